@@ -1,0 +1,12 @@
+// Types of the definition formats, generated from schemas/meta (types only: the runtime never reads files).
+export type {
+  Text,
+  Condition,
+  EntityDefinition,
+  Field,
+  PageDefinition,
+  Grid,
+  Action,
+  Column,
+  MenusDefinition,
+} from '../meta/generated/definitions.js';

@@ -1,0 +1,45 @@
+// The one injected environment through which the runtime causes side effects (amis' env idea):
+// pages, cells, widgets and actions never import axios, the router or Arco's Message directly.
+import { createContext, useContext } from 'react';
+
+export type Language = 'CN' | 'EN' | 'TH' | 'VN';
+
+/** The answer envelope of CONTRACT.md. */
+export interface Envelope<T> {
+  status: 'S' | 'E';
+  msg: string;
+  data: T;
+  page?: { count: number; curIndex: number; pageRows: number; estimated?: boolean };
+}
+
+/** Thrown by `api` for status E answers and HTTP errors; `msg` is already in the user's language. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+    readonly envelope?: Envelope<unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RuntimeEnv {
+  /** POST a signed JSON call to `/api/{path}` and return the whole envelope (status S only; E throws ApiError). */
+  api<T>(path: string, body?: unknown): Promise<Envelope<T>>;
+  notify(kind: 'success' | 'error' | 'info' | 'warning', message: string): void;
+  confirm(message: string): Promise<boolean>;
+  navigate(to: string, options?: { replace?: boolean }): void;
+  t(key: string, options?: Record<string, unknown>): string;
+  language: Language;
+  /** Whether the current user holds `resourceCode` on the menu of the current route (refine's can()). */
+  can(resourceCode: string): boolean;
+}
+
+export const RuntimeEnvContext = createContext<RuntimeEnv | null>(null);
+
+export function useRuntimeEnv(): RuntimeEnv {
+  const env = useContext(RuntimeEnvContext);
+  if (!env) throw new Error('RuntimeEnvContext is not provided');
+  return env;
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.SRM_API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  root: '.',
+  // React without @vitejs/plugin-react: Vite's own transform handles TSX (tsconfig jsx: react-jsx).
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: { input: { main: 'index.html' } },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+});
