@@ -1,0 +1,2 @@
+export { evaluateCondition, evaluateFlag } from './evaluate.js';
+export type { RecordLike } from './evaluate.js';

@@ -1,0 +1,14 @@
+export { createDataProvider, familyPath, cleanParams } from './dataProvider.js';
+export type { DataProvider, ListQuery, ListResult, Row, RowKey, SortItem } from './dataProvider.js';
+export {
+  loadLookup,
+  peekLookup,
+  clearLookupCache,
+  lookupMeaning,
+  enabledValues,
+  LOOKUP_STORAGE_KEY,
+  FIND_DIC_PATH,
+} from './lookupCache.js';
+export type { LookupValue } from './lookupCache.js';
+export { useLookups } from './useLookups.js';
+export type { LookupMap } from './useLookups.js';

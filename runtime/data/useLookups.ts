@@ -1,0 +1,37 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useRuntimeEnv } from '../env.js';
+import { loadLookup, peekLookup, type LookupValue } from './lookupCache.js';
+
+export type LookupMap = Readonly<Record<string, readonly LookupValue[]>>;
+
+/** Values of several lookup types; re-renders once each arrives. A failed type stays empty (codes show raw). */
+export function useLookups(typeCodes: readonly string[]): LookupMap {
+  const env = useRuntimeEnv();
+  const codesKey = [...new Set(typeCodes)].sort().join('|');
+  const initial = useMemo(() => {
+    const out: Record<string, readonly LookupValue[]> = {};
+    for (const code of codesKey ? codesKey.split('|') : []) {
+      const hit = peekLookup(env.language, code);
+      if (hit) out[code] = hit;
+    }
+    return out;
+  }, [codesKey, env.language]);
+  const [map, setMap] = useState<LookupMap>(initial);
+  useEffect(() => {
+    setMap(initial);
+    let alive = true;
+    for (const code of codesKey ? codesKey.split('|') : []) {
+      if (initial[code]) continue;
+      loadLookup(env, code).then(
+        (values) => alive && setMap((m) => ({ ...m, [code]: values })),
+        () => undefined,
+      );
+    }
+    return () => {
+      alive = false;
+    };
+    // env identity changes with language only through env.language; api is stable per session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initial]);
+  return map;
+}

@@ -1,0 +1,65 @@
+// The operate column as real DOM buttons in glide's sticky `rightElement`: fixed to the right edge like
+// SPEC's operate column, clickable, keyboard-focusable and locatable by role/test id, while the data
+// cells stay on canvas. Rows are positioned from glide's visible region so they track vertical scroll.
+import { Button } from '@arco-design/web-react';
+import type { Action } from '../definitions.js';
+import { useRuntimeEnv } from '../env.js';
+import { evaluateCondition } from '../conditions/evaluate.js';
+import type { Row } from '../data/dataProvider.js';
+import { resolveText } from '../text/resolveText.js';
+import { HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
+
+export interface OperateColumnProps {
+  actions: readonly Action[];
+  rows: readonly Row[];
+  width: number;
+  firstRow: number;
+  visibleRows: number;
+  offsetY: number;
+  onAction(action: Action, row: Row, rowIndex: number): void;
+}
+
+export function visibleRowActions(actions: readonly Action[], row: Row, can: (resource: string) => boolean): Action[] {
+  return actions.filter((a) => (a.resource === undefined || can(a.resource)) && evaluateCondition(a.show, row));
+}
+
+export function OperateColumn({ actions, rows, width, firstRow, visibleRows, offsetY, onAction }: OperateColumnProps) {
+  const env = useRuntimeEnv();
+  const last = Math.min(rows.length, firstRow + visibleRows + 1);
+  const items: number[] = [];
+  for (let r = Math.max(0, firstRow); r < last; r++) items.push(r);
+  return (
+    <div className="srm-grid-operate" style={{ width, height: '100%', position: 'relative', background: '#fff', borderLeft: '1px solid #e5e6eb', boxShadow: '-4px 0 6px -4px rgba(0,0,0,0.12)' }}>
+      <div style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px`, textAlign: 'center', fontWeight: 600, fontSize: 13, color: '#313132', borderBottom: '1px solid #e5e6eb', background: '#f7f8fa' }}>
+        {env.t('grid.operate')}
+      </div>
+      <div style={{ position: 'absolute', top: HEADER_HEIGHT, left: 0, right: 0, bottom: 0, overflow: 'hidden' }}>
+        {items.map((r) => {
+          const row = rows[r];
+          return (
+            <div
+              key={r}
+              role="group"
+              data-testid={`row-actions-${r}`}
+              style={{ position: 'absolute', left: 0, right: 0, top: (r - firstRow) * ROW_HEIGHT + offsetY, height: ROW_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, borderBottom: '1px solid #f2f3f5' }}
+            >
+              {visibleRowActions(actions, row, env.can).map((a) => (
+                <Button
+                  key={a.name}
+                  type="text"
+                  size="mini"
+                  status={a.status === 'danger' ? 'danger' : a.status === 'success' ? 'success' : undefined}
+                  disabled={a.disabled !== undefined && evaluateCondition(a.disabled, row)}
+                  data-testid={`row-action-${a.name}-${r}`}
+                  onClick={() => onAction(a, row, r)}
+                >
+                  {resolveText(a.label, env, a.name)}
+                </Button>
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { EntityDefinition } from '../definitions.js';
+import { useRuntimeEnv } from '../env.js';
+import { createDataProvider, type Row } from '../data/dataProvider.js';
+
+export interface ReferenceOption {
+  value: string | number;
+  label: string;
+}
+
+/** Display text of a referenced record: its `display` fields joined by a space (decisions.md "References"). */
+export function referenceLabel(target: EntityDefinition, row: Row): string {
+  const fields = target.display ?? [target.key];
+  return fields
+    .map((f) => row[f])
+    .filter((v) => v !== undefined && v !== null && v !== '')
+    .join(' ');
+}
+
+/** Candidates of a reference field: the target family's listByPage with the documented `keyword` filter. */
+export function useReferenceOptions(target: EntityDefinition | undefined) {
+  const env = useRuntimeEnv();
+  const provider = useMemo(() => (target ? createDataProvider(env, target) : undefined), [env, target]);
+  const [options, setOptions] = useState<ReferenceOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  const seq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+
+  const run = useCallback(
+    (keyword: string) => {
+      if (!provider || !target) return;
+      const mine = ++seq.current;
+      setLoading(true);
+      provider
+        .list({ params: { keyword }, pageIndex: 1, pageRows: 20 })
+        .then((res) => {
+          // Answers can arrive out of order while typing; only the latest keyword wins.
+          if (mine !== seq.current) return;
+          setOptions(res.rows.map((r) => ({ value: r[target.key] as string | number, label: referenceLabel(target, r) })));
+        })
+        .catch((e: unknown) => env.notify('error', e instanceof Error ? e.message : String(e)))
+        .finally(() => mine === seq.current && setLoading(false));
+    },
+    [provider, target, env],
+  );
+
+  const search = useCallback(
+    (keyword: string) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => run(keyword), 250);
+    },
+    [run],
+  );
+
+  useEffect(() => {
+    run('');
+    return () => clearTimeout(timer.current);
+  }, [run]);
+
+  return { options, search, loading };
+}

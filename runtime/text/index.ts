@@ -1,0 +1,2 @@
+export { resolveText, fieldLabel, findField, isAuditField, AUDIT_FIELDS } from './resolveText.js';
+export type { AuditField } from './resolveText.js';
