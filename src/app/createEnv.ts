@@ -1,0 +1,53 @@
+// The RuntimeEnv the shell injects into runtime pages: the only way a page reaches the server,
+// toasts, dialogs, the router and permissions.
+import { Message, Modal } from '@arco-design/web-react';
+import type { TFunction } from 'i18next';
+import type { Language, RuntimeEnv } from '../../runtime/env';
+import { http } from './http';
+
+export interface EnvInputs {
+  t: TFunction;
+  language: Language;
+  resources: ReadonlySet<string>;
+  navigate(to: string, options?: { replace?: boolean }): void;
+}
+
+export function notify(kind: 'success' | 'error' | 'info' | 'warning', message: string): void {
+  Message[kind]({ content: message });
+}
+
+export function confirmDialog(message: string, t: TFunction): Promise<boolean> {
+  return new Promise((resolve) => {
+    Modal.confirm({
+      title: t('shell.confirm.title'),
+      content: message,
+      okText: t('shell.confirm.ok'),
+      cancelText: t('shell.confirm.cancel'),
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
+}
+
+export function createEnv(inputs: EnvInputs): RuntimeEnv {
+  const { t, language, resources, navigate } = inputs;
+  return {
+    api: (path, body) => http.api(path, body),
+    notify,
+    confirm: (message) => confirmDialog(message, t),
+    navigate,
+    t: (key, options) => t(key, options ?? {}),
+    language,
+    can: (resourceCode) => resources.has(resourceCode),
+  };
+}
+
+/** Keeps menuId/respId on in-page navigation (list → edit) so the next page keeps its buttons. */
+export function withMenuContext(to: string, params: Record<string, string>): string {
+  if (!to.startsWith('/main/')) return to;
+  const url = new URL(to, 'http://nav.invalid');
+  for (const key of ['menuId', 'respId']) {
+    if (!url.searchParams.has(key) && params[key]) url.searchParams.set(key, params[key]);
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}

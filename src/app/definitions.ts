@@ -1,0 +1,25 @@
+// Page and entity definitions bundled from schemas/ (docs/decisions.md: the file path is the page name).
+import type { EntityDefinition, PageDefinition } from '../../runtime/definitions';
+
+const pageFiles = import.meta.glob<PageDefinition>('/schemas/pages/**/*.page.json', { eager: true, import: 'default' });
+const entityFiles = import.meta.glob<EntityDefinition>('/schemas/entities/**/*.entity.json', {
+  eager: true,
+  import: 'default',
+});
+
+function indexBy<T>(files: Record<string, T>, suffix: string, key: (path: string, value: T) => string): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const [path, value] of Object.entries(files)) if (path.endsWith(suffix)) map.set(key(path, value), value);
+  return map;
+}
+
+const pages = indexBy(pageFiles, '.page.json', (path) => path.slice('/schemas/pages/'.length, -'.page.json'.length));
+const entities = indexBy(entityFiles, '.entity.json', (path) => path.slice(path.lastIndexOf('/') + 1, -'.entity.json'.length));
+
+export function findPage(pageName: string): PageDefinition | undefined {
+  return pages.get(pageName);
+}
+
+export function findEntity(name: string): EntityDefinition | undefined {
+  return entities.get(name);
+}

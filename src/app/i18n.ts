@@ -1,0 +1,29 @@
+// The application's i18next instance: runtime strings (runtime/locales) merged with shell strings
+// (src/locales). The runtime's files are globbed so the shell builds before they exist.
+import type { Language } from '../../runtime/env';
+import { createI18n, type LocaleBundle, type LocaleTree } from '../../runtime/i18n';
+import cn from '../locales/cn.json';
+import en from '../locales/en.json';
+import th from '../locales/th.json';
+import vn from '../locales/vn.json';
+
+const FILE_LANGUAGE: Record<string, Language> = { cn: 'CN', en: 'EN', th: 'TH', vn: 'VN' };
+
+function runtimeBundle(): LocaleBundle {
+  const files = import.meta.glob<LocaleTree>('/runtime/locales/*.json', { eager: true, import: 'default' });
+  const bundle: LocaleBundle = {};
+  for (const [path, tree] of Object.entries(files)) {
+    const base = path.slice(path.lastIndexOf('/') + 1, -'.json'.length).toLowerCase();
+    const language = FILE_LANGUAGE[base];
+    if (language) bundle[language] = tree;
+  }
+  return bundle;
+}
+
+export const appBundle: LocaleBundle = { CN: cn, EN: en, TH: th, VN: vn };
+
+export const i18n = createI18n({ bundles: [runtimeBundle(), appBundle] });
+
+export function currentLanguage(): Language {
+  return i18n.language as Language;
+}

@@ -1,0 +1,104 @@
+import { Layout, Message } from '@arco-design/web-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { Language } from '../../runtime/env';
+import { homePath, logout, refreshCurrentUser } from '../app/auth';
+import { clearResourceCache } from '../app/resources';
+import { updateSession, useSession, type Id, type UserSession } from '../app/session';
+import { Header } from './Header';
+import { menuRoute, useMenus, type MenuNode } from './menus';
+import { ShellContext } from './ShellContext';
+import { SideMenu } from './SideMenu';
+import { TabsBar } from './tabs/TabsBar';
+import { TabView } from './tabs/TabView';
+import { useTabs } from './useTabs';
+
+export function MainLayout() {
+  const session = useSession();
+  // The guard only renders this for a signed-in user; the check keeps the types honest after logout.
+  return session ? <SignedInLayout session={session} /> : null;
+}
+
+function SignedInLayout({ session }: { session: UserSession }) {
+  const { i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const home = homePath(session.userType);
+  const menusState = useMenus(session.respId, i18n.language as Language);
+  const tabs = useTabs(home);
+  const [collapsed, setCollapsed] = useState(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    refreshCurrentUser().catch((error: unknown) => {
+      if (error instanceof Error) Message.error(error.message);
+    });
+  }, []);
+
+  // The spec scrolls to the top after every navigation.
+  useEffect(() => {
+    contentRef.current?.scrollTo?.({ top: 0 });
+  }, [location.key]);
+
+  const openMenu = useCallback((menu: MenuNode) => navigate(menuRoute(menu, session.respId)), [navigate, session.respId]);
+  const shell = useMemo(() => ({ menus: menusState.menus, openMenu }), [menusState.menus, openMenu]);
+
+  const switchResp = (respId: Id) => {
+    updateSession({ respId });
+    clearResourceCache();
+    tabs.reset();
+    navigate(home);
+  };
+
+  const doLogout = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  const active = tabs.state.tabs.find((tab) => tab.key === tabs.state.activeKey);
+  const selectedMenuId = active ? new URL(active.path, 'http://x.invalid').searchParams.get('menuId') ?? undefined : undefined;
+
+  return (
+    <ShellContext.Provider value={shell}>
+      <Layout className="srm-layout">
+        <Layout.Header className="srm-layout-header">
+          <Header session={session} onSwitchResp={switchResp} onLogout={() => void doLogout()} />
+        </Layout.Header>
+        <Layout className="srm-layout-body">
+          <Layout.Sider
+            className="srm-sider"
+            collapsible
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+            width={232}
+            breakpoint="lg"
+          >
+            <SideMenu state={menusState} selectedMenuId={selectedMenuId} collapsed={collapsed} onOpen={openMenu} />
+          </Layout.Sider>
+          <Layout.Content className="srm-content">
+            <TabsBar
+              state={tabs.state}
+              menus={menusState.menus}
+              onActivate={tabs.activate}
+              onClose={tabs.close}
+              onRefresh={tabs.refresh}
+              onCloseOthers={tabs.closeOthers}
+            />
+            <div className="srm-tab-panes" ref={contentRef}>
+              {tabs.state.tabs.map((tab) => {
+                const isActive = tab.key === tabs.state.activeKey;
+                if (!isActive && !tab.cache) return null;
+                return (
+                  <div key={tab.key} className="srm-tab-pane" hidden={!isActive} data-testid={`pane-${tab.routeName}`}>
+                    <TabView key={tab.version} path={tab.path} />
+                  </div>
+                );
+              })}
+            </div>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </ShellContext.Provider>
+  );
+}

@@ -1,0 +1,27 @@
+import { Avatar, Button, Dropdown, Menu } from '@arco-design/web-react';
+import { IconDown, IconExport } from '@arco-design/web-react/icon';
+import { useTranslation } from 'react-i18next';
+import type { UserSession } from '../app/session';
+
+export function UserMenu({ session, onLogout }: { session: UserSession; onLogout(): void }) {
+  const { t } = useTranslation();
+  const name = session.userFullName || session.userName;
+  const menu = (
+    <Menu onClickMenuItem={(key) => key === 'logout' && onLogout()}>
+      <Menu.Item key="logout" data-testid="logout">
+        <IconExport style={{ marginRight: 8 }} />
+        {t('shell.header.logout')}
+      </Menu.Item>
+    </Menu>
+  );
+  return (
+    <Dropdown droplist={menu} trigger="click" position="br">
+      <Button type="text" className="srm-header-button" data-testid="user-menu">
+        <Avatar size={24} style={{ backgroundColor: '#165dff', marginRight: 8 }}>
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        {name} <IconDown />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,67 @@
+// The menu tree of the current responsibility (docs/decisions.md "Shell endpoints"). Names arrive
+// translated per SAAF-Language, so the tree is fetched again whenever the language changes.
+import { useEffect, useState } from 'react';
+import type { Language } from '../../runtime/env';
+import { http } from '../app/http';
+import type { Id } from '../app/session';
+
+export interface MenuNode {
+  menuId: Id;
+  menuCode: string;
+  menuName: string;
+  menuType: 'DIR' | 'PAGE' | string;
+  htmlUrl?: string | null;
+  imageLink?: string | null;
+  menuParentId?: Id | null;
+  levelId?: number | null;
+  children?: MenuNode[] | null;
+}
+
+export type MenusState = { status: 'loading' | 'ready' | 'failed'; menus: MenuNode[]; error?: string };
+
+export function useMenus(respId: Id | null, language: Language): MenusState {
+  const [state, setState] = useState<MenusState>({ status: 'loading', menus: [] });
+  useEffect(() => {
+    if (respId === null) {
+      setState({ status: 'ready', menus: [] });
+      return;
+    }
+    let alive = true;
+    setState((s) => ({ status: 'loading', menus: s.menus }));
+    http.api<MenuNode[]>('baseServer/v1/baseMenuRestful/findMenuByResp', { respId }).then(
+      (answer) => alive && setState({ status: 'ready', menus: answer.data ?? [] }),
+      (error: unknown) => alive && setState({ status: 'failed', menus: [], error: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [respId, language]);
+  return state;
+}
+
+export function isPageMenu(menu: MenuNode): boolean {
+  return Boolean(menu.htmlUrl) && !(menu.children && menu.children.length);
+}
+
+export function flattenPages(menus: readonly MenuNode[]): MenuNode[] {
+  const out: MenuNode[] = [];
+  const walk = (nodes: readonly MenuNode[]) => {
+    for (const node of nodes) {
+      if (isPageMenu(node)) out.push(node);
+      if (node.children) walk(node.children);
+    }
+  };
+  walk(menus);
+  return out;
+}
+
+export function findMenu(menus: readonly MenuNode[], menuId: string): MenuNode | undefined {
+  return flattenPages(menus).find((m) => String(m.menuId) === menuId);
+}
+
+/** The route a menu opens, carrying menuId and respId for button permissions. */
+export function menuRoute(menu: MenuNode, respId: Id | null): string {
+  const url = menu.htmlUrl ?? '';
+  const separator = url.includes('?') ? '&' : '?';
+  return `${url}${separator}menuId=${encodeURIComponent(String(menu.menuId))}&respId=${encodeURIComponent(String(respId ?? -1))}`;
+}
