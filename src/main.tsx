@@ -7,7 +7,7 @@ import type { Language } from '../runtime/env';
 import { LANGUAGE_TAGS } from '../runtime/i18n';
 import { App } from './App';
 import { i18n } from './app/i18n';
-import { loadedRuntime } from './app/runtimeModule';
+import { clearLookupCache } from '../runtime/data';
 
 // Spec section 8: toasts last 4 s (the 20 px offset from the top is in global.css).
 Message.config({ duration: 4000 });
@@ -16,8 +16,8 @@ document.documentElement.lang = LANGUAGE_TAGS[i18n.language as Language] ?? 'zh-
 i18n.on('languageChanged', (language: string) => {
   document.title = i18n.t('shell.productName');
   document.documentElement.lang = LANGUAGE_TAGS[language as Language] ?? 'zh-CN';
-  // Lookup meanings are cached per language by the runtime; only a runtime already loaded has any.
-  loadedRuntime()?.clearLookupCache?.();
+  // Lookup meanings come translated from the server: the old language's answers must not linger.
+  clearLookupCache();
 });
 document.title = i18n.t('shell.productName');
 
