@@ -104,6 +104,13 @@ order?: ("asc" | "desc")
  * @minItems 1
  */
 display?: [string, ...(string)[]]
+/**
+ * Document number given on insert: {prefix}-{yyyy}-{000001}, one sequence per prefix and year
+ */
+numbering?: {
+field: string
+prefix: string
+}
 }
 
 export interface Field {
@@ -297,4 +304,3 @@ name: Text
 }[]
 children?: Menu[]
 }
-

@@ -1,0 +1,36 @@
+import type { EntityDefinition, Field, MenusDefinition, PageDefinition } from './generated/definitions.js';
+
+export type { EntityDefinition, Field, MenusDefinition, PageDefinition };
+
+/** Every definition of the product, checked and indexed by name. */
+export interface Definitions {
+  entities: Map<string, EntityDefinition>;
+  pages: Map<string, PageDefinition>;
+  menus: MenusDefinition;
+}
+
+/** Fields every table has without declaring them. */
+export const AUDIT_FIELDS: Record<string, Field> = {
+  createdBy: { type: 'integer', readOnly: true, filter: 'none' },
+  creationDate: { type: 'datetime', readOnly: true, filter: 'none' },
+  lastUpdatedBy: { type: 'integer', readOnly: true, filter: 'none' },
+  lastUpdateDate: { type: 'datetime', readOnly: true, filter: 'none' },
+  versionNum: { type: 'integer', readOnly: true, filter: 'none' },
+};
+
+export function allFields(entity: EntityDefinition): [string, Field][] {
+  const declared = Object.entries(entity.fields).filter((e): e is [string, Field] => e[1] !== undefined);
+  return [...declared, ...Object.entries(AUDIT_FIELDS)];
+}
+
+export function field(entity: EntityDefinition, name: string): Field | undefined {
+  return entity.fields[name] ?? AUDIT_FIELDS[name];
+}
+
+export function columnName(fieldName: string): string {
+  return fieldName.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+}
+
+export function isFamily(entity: EntityDefinition): boolean {
+  return (entity.kind ?? 'family') === 'family';
+}

@@ -1,0 +1,74 @@
+// The database shape an entity implies. The migration generator diffs this against the shape recorded
+// by the last generated migration.
+import { columnName, type EntityDefinition, type Field } from './definitions.js';
+
+export interface ColumnShape {
+  type: string;
+  notNull: boolean;
+  default?: string;
+  primaryKey?: boolean;
+}
+export interface TableShape {
+  columns: Record<string, ColumnShape>;
+  /** index name → { columns, unique } */
+  indexes: Record<string, { columns: string[]; unique: boolean }>;
+}
+export type SchemaShape = Record<string, TableShape>;
+
+export function sqlType(f: Field): string {
+  switch (f.type) {
+    case 'id':
+    case 'integer':
+      return 'bigint';
+    case 'string':
+      return `varchar(${f.length ?? 255})`;
+    case 'text':
+      return 'text';
+    case 'decimal':
+      return `numeric(${f.precision ?? 18},${f.scale ?? 4})`;
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamp(0)';
+    case 'yn':
+      return 'varchar(1)';
+  }
+}
+
+function sqlDefault(f: Field): string | undefined {
+  if (f.default === undefined) return undefined;
+  return typeof f.default === 'number' ? String(f.default) : `'${f.default.replace(/'/g, "''")}'`;
+}
+
+export function tableShape(e: EntityDefinition): TableShape {
+  const columns: Record<string, ColumnShape> = {};
+  const indexes: TableShape['indexes'] = {};
+  for (const [name, f] of Object.entries(e.fields)) {
+    if (!f) continue;
+    const col = columnName(name);
+    columns[col] = name === e.key
+      ? { type: 'bigint', notNull: true, primaryKey: true }
+      : { type: sqlType(f), notNull: !!f.required, default: sqlDefault(f) };
+    if (f.unique) indexes[`${e.table}_${col}_uk`] = { columns: [col], unique: true };
+    else if (f.index || f.references || e.ownership?.field === name) {
+      if (name !== e.key) indexes[`${e.table}_${col}_ix`] = { columns: [col], unique: false };
+    }
+  }
+  columns.created_by = { type: 'bigint', notNull: false };
+  columns.creation_date = { type: 'timestamp(0)', notNull: true, default: 'localtimestamp(0)' };
+  columns.last_updated_by = { type: 'bigint', notNull: false };
+  columns.last_update_date = { type: 'timestamp(0)', notNull: true, default: 'localtimestamp(0)' };
+  columns.version_num = { type: 'integer', notNull: true, default: '1' };
+  for (const s of e.defaultSort ?? []) {
+    const col = columnName(s.field);
+    const covered = Object.values(indexes).some((i) => i.columns[0] === col) || col === columnName(e.key);
+    if (!covered && e.fields[s.field]) indexes[`${e.table}_${col}_ix`] = { columns: [col], unique: false };
+  }
+  return { columns, indexes };
+}
+
+export function schemaShape(entities: Iterable<EntityDefinition>): SchemaShape {
+  const out: SchemaShape = {};
+  for (const e of [...entities].sort((a, b) => a.table.localeCompare(b.table))) out[e.table] = tableShape(e);
+  return out;
+}

@@ -1,0 +1,57 @@
+// Which menu and resource each family action needs, derived once from the page and menu definitions.
+import { boundPages, pageActions } from '../../meta/crossCheck.js';
+import type { Definitions } from '../../meta/definitions.js';
+import type { Menu } from '../../meta/generated/definitions.js';
+
+export const READ_ACTIONS = new Set(['findById', 'listByPage']);
+
+export interface Binding {
+  menuCode: string;
+  /** null: holding the menu is enough (reads). */
+  resource: string | null;
+}
+
+/** entity name → action → the (menu, resource) pairs any one of which allows it. */
+export type BindingIndex = Map<string, Map<string, Binding[]>>;
+
+function flatten(menus: Menu[]): Menu[] {
+  return menus.flatMap((m) => [m, ...flatten(m.children ?? [])]);
+}
+
+export function buildBindings(defs: Definitions): BindingIndex {
+  const index: BindingIndex = new Map();
+  const add = (entity: string, action: string, b: Binding) => {
+    let byAction = index.get(entity);
+    if (!byAction) index.set(entity, (byAction = new Map()));
+    const list = byAction.get(action) ?? [];
+    if (!list.some((x) => x.menuCode === b.menuCode && x.resource === b.resource)) list.push(b);
+    byAction.set(action, list);
+  };
+  for (const menu of flatten(defs.menus.menus)) {
+    const page = menu.page ? defs.pages.get(menu.page) : undefined;
+    if (menu.menuType !== 'PAGE' || !page) continue;
+    for (const p of boundPages(defs, page)) {
+      const entity = defs.entities.get(p.entity);
+      if (!entity) continue;
+      for (const read of READ_ACTIONS) add(entity.name, read, { menuCode: menu.menuCode, resource: null });
+      // A screen that edits references may list and show their targets (pick a material on a line).
+      const referenced = new Set<string>();
+      const collect = (e: typeof entity) => {
+        for (const f of Object.values(e.fields)) if (f?.references) referenced.add(f.references);
+      };
+      collect(entity);
+      for (const l of entity.lines ?? []) {
+        const le = defs.entities.get(l.entity);
+        if (le) collect(le);
+      }
+      for (const target of referenced) for (const read of READ_ACTIONS) add(target, read, { menuCode: menu.menuCode, resource: null });
+      for (const a of pageActions(p)) {
+        if (!a.operation || !a.resource) continue;
+        add(entity.name, a.operation, { menuCode: menu.menuCode, resource: a.resource });
+        // One save button stands for both save calls.
+        if (a.operation === 'saveOrUpdate') add(entity.name, 'doBatchSaveOrUpdate', { menuCode: menu.menuCode, resource: a.resource });
+      }
+    }
+  }
+  return index;
+}

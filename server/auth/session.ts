@@ -1,0 +1,48 @@
+// Sessions live in the cache store (shared by every process) and slide: each signed call renews them.
+import { randomBytes } from 'node:crypto';
+import type { CacheStore } from '../cache/store.js';
+
+export interface Session {
+  authorizationCode: string;
+  signKey: string;
+  userId: number;
+  userName: string;
+  userType: 'INTERNAL' | 'EXTERNAL';
+  supplierId: number | null;
+  createdAt: number;
+}
+
+const key = (code: string) => `session:${code}`;
+const userIndex = (userId: number) => `user-sessions:${userId}`;
+
+export class SessionStore {
+  constructor(private readonly cache: CacheStore, private readonly ttlSeconds: number) {}
+
+  async create(user: Omit<Session, 'authorizationCode' | 'signKey' | 'createdAt'>): Promise<Session> {
+    const s: Session = { ...user, authorizationCode: randomBytes(24).toString('hex'), signKey: randomBytes(24).toString('hex'), createdAt: Date.now() };
+    await this.cache.set(key(s.authorizationCode), JSON.stringify(s), this.ttlSeconds);
+    const codes = JSON.parse((await this.cache.get(userIndex(user.userId))) ?? '[]') as string[];
+    await this.cache.set(userIndex(user.userId), JSON.stringify([...codes, s.authorizationCode].slice(-50)), this.ttlSeconds);
+    return s;
+  }
+
+  async get(code: string): Promise<Session | null> {
+    if (!/^[0-9a-f]{48}$/.test(code)) return null;
+    const raw = await this.cache.get(key(code));
+    return raw ? (JSON.parse(raw) as Session) : null;
+  }
+
+  async touch(code: string): Promise<void> {
+    await this.cache.expire(key(code), this.ttlSeconds);
+  }
+
+  async end(code: string): Promise<void> {
+    await this.cache.del(key(code));
+  }
+
+  /** Ends every session of a user (disabled user, password change). */
+  async endAllOf(userId: number): Promise<void> {
+    const codes = JSON.parse((await this.cache.get(userIndex(userId))) ?? '[]') as string[];
+    await this.cache.del(...codes.map(key), userIndex(userId));
+  }
+}

@@ -1,0 +1,71 @@
+import type { CacheStore } from './store.js';
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+export class MemoryStore implements CacheStore {
+  readonly kind = 'memory' as const;
+  private readonly map = new Map<string, Entry>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly now: () => number = Date.now) {
+    // Expired entries are also dropped on read; the sweep keeps memory bounded for keys never read again (nonces).
+    this.sweeper = setInterval(() => this.sweep(), 30_000);
+    this.sweeper.unref();
+  }
+
+  private live(key: string): Entry | undefined {
+    const e = this.map.get(key);
+    if (e && e.expiresAt <= this.now()) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+  private sweep(): void {
+    const t = this.now();
+    for (const [k, e] of this.map) if (e.expiresAt <= t) this.map.delete(k);
+  }
+  private expiry(ttlSeconds?: number): number {
+    return ttlSeconds ? this.now() + ttlSeconds * 1000 : Number.POSITIVE_INFINITY;
+  }
+
+  async get(key: string) {
+    return this.live(key)?.value ?? null;
+  }
+  async set(key: string, value: string, ttlSeconds?: number) {
+    this.map.set(key, { value, expiresAt: this.expiry(ttlSeconds) });
+  }
+  async setIfAbsent(key: string, value: string, ttlSeconds: number) {
+    if (this.live(key)) return false;
+    this.map.set(key, { value, expiresAt: this.expiry(ttlSeconds) });
+    return true;
+  }
+  async incr(key: string, ttlSeconds: number) {
+    const e = this.live(key);
+    const n = (e ? Number(e.value) : 0) + 1;
+    this.map.set(key, { value: String(n), expiresAt: e?.expiresAt ?? this.expiry(ttlSeconds) });
+    return n;
+  }
+  async ttl(key: string) {
+    const e = this.live(key);
+    if (!e) return -2;
+    return Number.isFinite(e.expiresAt) ? Math.ceil((e.expiresAt - this.now()) / 1000) : -1;
+  }
+  async expire(key: string, ttlSeconds: number) {
+    const e = this.live(key);
+    if (e) e.expiresAt = this.expiry(ttlSeconds);
+  }
+  async del(...keys: string[]) {
+    for (const k of keys) this.map.delete(k);
+  }
+  async keys(prefix: string) {
+    return [...this.map.keys()].filter((k) => k.startsWith(prefix) && this.live(k));
+  }
+  async close() {
+    clearInterval(this.sweeper);
+    this.map.clear();
+  }
+}

@@ -1,0 +1,21 @@
+import type { CacheStore } from './cache/store.js';
+import type { ServerConfig } from './config.js';
+import type { Database, Db } from './db/connect.js';
+import type { Definitions } from '../meta/definitions.js';
+import type { RsaKeys } from './auth/rsaKeys.js';
+import type { SessionStore } from './auth/session.js';
+import type { Acl } from './acl/acl.js';
+import type { LookupService } from './lookups/lookupService.js';
+
+/** Everything a request handler may use; built once in app.ts. */
+export interface AppContext {
+  config: ServerConfig;
+  database: Database;
+  db: Db;
+  cache: CacheStore;
+  defs: Definitions;
+  keys: RsaKeys;
+  sessions: SessionStore;
+  acl: Acl;
+  lookups: LookupService;
+}

@@ -1,0 +1,38 @@
+// Opens the database named by the configuration: PostgreSQL when DATABASE_URL is set, else PGlite in
+// DATA_DIR. Both return the same JS shapes (see typeParsers), so nothing above this file can tell.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { PGliteDialect } from './pgliteDialect.js';
+import { TYPE_PARSERS } from './typeParsers.js';
+
+// Tables are defined by metadata at run time, so queries are written with `sql` and checked there.
+export type Db = Kysely<Record<string, Record<string, unknown>>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types: { getTypeParser: ((oid: number, format?: string) => TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser },
+    });
+    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let dir: string | undefined;
+  if (!opts.inMemory) {
+    dir = join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const lite = new PGlite(dir, { parsers: TYPE_PARSERS });
+  const db: Db = new Kysely({ dialect: new PGliteDialect(lite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

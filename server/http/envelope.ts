@@ -1,0 +1,15 @@
+export interface Page {
+  count: number;
+  curIndex: number;
+  pageRows: number;
+  estimated?: boolean;
+}
+
+export interface Envelope<T> {
+  status: 'S' | 'E';
+  msg: string;
+  data: T;
+  page?: Page;
+}
+
+export const ok = <T>(data: T, msg = '', page?: Page): Envelope<T> => (page ? { status: 'S', msg, data, page } : { status: 'S', msg, data });

@@ -1,0 +1,27 @@
+// Every failure leaves as the envelope, in the request's language, never with a stack trace or SQL.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { message } from '../i18n/messages.js';
+
+/** `spa`: unknown GET paths outside /api get the front end's index.html (client-side routes). */
+export function installErrorHandler(app: FastifyInstance, spa = false): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = req.lang ?? 'CN';
+    if (err instanceof AppError) {
+      return reply.code(err.httpStatus).send({ status: 'E', msg: message(lang, err.key, err.params), data: err.data });
+    }
+    const fe = err as FastifyError;
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const key = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.name === 'SyntaxError' ? 'error.bodyNotJson' : 'error.malformed';
+      return reply.code(fe.statusCode === 413 ? 413 : 400).send({ status: 'E', msg: message(lang, key, { detail: fe.code ?? 'bad request' }), data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ status: 'E', msg: message(lang, 'error.internal'), data: null });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (spa && req.method === 'GET' && !req.url.startsWith('/api/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ status: 'E', msg: message(req.lang ?? 'CN', 'error.notFoundRoute', { path: req.url.split('?')[0] }), data: null });
+  });
+}

@@ -1,0 +1,11 @@
+import type { Language } from '../i18n/messages.js';
+import type { Session } from '../auth/session.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    rawBody: string;
+    session: Session | null;
+  }
+}
+export {};

@@ -1,0 +1,27 @@
+import { ok } from '../../http/envelope.js';
+import { AppError, refuse } from '../../errors.js';
+import { message } from '../../i18n/messages.js';
+import type { DbRecord, FamilyAction } from '../actionContext.js';
+import { loadRecord } from '../read.js';
+import { saveOne } from '../write.js';
+
+export const doBatchSaveOrUpdate: FamilyAction = async (ctx) => {
+  const list = ctx.body.data;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 1000) throw refuse('rest.dataRequired');
+  return ctx.app.db.transaction().execute(async (trx) => {
+    const saved: DbRecord[] = [];
+    for (const [i, record] of list.entries()) {
+      try {
+        const id = await saveOne(ctx, trx, record as DbRecord);
+        saved.push(await loadRecord(ctx, trx, id));
+      } catch (err) {
+        // All or nothing: the first bad record rolls everything back and is named in the message.
+        if (err instanceof AppError && err.httpStatus === 200) {
+          throw refuse('rest.rowError', { row: i + 1, message: message(ctx.lang, err.key, err.params) }, err.data);
+        }
+        throw err;
+      }
+    }
+    return ok(saved);
+  });
+};

@@ -1,0 +1,107 @@
+// Between database rows and wire records: column names, hidden fields, and the checked set of
+// values a client may write.
+import { sql } from 'kysely';
+import { allFields, columnName, type EntityDefinition } from '../../meta/definitions.js';
+import { message } from '../i18n/messages.js';
+import { refuse } from '../errors.js';
+import type { Db } from '../db/connect.js';
+import type { ActionContext, DbRecord } from './actionContext.js';
+import { fieldLabel } from './labels.js';
+import { convertValue, isEmpty } from './values.js';
+
+export function rowToRecord(entity: EntityDefinition, row: DbRecord): DbRecord {
+  const out: DbRecord = {};
+  for (const [name, f] of allFields(entity)) {
+    if (f.serverOnly) continue;
+    out[name] = row[columnName(name)] ?? null;
+  }
+  return out;
+}
+
+/** The select list of an entity's visible columns. */
+export function selectColumns(entity: EntityDefinition, alias = 't') {
+  return sql.join(
+    allFields(entity)
+      .filter(([, f]) => !f.serverOnly)
+      .map(([name]) => sql.ref(`${alias}.${columnName(name)}`)),
+  );
+}
+
+export interface FieldError {
+  field: string;
+  msg: string;
+}
+
+/**
+ * The column values a client may write, converted and checked. Fields the client may not set
+ * (key, audit, read-only, server-only, status, ownership) are ignored, never taken.
+ */
+export async function writableValues(
+  ctx: ActionContext,
+  db: Db,
+  entity: EntityDefinition,
+  record: DbRecord,
+  mode: 'insert' | 'update',
+): Promise<{ values: Record<string, unknown>; errors: FieldError[] }> {
+  const values: Record<string, unknown> = {};
+  const errors: FieldError[] = [];
+  const say = (name: string, key: string, params: Record<string, string | number> = {}) =>
+    errors.push({ field: name, msg: message(ctx.lang, key, { field: fieldLabel(entity, name, ctx.lang), ...params }) });
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if (!f || name === entity.key || f.readOnly || f.serverOnly) continue;
+    if (name === entity.status?.field) continue;
+    if (name === entity.ownership?.field && ctx.session.userType === 'EXTERNAL') continue;
+    const present = Object.prototype.hasOwnProperty.call(record, name);
+    if (!present) {
+      if (mode === 'insert' && f.required && f.default === undefined) say(name, 'rest.required');
+      continue;
+    }
+    const c = convertValue(f, record[name]);
+    if (!c.ok) {
+      say(name, c.key, c.params);
+      continue;
+    }
+    if (c.value === null && f.required) {
+      say(name, 'rest.required');
+      continue;
+    }
+    if (c.value !== null && f.lookup) {
+      const codes = await ctx.app.lookups.codes(f.lookup, db);
+      if (codes && !codes.has(String(c.value))) {
+        say(name, 'rest.badLookup', { value: String(c.value) });
+        continue;
+      }
+    }
+    values[columnName(name)] = c.value;
+  }
+  await checkReferences(db, ctx, entity, values, say);
+  return { values, errors };
+}
+
+async function checkReferences(
+  db: Db,
+  ctx: ActionContext,
+  entity: EntityDefinition,
+  values: Record<string, unknown>,
+  say: (name: string, key: string) => void,
+): Promise<void> {
+  for (const [name, f] of Object.entries(entity.fields)) {
+    const v = values[columnName(name)];
+    if (!f?.references || isEmpty(v)) continue;
+    const target = ctx.app.defs.entities.get(f.references);
+    if (!target) continue;
+    const found = await sql`select 1 from ${sql.table(target.table)} where ${sql.ref(columnName(target.key))} = ${v}`.execute(db);
+    if (found.rows.length === 0) say(name, 'rest.badReference');
+  }
+}
+
+export function refuseFieldErrors(errors: FieldError[], prefix?: (msg: string) => string): never {
+  const msgs = errors.map((e) => (prefix ? prefix(e.msg) : e.msg));
+  throw refuse('rest.validation', { list: msgs.join('; ') }, { errors });
+}
+
+export function ownershipValue(ctx: ActionContext): number | null {
+  if (!ctx.entity.ownership || ctx.session.userType !== 'EXTERNAL') return null;
+  // An external user without a supplier sees nothing rather than everything.
+  return ctx.session.supplierId ?? -1;
+}

@@ -1,0 +1,63 @@
+// Every entity of kind "family" becomes /api/{area}/v1/{name}Restful/{action}, the generic actions
+// plus its declared transitions, each checked against the caller's grants before it runs.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isFamily, type EntityDefinition } from '../../meta/definitions.js';
+import type { AppContext } from '../context.js';
+import { forbidden, unauthorized } from '../errors.js';
+import type { ActionContext, FamilyAction } from './actionContext.js';
+import { findById } from './actions/findById.js';
+import { listByPage } from './actions/listByPage.js';
+import { saveOrUpdate } from './actions/saveOrUpdate.js';
+import { doBatchSaveOrUpdate } from './actions/doBatchSaveOrUpdate.js';
+import { deleteAction } from './actions/delete.js';
+import { doBatchDelete } from './actions/doBatchDelete.js';
+import { transitionAction } from './actions/transition.js';
+import { translateDbError } from './dbErrors.js';
+import { afterWrite } from './afterWrite.js';
+
+const GENERIC: Record<string, FamilyAction> = {
+  findById,
+  listByPage,
+  saveOrUpdate,
+  doBatchSaveOrUpdate,
+  delete: deleteAction,
+  doBatchDelete,
+};
+
+export function familyPrefixes(e: EntityDefinition): string[] {
+  const base = `/api/${e.area}/v1/${e.name}Restful`;
+  return e.area === 'baseServer' ? [base, `/api/zuul/baseServer/v1/${e.name}Restful`] : [base];
+}
+
+export function familyActions(e: EntityDefinition): Map<string, FamilyAction> {
+  const actions = new Map(Object.entries(GENERIC));
+  for (const t of e.status?.transitions ?? []) actions.set(t.action, transitionAction(t));
+  return actions;
+}
+
+export function actionContext(app: AppContext, entity: EntityDefinition, req: FastifyRequest): ActionContext {
+  if (!req.session) throw unauthorized('auth.noSession');
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  return { app, entity, session: req.session, lang: req.lang, body };
+}
+
+export function registerFamilies(server: FastifyInstance, app: AppContext): void {
+  for (const entity of app.defs.entities.values()) {
+    if (!isFamily(entity)) continue;
+    for (const [name, action] of familyActions(entity)) {
+      for (const prefix of familyPrefixes(entity)) {
+        server.post(`${prefix}/${name}`, async (req) => {
+          const ctx = actionContext(app, entity, req);
+          if (!(await app.acl.allowed(ctx.session, entity.name, name))) throw forbidden('auth.forbidden');
+          try {
+            const result = await action(ctx);
+            if (!(name === 'findById' || name === 'listByPage')) await afterWrite(app, entity);
+            return result;
+          } catch (err) {
+            throw translateDbError(err, entity, ctx.lang) ?? err;
+          }
+        });
+      }
+    }
+  }
+}

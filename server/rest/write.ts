@@ -1,0 +1,130 @@
+// Insert or update one record with its lines inside the caller's transaction.
+import { sql } from 'kysely';
+import { columnName, type EntityDefinition } from '../../meta/definitions.js';
+import type { Db } from '../db/connect.js';
+import { message } from '../i18n/messages.js';
+import { refuse } from '../errors.js';
+import type { ActionContext, DbRecord } from './actionContext.js';
+import { textIn } from './labels.js';
+import { nextDocumentNumber } from './numbering.js';
+import { ownershipCondition, findRow, parseId } from './read.js';
+import { ownershipValue, refuseFieldErrors, writableValues, type FieldError } from './records.js';
+import { statusLabel } from './statusLabel.js';
+
+function assignments(values: Record<string, unknown>) {
+  return sql.join(Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`));
+}
+
+async function insertRow(db: Db, e: EntityDefinition, values: Record<string, unknown>): Promise<number> {
+  const cols = Object.keys(values);
+  const row = (await sql<{ id: number }>`insert into ${sql.table(e.table)} (${sql.join(cols.map((c) => sql.ref(c)))})
+    values (${sql.join(cols.map((c) => values[c]))}) returning ${sql.ref(columnName(e.key))} as id`.execute(db)).rows[0];
+  return row.id;
+}
+
+interface PreparedLines {
+  name: string;
+  entity: EntityDefinition;
+  foreignKey: string;
+  lines: { key: number | null; values: Record<string, unknown> }[];
+}
+
+async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, mode: 'insert' | 'update', errors: FieldError[]): Promise<PreparedLines[]> {
+  const out: PreparedLines[] = [];
+  for (const decl of ctx.entity.lines ?? []) {
+    const le = ctx.app.defs.entities.get(decl.entity)!;
+    const raw = record[decl.name];
+    if (raw === undefined && mode === 'update') continue;
+    if (raw !== undefined && !Array.isArray(raw)) {
+      errors.push({ field: decl.name, msg: message(ctx.lang, 'error.malformed', { detail: decl.name }) });
+      continue;
+    }
+    const list = (raw ?? []) as DbRecord[];
+    if (list.length < (decl.minLines ?? 0)) {
+      errors.push({ field: decl.name, msg: message(ctx.lang, 'rest.minLines', { lines: textIn(decl.label, ctx.lang, decl.name), min: decl.minLines ?? 0 }) });
+    }
+    const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, lines: [] };
+    for (const [i, line] of list.entries()) {
+      if (!line || typeof line !== 'object') continue;
+      const keyRaw = line[le.key];
+      const key = typeof keyRaw === 'number' && Number.isSafeInteger(keyRaw) ? keyRaw : null;
+      const r = await writableValues({ ...ctx, entity: le }, db, le, line, key ? 'update' : 'insert');
+      for (const err of r.errors) errors.push({ field: `${decl.name}[${i}].${err.field}`, msg: message(ctx.lang, 'rest.lineError', { line: i + 1, message: err.msg }) });
+      prepared.lines.push({ key, values: r.values });
+    }
+    out.push(prepared);
+  }
+  return out;
+}
+
+async function saveLines(ctx: ActionContext, db: Db, headerId: number, all: PreparedLines[]): Promise<void> {
+  const userId = ctx.session.userId;
+  for (const p of all) {
+    const fk = columnName(p.foreignKey);
+    const keyCol = columnName(p.entity.key);
+    const existing = new Set(
+      (await sql<{ k: number }>`select ${sql.ref(keyCol)} as k from ${sql.table(p.entity.table)} where ${sql.ref(fk)} = ${headerId}`.execute(db)).rows.map((r) => r.k),
+    );
+    const kept = new Set<number>();
+    for (const line of p.lines) {
+      if (line.key !== null && existing.has(line.key)) {
+        kept.add(line.key);
+        await sql`update ${sql.table(p.entity.table)} set ${assignments({ ...line.values, last_updated_by: userId })},
+          last_update_date = localtimestamp(0), version_num = version_num + 1
+          where ${sql.ref(keyCol)} = ${line.key} and ${sql.ref(fk)} = ${headerId}`.execute(db);
+      } else {
+        // A key from elsewhere (another document's line) is never adopted: the line is inserted anew.
+        await insertRow(db, p.entity, { ...line.values, [fk]: headerId, created_by: userId, last_updated_by: userId });
+      }
+    }
+    const gone = [...existing].filter((k) => !kept.has(k));
+    if (gone.length) await sql`delete from ${sql.table(p.entity.table)} where ${sql.ref(fk)} = ${headerId} and ${sql.ref(keyCol)} in (${sql.join(gone)})`.execute(db);
+  }
+}
+
+export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Promise<number> {
+  if (!record || typeof record !== 'object' || Array.isArray(record)) throw refuse('error.malformed', { detail: 'record' });
+  const e = ctx.entity;
+  const userId = ctx.session.userId;
+  const hasKey = record[e.key] !== undefined && record[e.key] !== null && record[e.key] !== '';
+  const mode = hasKey ? 'update' : 'insert';
+  const { values, errors } = await writableValues(ctx, db, e, record, mode);
+  const lines = await prepareLines(ctx, db, record, mode, errors);
+
+  if (mode === 'insert') {
+    if (errors.length) refuseFieldErrors(errors);
+    if (e.status) values[columnName(e.status.field)] = e.status.initial;
+    const owner = ownershipValue(ctx);
+    if (owner !== null) values[columnName(e.ownership!.field)] = owner;
+    if (e.numbering) values[columnName(e.numbering.field)] = await nextDocumentNumber(db, e.numbering.prefix);
+    const id = await insertRow(db, e, { ...values, created_by: userId, last_updated_by: userId });
+    await saveLines(ctx, db, id, lines);
+    return id;
+  }
+
+  const id = parseId(ctx, record[e.key]);
+  const version = record.versionNum;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw refuse('rest.versionRequired');
+  const row = await findRow(ctx, db, id);
+  await assertEditable(ctx, db, row);
+  if (errors.length) refuseFieldErrors(errors);
+  const editable = e.status?.editableIn;
+  const statusCol = e.status ? sql.ref(columnName(e.status.field)) : undefined;
+  const updated = await sql`update ${sql.table(e.table)} t set ${assignments({ ...values, last_updated_by: userId })},
+      last_update_date = localtimestamp(0), version_num = version_num + 1
+    where ${sql.ref(columnName(e.key))} = ${id} and version_num = ${version} and ${ownershipCondition(ctx)}
+      ${editable && statusCol ? sql`and ${statusCol} in (${sql.join(editable)})` : sql``}
+    returning 1`.execute(db);
+  if (updated.rows.length === 0) throw refuse('rest.stale');
+  await saveLines(ctx, db, id, lines);
+  return id;
+}
+
+/** saveOrUpdate and delete only in the states the entity allows. */
+export async function assertEditable(ctx: ActionContext, db: Db, row: DbRecord): Promise<void> {
+  const s = ctx.entity.status;
+  if (!s?.editableIn) return;
+  const current = row[columnName(s.field)];
+  if (!s.editableIn.includes(String(current))) throw refuse('rest.notEditable', { status: await statusLabel(ctx, current, db) });
+}
+
