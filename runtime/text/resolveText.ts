@@ -4,9 +4,9 @@ import type { Language, RuntimeEnv } from '../env.js';
 type TextEnv = Pick<RuntimeEnv, 't' | 'language'>;
 
 /** A definition Text: an i18next key goes through env.t, a four-language object is picked by language. */
-export function resolveText(text: Text | undefined, env: TextEnv, fallback = ''): string {
+export function resolveText(text: Text | undefined, env: TextEnv, fallback = '', vars?: Record<string, unknown>): string {
   if (text === undefined) return fallback;
-  if (typeof text === 'string') return env.t(text);
+  if (typeof text === 'string') return vars ? env.t(text, vars) : env.t(text);
   return text[env.language] ?? text.CN;
 }
 

@@ -1,0 +1,48 @@
+import type { Action, EntityDefinition, PageDefinition } from '../definitions.js';
+import { useRuntimeEnv } from '../env.js';
+import type { Row } from '../data/dataProvider.js';
+import { DataGrid } from '../grid/DataGrid.js';
+import { resolveText } from '../text/resolveText.js';
+import { ActionBar } from './ActionBar.js';
+
+export type LineDefinition = NonNullable<PageDefinition['lines']>[number];
+
+export interface LineGridProps {
+  line: LineDefinition;
+  entity: EntityDefinition;
+  entities: Readonly<Record<string, EntityDefinition>>;
+  record: Row;
+  readOnly: boolean;
+  selected: number[];
+  onSelectionChange(indexes: number[]): void;
+  onRowsChange(rows: Row[]): void;
+  onRun(action: Action): Promise<void>;
+}
+
+/** An editable, unpaged DataGrid over `record[line.name]`; its toolbar conditions read the header record. */
+export function LineGrid({ line, entity, entities, record, readOnly, selected, onSelectionChange, onRowsChange, onRun }: LineGridProps) {
+  const env = useRuntimeEnv();
+  const decl = entity.lines?.find((l) => l.name === line.name);
+  const lineEntity = decl ? entities[decl.entity] : undefined;
+  if (!decl || !lineEntity) throw new Error(`Line grid "${line.name}": entity "${entity.name}" declares no such line with a known entity`);
+  const rows = Array.isArray(record[line.name]) ? (record[line.name] as Row[]) : [];
+  return (
+    <section className="srm-line-grid" data-line={line.name} style={{ marginTop: 16 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
+        <h3 style={{ fontSize: 15, fontWeight: 600, margin: 0 }}>{resolveText(line.title ?? decl.label, env, line.name)}</h3>
+        {!readOnly && <ActionBar actions={line.grid.toolbar} record={record} selectionCount={selected.length} onRun={onRun} testIdPrefix={`line-${line.name}-action`} />}
+      </div>
+      <DataGrid
+        name={line.grid.name ?? line.name}
+        grid={line.grid}
+        entity={lineEntity}
+        entities={entities}
+        rows={rows}
+        selected={selected}
+        onSelectionChange={onSelectionChange}
+        onRowsChange={onRowsChange}
+        readOnly={readOnly}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+// Built-in action types (one generic action per kind, NocoBase style). Side effects only through env.
+import { ApiError } from '../env.js';
+import type { Row, RowKey } from '../data/dataProvider.js';
+import type { ActionContext, ActionDef } from '../registry/types.js';
+import { resolveText } from '../text/resolveText.js';
+import { pageUrl } from './routing.js';
+
+function keyOf(ctx: ActionContext, row: Row | undefined): RowKey | undefined {
+  const v = row?.[ctx.entity.key];
+  return typeof v === 'string' || typeof v === 'number' ? v : undefined;
+}
+
+function requireProvider(ctx: ActionContext) {
+  if (!ctx.provider) throw new Error(ctx.env.t('messages.noApi'));
+  return ctx.provider;
+}
+
+async function confirmed(ctx: ActionContext, fallbackKey: string, vars?: Record<string, unknown>): Promise<boolean> {
+  const text = ctx.action.confirm ?? (fallbackKey ? fallbackKey : undefined);
+  if (text === undefined) return true;
+  return ctx.env.confirm(resolveText(text, ctx.env, '', vars));
+}
+
+function selectionKeys(ctx: ActionContext): RowKey[] {
+  return (ctx.selection ?? []).map((r) => keyOf(ctx, r)).filter((k): k is RowKey => k !== undefined);
+}
+
+const openEdit: ActionDef = {
+  configSchema: { type: 'object', properties: { mode: { enum: ['create', 'edit', 'view'] } } },
+  async run(ctx) {
+    const target = ctx.page.editPage;
+    if (!target) throw new Error(`Page "${ctx.page.name}" has no editPage for action "${ctx.action.name}"`);
+    const id = ctx.action.mode === 'create' ? undefined : keyOf(ctx, ctx.record);
+    const mode = ctx.action.mode ?? (id === undefined ? 'create' : 'edit');
+    ctx.env.navigate(pageUrl(target, { id, mode }, ctx.query));
+  },
+};
+
+const operation: ActionDef = {
+  configSchema: {
+    type: 'object',
+    required: ['operation'],
+    properties: { operation: { type: 'string' }, confirm: { $ref: 'text' }, needSelection: { type: 'boolean' } },
+  },
+  async run(ctx) {
+    const op = ctx.action.operation;
+    if (!op) throw new Error(`Action "${ctx.action.name}" has no operation`);
+    const provider = requireProvider(ctx);
+    const { env } = ctx;
+    if (op === 'doBatchDelete') {
+      const ids = selectionKeys(ctx);
+      if (ids.length === 0) return env.notify('warning', env.t('messages.selectFirst'));
+      if (!(await confirmed(ctx, 'confirm.batchDelete', { count: ids.length }))) return;
+      await provider.batchRemove(ids);
+      env.notify('success', env.t('messages.deleted'));
+      return ctx.reload();
+    }
+    const id = keyOf(ctx, ctx.record);
+    if (id === undefined) return env.notify('warning', env.t('messages.selectFirst'));
+    if (op === 'delete') {
+      if (!(await confirmed(ctx, 'confirm.delete'))) return;
+      await provider.remove(id);
+      env.notify('success', env.t('messages.deleted'));
+      if (ctx.page.kind === 'edit' && ctx.page.listPage) return env.navigate(pageUrl(ctx.page.listPage, {}, ctx.query));
+      return ctx.reload();
+    }
+    if (!(await confirmed(ctx, ''))) return;
+    const result = await provider.transition(op, id, ctx.record?.versionNum);
+    env.notify('success', env.t('messages.done'));
+    if (result && typeof result === 'object') ctx.applyRecord?.(result);
+    return ctx.reload();
+  },
+};
+
+const save: ActionDef = {
+  configSchema: { type: 'object', properties: { operation: { const: 'saveOrUpdate' } } },
+  async run(ctx) {
+    const provider = requireProvider(ctx);
+    const { env } = ctx;
+    if (ctx.validate && !ctx.validate()) return;
+    const record = ctx.record ?? {};
+    const isNew = keyOf(ctx, record) === undefined;
+    const saved = await provider.saveOrUpdate(stripDisplay(record, ctx));
+    env.notify('success', env.t('messages.saved'));
+    const newId = keyOf(ctx, saved);
+    if (isNew && newId !== undefined) {
+      env.navigate(pageUrl(ctx.page.name, { id: newId, mode: 'edit' }, ctx.query), { replace: true });
+      return;
+    }
+    if (saved && typeof saved === 'object') ctx.applyRecord?.(saved);
+    return ctx.reload();
+  },
+};
+
+/** `{field}Display` values are answers of the server, not data to save. */
+export function stripDisplay(record: Row, ctx: Pick<ActionContext, 'entity'>): Row {
+  const out: Row = {};
+  const lineNames = new Set((ctx.entity.lines ?? []).map((l) => l.name));
+  for (const [k, v] of Object.entries(record)) {
+    if (k.endsWith('Display') && !(k in ctx.entity.fields)) continue;
+    out[k] = lineNames.has(k) && Array.isArray(v) ? v.map((line: Row) => Object.fromEntries(Object.entries(line).filter(([lk]) => !lk.endsWith('Display')))) : v;
+  }
+  return out;
+}
+
+const back: ActionDef = {
+  configSchema: { type: 'object', properties: {} },
+  async run(ctx) {
+    if (!ctx.page.listPage) throw new Error(`Page "${ctx.page.name}" has no listPage for action "${ctx.action.name}"`);
+    ctx.env.navigate(pageUrl(ctx.page.listPage, {}, ctx.query));
+  },
+};
+
+const refresh: ActionDef = {
+  configSchema: { type: 'object', properties: {} },
+  run: (ctx) => ctx.reload(),
+};
+
+const addLine: ActionDef = {
+  configSchema: { type: 'object', properties: {} },
+  async run(ctx) {
+    ctx.lines?.add();
+  },
+};
+
+const deleteLines: ActionDef = {
+  needsSelection: true,
+  configSchema: { type: 'object', properties: { confirm: { $ref: 'text' } } },
+  async run(ctx) {
+    if ((ctx.selection ?? []).length === 0) return ctx.env.notify('warning', ctx.env.t('messages.selectFirst'));
+    if (!(await confirmed(ctx, 'confirm.deleteLines'))) return;
+    ctx.lines?.removeSelected();
+  },
+};
+
+export const builtInActions: Record<string, ActionDef> = { openEdit, operation, save, back, refresh, addLine, deleteLines };
+
+/** Run an action; a refused call (status E, stale version…) is shown and nothing else changes. */
+export async function runAction(def: ActionDef, ctx: ActionContext): Promise<void> {
+  try {
+    await def.run(ctx);
+  } catch (e) {
+    const message = e instanceof ApiError || e instanceof Error ? e.message : String(e);
+    ctx.env.notify('error', message);
+  }
+}
