@@ -1,0 +1,82 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DefinitionError, loadDefinitions } from '../../../meta/load.js';
+
+const schemas = join(__dirname, '..', '..', '..', 'schemas');
+let dir: string | undefined;
+
+function copy(): string {
+  dir = mkdtempSync(join(tmpdir(), 'srm-defs-'));
+  cpSync(schemas, dir, { recursive: true });
+  return dir;
+}
+function edit(file: string, change: (json: Record<string, unknown>) => void): void {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  change(json);
+  writeFileSync(file, JSON.stringify(json));
+}
+function problems(d: string): string[] {
+  try {
+    loadDefinitions(d);
+  } catch (e) {
+    if (e instanceof DefinitionError) return e.problems;
+    throw e;
+  }
+  return [];
+}
+
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadDefinitions', () => {
+  it('loads the shipped definitions', () => {
+    const defs = loadDefinitions(schemas);
+    expect(defs.entities.get('srmBaseBank')?.fields.bankCode?.unique).toBe(true);
+    expect(defs.pages.get('order/requisitionEdit')?.kind).toBe('edit');
+  });
+
+  it('names the file and the path of a schema violation', () => {
+    const d = copy();
+    edit(join(d, 'entities/base/srmBaseBank.entity.json'), (j) => {
+      (j.fields as Record<string, Record<string, unknown>>).bankCode.type = 'money';
+    });
+    expect(problems(d).join('\n')).toMatch(/entities\/base\/srmBaseBank\.entity\.json: \/fields\/bankCode\/type/);
+  });
+
+  it('refuses a label missing one of the four languages', () => {
+    const d = copy();
+    edit(join(d, 'entities/base/srmBaseBank.entity.json'), (j) => {
+      delete (j.label as Record<string, string>).TH;
+    });
+    expect(problems(d).join('\n')).toMatch(/srmBaseBank\.entity\.json: \/label/);
+  });
+
+  it('refuses a column that is not a field of the entity', () => {
+    const d = copy();
+    edit(join(d, 'pages/base/bankList.page.json'), (j) => {
+      (j.grid as { columns: { key: string }[] }).columns[0].key = 'bankKode';
+    });
+    expect(problems(d)).toContain('page base/bankList: /grid/columns/0/key bankKode is not a field of srmBaseBank');
+  });
+
+  it('refuses a transition button bound to another resource than the entity declares', () => {
+    const d = copy();
+    edit(join(d, 'pages/order/requisitionEdit.page.json'), (j) => {
+      const a = (j.actions as { name: string; resource: string }[]).find((x) => x.name === 'approve')!;
+      a.resource = 'btnSave';
+    });
+    expect(problems(d).join('\n')).toMatch(/requisitionEdit: \/actions\/\d+\/resource must be btnApprove/);
+  });
+
+  it('refuses a menu whose page uses a resource the menu does not declare', () => {
+    const d = copy();
+    edit(join(d, 'menus/menus.json'), (j) => {
+      const base = (j.menus as { menuCode: string; children: { menuCode: string; resources: unknown[] }[] }[]).find((m) => m.menuCode === 'BASE_DATA')!;
+      base.children[0].resources = base.children[0].resources.slice(1);
+    });
+    expect(problems(d).join('\n')).toMatch(/menu BANK: page base\/bankList uses resource btnAdd/);
+  });
+});

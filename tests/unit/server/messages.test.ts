@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogues, LANGUAGES } from '../../../server/i18n/messages.js';
+
+const serverDir = join(__dirname, '..', '..', '..', 'server');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? sourceFiles(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
+}
+
+describe('server messages', () => {
+  it('has every key in all four languages', () => {
+    const keys = new Set(LANGUAGES.flatMap((l) => Object.keys(catalogues[l])));
+    for (const l of LANGUAGES) expect([...keys].filter((k) => !catalogues[l][k]), `missing in ${l}`).toEqual([]);
+  });
+
+  it('has every key the server code refuses with', () => {
+    const used = new Set<string>();
+    for (const f of sourceFiles(serverDir)) {
+      for (const m of readFileSync(f, 'utf8').matchAll(/(?:refuse|badRequest|unauthorized|forbidden|notFound|tooMany|message\([^,]+,)\s*\(?\s*'([a-z]+\.[A-Za-z.]+)'/g)) used.add(m[1]);
+    }
+    expect(used.size).toBeGreaterThan(20);
+    expect([...used].filter((k) => !catalogues.CN[k])).toEqual([]);
+  });
+});
