@@ -1,4 +1,4 @@
-// `npm run dev`: the Vite dev server on 5173 (proxying /api to the API, see vite.config.ts) and, when
+// `npm run dev`: the Vite dev server on 5173 (SRM_DEV_PORT) (proxying /api to the API, see vite.config.ts) and, when
 // server/main.ts exists and SRM_DEV_SERVER is not "0", the API server itself on PORT (default 8080).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,7 +27,7 @@ function startApi(): void {
 }
 
 async function startVite(): Promise<void> {
-  const server = await createServer({ root, configFile: join(root, 'vite.config.ts'), server: { port: 5173, strictPort: true } });
+  const server = await createServer({ root, configFile: join(root, 'vite.config.ts'), server: { port: Number(process.env.SRM_DEV_PORT ?? 5173), strictPort: true } });
   await server.listen();
   server.printUrls();
 }

@@ -71,7 +71,7 @@ function SignedInLayout({ session }: { session: UserSession }) {
             collapsible
             collapsed={collapsed}
             onCollapse={setCollapsed}
-            width={232}
+            width={248}
             breakpoint="lg"
           >
             <SideMenu state={menusState} selectedMenuId={selectedMenuId} collapsed={collapsed} onOpen={openMenu} />

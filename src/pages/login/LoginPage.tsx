@@ -22,7 +22,8 @@ export function LoginPage() {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [failures, setFailures] = useState(0);
-  const showError = useCallback((message: string) => void Message.error(message), []);
+  // One toast id: repeated refusals replace the message instead of stacking copies of it.
+  const showError = useCallback((message: string) => void Message.error({ id: 'login-error', content: message }), []);
   const { captcha, refresh } = useCaptcha(showError);
 
   const submit = async (values: Values) => {
