@@ -7,7 +7,7 @@ import type { Language } from '../runtime/env';
 import { LANGUAGE_TAGS } from '../runtime/i18n';
 import { App } from './App';
 import { i18n } from './app/i18n';
-import { clearLookupCache } from '../runtime/data';
+import { clearLookupCache } from '../runtime/data/index';
 
 // Spec section 8: toasts last 4 s (the 20 px offset from the top is in global.css).
 Message.config({ duration: 4000 });

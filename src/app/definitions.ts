@@ -23,3 +23,6 @@ export function findPage(pageName: string): PageDefinition | undefined {
 export function findEntity(name: string): EntityDefinition | undefined {
   return entities.get(name);
 }
+
+/** Every entity by name, for line grids and reference fields of a page. */
+export const allEntities: Readonly<Record<string, EntityDefinition>> = Object.fromEntries(entities);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RuntimeEnvContext, type Language } from '../../../runtime/env';
 import { createEnv, withMenuContext } from '../../app/createEnv';
-import { findEntity, findPage } from '../../app/definitions';
+import { allEntities, findEntity, findPage } from '../../app/definitions';
 import { loadResources } from '../../app/resources';
 import { useRuntime } from '../../app/runtimeModule';
 import { useSession } from '../../app/session';
@@ -58,23 +58,20 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
 
   if (!page) return <NotFoundContent />;
   const title = resolveText(page.title, t, language);
+  if (!entity) {
+    return <Result status="error" title={title} subTitle={t('shell.page.entityMissing', { entity: page.entity })} />;
+  }
   if (runtime.status === 'loading' || resources.status === 'loading') {
     return <Spin className="srm-page-loading" tip={t('shell.page.loading')} />;
   }
-  if (runtime.status !== 'ready') {
-    return (
-      <Result
-        status="warning"
-        title={title}
-        subTitle={runtime.status === 'failed' ? runtime.error.message : t('shell.page.runtimeMissing')}
-      />
-    );
+  if (runtime.status === 'failed') {
+    return <Result status="error" title={title} subTitle={t('shell.page.runtimeFailed', { message: runtime.error.message })} />;
   }
   const { PageRenderer } = runtime.module;
   return (
     <RuntimeEnvContext.Provider value={env}>
       <PageErrorBoundary title={t('shell.page.failed', { title })}>
-        <PageRenderer page={page} entity={entity} params={params} />
+        <PageRenderer page={page} entity={entity} entities={allEntities} query={params} />
       </PageErrorBoundary>
     </RuntimeEnvContext.Provider>
   );
