@@ -64,8 +64,12 @@ function ensurePortal(): void {
   if (typeof document === 'undefined' || document.getElementById('portal')) return;
   const div = document.createElement('div');
   div.id = 'portal';
-  div.style.cssText = 'position:fixed;left:0;top:0;z-index:1050;';
   document.body.appendChild(div);
+  // Full-viewport but click-through: Arco popups placed in the overlay (see editors.tsx) measure
+  // their container to stay on screen, and a zero-size container would pin them to the left edge.
+  const style = document.createElement('style');
+  style.textContent = '#portal{position:fixed;left:0;top:0;width:100vw;height:100vh;pointer-events:none;z-index:1050}#portal>*{pointer-events:auto}';
+  document.head.appendChild(style);
 }
 
 const emptySelection: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
@@ -201,7 +205,7 @@ export function DataGrid(props: DataGridProps) {
               freezeTrailingRows={summary ? 1 : 0}
               rowHeight={ROW_HEIGHT}
               headerHeight={HEADER_HEIGHT}
-              rowMarkers={selection ? { kind: 'checkbox', width: 40, checkboxStyle: 'square' } : 'none'}
+              rowMarkers={selection ? { kind: 'checkbox-visible', width: 40, checkboxStyle: 'square' } : 'none'}
               rowSelectionMode="multi"
               columnSelect="none"
               rangeSelect="cell"
