@@ -25,16 +25,18 @@ function SignedInLayout({ session }: { session: UserSession }) {
   const navigate = useNavigate();
   const location = useLocation();
   const home = homePath(session.userType);
-  const menusState = useMenus(session.respId, i18n.language as Language);
+  const language = i18n.language as Language;
+  const menusState = useMenus(session.respId, language);
   const tabs = useTabs(home);
   const [collapsed, setCollapsed] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
 
+  // Responsibility names arrive in the request's language, so they are fetched again on a switch.
   useEffect(() => {
     refreshCurrentUser().catch((error: unknown) => {
       if (error instanceof Error) Message.error(error.message);
     });
-  }, []);
+  }, [language]);
 
   // The spec scrolls to the top after every navigation.
   useEffect(() => {

@@ -71,7 +71,9 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
   return (
     <RuntimeEnvContext.Provider value={env}>
       <PageErrorBoundary title={t('shell.page.failed', { title })}>
-        <PageRenderer page={page} entity={entity} entities={allEntities} query={params} />
+        <div className="srm-page-surface">
+          <PageRenderer page={page} entity={entity} entities={allEntities} query={params} />
+        </div>
       </PageErrorBoundary>
     </RuntimeEnvContext.Provider>
   );
