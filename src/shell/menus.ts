@@ -43,15 +43,17 @@ export function isPageMenu(menu: MenuNode): boolean {
   return Boolean(menu.htmlUrl) && !(menu.children && menu.children.length);
 }
 
+/** Page menus in menu order; a page without its own icon borrows the nearest folder's. */
 export function flattenPages(menus: readonly MenuNode[]): MenuNode[] {
   const out: MenuNode[] = [];
-  const walk = (nodes: readonly MenuNode[]) => {
+  const walk = (nodes: readonly MenuNode[], icon: string | null | undefined) => {
     for (const node of nodes) {
-      if (isPageMenu(node)) out.push(node);
-      if (node.children) walk(node.children);
+      const own = node.imageLink || icon;
+      if (isPageMenu(node)) out.push(own === node.imageLink ? node : { ...node, imageLink: own });
+      if (node.children) walk(node.children, own);
     }
   };
-  walk(menus);
+  walk(menus, undefined);
   return out;
 }
 
