@@ -1,0 +1,89 @@
+// The served API document lists every family action (and declared transition) of every family
+// entity, and the health call answers without a session.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestServer, type TestServer } from '../support/testServer.js';
+import { isFamily } from '../../meta/definitions.js';
+
+const GENERIC = ['findById', 'listByPage', 'saveOrUpdate', 'doBatchSaveOrUpdate', 'delete', 'doBatchDelete'];
+
+interface OpenApi {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, { post?: { summary: string; responses: Record<string, unknown>; requestBody: { content: { 'application/json': { schema: { properties?: Record<string, { properties?: Record<string, unknown>; additionalProperties?: boolean }> } } } } } }>;
+  components: { schemas: Record<string, unknown> };
+}
+
+for (const backend of await backends()) {
+  describe(`openapi and health on ${backend}`, () => {
+    let t: TestServer;
+    let doc: OpenApi;
+    beforeAll(async () => {
+      t = await startTestServer(backend);
+      const res = await fetch(`${t.url}/api/openapi.json`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      doc = (await res.json()) as OpenApi;
+    });
+    afterAll(async () => t?.stop());
+
+    it('GET /api/health answers the backend, cache and version without a session', async () => {
+      const res = await fetch(`${t.url}/api/health`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { status: string; msg: string; data: Record<string, unknown> };
+      expect(body).toEqual({
+        status: 'S',
+        msg: '',
+        data: { db: backend, cache: backend === 'postgres' ? 'redis' : 'memory', version: expect.any(String) },
+      });
+      expect(body.data.version).not.toBe('');
+    });
+
+    it('is an OpenAPI 3 document', () => {
+      expect(doc.openapi).toMatch(/^3\./);
+      expect(doc.info.title).toBeTruthy();
+      expect(doc.info.version).toBeTruthy();
+    });
+
+    it('lists every generic action and every declared transition of every family', () => {
+      const expected: string[] = [];
+      for (const e of t.app.ctx.defs.entities.values()) {
+        if (!isFamily(e)) continue;
+        const base = `/api/${e.area}/v1/${e.name}Restful`;
+        for (const a of GENERIC) expected.push(`${base}/${a}`);
+        for (const tr of e.status?.transitions ?? []) expected.push(`${base}/${tr.action}`);
+        expect(doc.components.schemas[e.name], e.name).toBeDefined();
+      }
+      expect(expected.length).toBeGreaterThan(40);
+      const paths = Object.keys(doc.paths);
+      for (const p of expected) expect(paths, p).toContain(p);
+      for (const p of expected) {
+        const op = doc.paths[p].post!;
+        expect(Object.keys(op.responses).sort(), p).toEqual(['200', '400', '401', '403']);
+      }
+    });
+
+    it('names the bank and requisition paths the contract relies on, with their filters', () => {
+      for (const a of GENERIC) expect(doc.paths[`/api/srmServer/v1/srmBaseBankRestful/${a}`], a).toBeDefined();
+      for (const a of ['doSubmit', 'doApproval', 'doReject']) expect(doc.paths[`/api/srmServer/v1/srmPoRequisitionRestful/${a}`], a).toBeDefined();
+      // Lines are not a family of their own; banks have no transitions.
+      expect(Object.keys(doc.paths).filter((p) => p.includes('srmPoRequisitionLineRestful'))).toEqual([]);
+      expect(doc.paths['/api/srmServer/v1/srmBaseBankRestful/doSubmit']).toBeUndefined();
+      const params = (p: string) => doc.paths[p].post!.requestBody.content['application/json'].schema.properties!.params;
+      const rate = params('/api/srmServer/v1/srmBaseExchangeRateRestful/listByPage');
+      expect(Object.keys(rate.properties!)).toEqual(expect.arrayContaining(['rateDate', 'rateDateFrom', 'rateDateTo', 'fromCurrency']));
+      expect(Object.keys(rate.properties!)).not.toContain('rate');
+      expect(rate.additionalProperties).toBe(false);
+      expect(Object.keys(params('/api/srmServer/v1/srmBaseMaterialRestful/listByPage').properties!)).toContain('keyword');
+      expect(Object.keys(params('/api/srmServer/v1/srmBaseBankRestful/listByPage').properties!)).not.toContain('keyword');
+    });
+
+    it('every listed family path is actually served (401 without a session, not 404)', async () => {
+      const paths = Object.keys(doc.paths).filter((p) => /Restful\//.test(p));
+      const answers = await Promise.all(paths.map(async (p) => [p, (await fetch(t.url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status] as const));
+      expect(answers.filter(([, s]) => s !== 401)).toEqual([]);
+      const unknown = await fetch(`${t.url}/api/srmServer/v1/srmBaseBankRestful/doSubmit`, { method: 'POST', headers: { 'content-type': 'application/json', 'SAAF-Language': 'EN' }, body: '{}' });
+      // Unknown routes: signature check or not found, but never a 200.
+      expect([401, 404]).toContain(unknown.status);
+    });
+  });
+}
