@@ -33,7 +33,8 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
     }
     setLoading(true);
     try {
-      setRecord(await provider.findById(id));
+      // Keys are bigint identities: send them as JSON numbers while they fit, as the list answers do.
+      setRecord(await provider.findById(/^\d{1,15}$/.test(id) ? Number(id) : id));
       setLineSelection({});
     } catch (e) {
       env.notify('error', e instanceof Error ? e.message : String(e));

@@ -4,7 +4,7 @@ import bank from '../../../schemas/entities/base/srmBaseBank.entity.json';
 import reqLine from '../../../schemas/entities/order/srmPoRequisitionLine.entity.json';
 import type { EntityDefinition } from '../../../runtime/definitions.js';
 import { clearLookupCache, createDataProvider, loadLookup, LOOKUP_STORAGE_KEY, peekLookup } from '../../../runtime/data/index.js';
-import { fakeEnv } from './helpers.js';
+import { fakeEnv , def } from './helpers.js';
 
 describe('data provider', () => {
   it('calls the family paths with the contract bodies', async () => {
@@ -14,7 +14,7 @@ describe('data provider', () => {
       data: (path.endsWith('listByPage') ? [{ bankId: 1 }] : { bankId: 1 }) as never,
       page: { count: 41, curIndex: 3, pageRows: 20 },
     }));
-    const p = createDataProvider(fakeEnv({ api }), bank as EntityDefinition);
+    const p = createDataProvider(fakeEnv({ api }), def<EntityDefinition>(bank));
     const res = await p.list({ params: { bankCode: 'B', bankName: '', enabledFlag: null }, pageIndex: 3, pageRows: 20, sort: [{ field: 'bankCode', order: 'desc' }] });
     expect(api).toHaveBeenLastCalledWith('srmServer/v1/srmBaseBankRestful/listByPage', {
       params: { bankCode: 'B' },
@@ -35,7 +35,7 @@ describe('data provider', () => {
     expect(api).toHaveBeenLastCalledWith('srmServer/v1/srmBaseBankRestful/doSubmit', { id: 1, versionNum: 4 });
   });
   it('refuses entities without a family', () => {
-    expect(() => createDataProvider(fakeEnv(), reqLine as EntityDefinition)).toThrow(/no REST family/);
+    expect(() => createDataProvider(fakeEnv(), def<EntityDefinition>(reqLine))).toThrow(/no REST family/);
   });
 });
 

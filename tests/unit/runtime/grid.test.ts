@@ -13,12 +13,12 @@ import { formatDate, formatNumber, rowNumber, sumValues } from '../../../runtime
 import { buildLayout, cellCenter } from '../../../runtime/grid/layout.js';
 import { nextSort } from '../../../runtime/grid/sort.js';
 import { isCheckCell, isEditCell } from '../../../runtime/grid/renderers.js';
-import { fakeEnv } from './helpers.js';
+import { fakeEnv , def } from './helpers.js';
 
 registerBuiltIns();
 const env = fakeEnv();
-const bankGrid = (bankList as PageDefinition).grid as Grid;
-const lineGrid = (reqEdit as PageDefinition).lines![0].grid;
+const bankGrid = def<PageDefinition>(bankList).grid as Grid;
+const lineGrid = def<PageDefinition>(reqEdit).lines![0].grid;
 
 describe('formatting', () => {
   it('groups thousands and applies precision', () => {
@@ -44,7 +44,7 @@ describe('formatting', () => {
 
 describe('column mapping', () => {
   it('takes titles from entity labels and audit fields from the runtime locale', () => {
-    const models = buildColumnModels(bankGrid, bank as EntityDefinition, env);
+    const models = buildColumnModels(bankGrid, def<EntityDefinition>(bank), env);
     expect(models.map((m) => m.title)).toEqual(['Bank code', 'Bank name', 'SWIFT code', 'Country', 'Enabled', 'Remark', 'Last updated at']);
     const country = models.find((m) => m.key === 'countryCode')!;
     expect(country.lookupType).toBe('COUNTRY');
@@ -53,10 +53,10 @@ describe('column mapping', () => {
   });
   it('puts fixed-left columns first and hides isShow false', () => {
     const grid: Grid = { columns: [{ key: 'bankName' }, { key: 'bankCode', fixed: 'left' }, { key: 'remark', isShow: false }] };
-    expect(buildColumnModels(grid, bank as EntityDefinition, env).map((m) => m.key)).toEqual(['bankCode', 'bankName']);
+    expect(buildColumnModels(grid, def<EntityDefinition>(bank), env).map((m) => m.key)).toEqual(['bankCode', 'bankName']);
   });
   it('derives reference display keys, precision and summaries', () => {
-    const models = buildColumnModels(lineGrid, reqLine as EntityDefinition, env);
+    const models = buildColumnModels(lineGrid, def<EntityDefinition>(reqLine), env);
     const material = models.find((m) => m.key === 'materialId')!;
     expect(material.references).toBe('srmBaseMaterial');
     expect(material.displayKey).toBe('materialIdDisplay');
@@ -100,7 +100,7 @@ describe('cells', () => {
     };
   }
   it('shows index across pages, lookup meanings and Y/N checks', () => {
-    const src = source(bankGrid, bank as EntityDefinition, [{ bankCode: 'B1', countryCode: 'CN', enabledFlag: 'Y' }, { countryCode: 'XX', enabledFlag: 'N' }]);
+    const src = source(bankGrid, def<EntityDefinition>(bank), [{ bankCode: 'B1', countryCode: 'CN', enabledFlag: 'Y' }, { countryCode: 'XX', enabledFlag: 'N' }]);
     expect((getCell(src, 0, 1) as TextCell).displayData).toBe('22');
     expect((getCell(src, 4, 0) as TextCell).displayData).toBe('China');
     expect((getCell(src, 4, 1) as TextCell).displayData).toBe('XX');
@@ -114,7 +114,7 @@ describe('cells', () => {
       { lineNumber: 1, materialId: 11, materialIdDisplay: 'M-11 Steel', quantity: 1234.5, uomCode: 'KG' },
       { lineNumber: 2, materialId: 12, quantity: 0.25 },
     ];
-    const src = source(lineGrid, reqLine as EntityDefinition, rows);
+    const src = source(lineGrid, def<EntityDefinition>(reqLine), rows);
     const lineNo = getCell(src, 1, 0);
     expect(lineNo.kind).toBe(GridCellKind.Text);
     const material = getCell(src, 2, 0);
@@ -123,7 +123,7 @@ describe('cells', () => {
     expect(isEditCell(qty) && qty.data.display).toBe('1,234.5000');
     expect((getCell(src, 0, 2) as TextCell).displayData).toBe('Total');
     expect((getCell(src, 3, 2) as TextCell).displayData).toBe('1,234.7500');
-    const viewOnly = source(lineGrid, reqLine as EntityDefinition, rows, { readOnly: true });
+    const viewOnly = source(lineGrid, def<EntityDefinition>(reqLine), rows, { readOnly: true });
     expect(getCell(viewOnly, 3, 0).kind).toBe(GridCellKind.Text);
   });
 });

@@ -22,3 +22,8 @@ export function fakeEnv(overrides: Partial<RuntimeEnv> = {}): RuntimeEnv {
     ...overrides,
   };
 }
+
+/** JSON imports widen literal unions (type: string); definitions are validated by meta/ elsewhere. */
+export function def<T>(json: unknown): T {
+  return json as T;
+}
