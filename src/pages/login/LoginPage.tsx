@@ -2,8 +2,9 @@ import { Button, Form, Input, Link, Message } from '@arco-design/web-react';
 import { IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { homePath, login, needsValidate } from '../../app/auth';
+import { useSession } from '../../app/session';
 import { PublicFrame } from '../public/PublicFrame';
 import { useCaptcha } from './useCaptcha';
 
@@ -25,6 +26,7 @@ export function LoginPage() {
   // One toast id: repeated refusals replace the message instead of stacking copies of it.
   const showError = useCallback((message: string) => void Message.error({ id: 'login-error', content: message }), []);
   const { captcha, refresh } = useCaptcha(showError);
+  const session = useSession();
 
   const submit = async (values: Values) => {
     setBusy(true);
@@ -49,6 +51,9 @@ export function LoginPage() {
       setBusy(false);
     }
   };
+
+  // A signed-in user who opens / or /login goes to the home; a stale session is cleared there by the 401.
+  if (session && !busy) return <Navigate to={homePath(session.userType)} replace />;
 
   return (
     <PublicFrame>
