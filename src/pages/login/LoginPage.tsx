@@ -2,7 +2,7 @@ import { Button, Form, Input, Link, Message } from '@arco-design/web-react';
 import { IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { homePath, login, needsValidate } from '../../app/auth';
 import { useSession } from '../../app/session';
 import { PublicFrame } from '../public/PublicFrame';
@@ -10,6 +10,12 @@ import { useCaptcha } from './useCaptcha';
 
 /** After this many refused logins the server also wants a validate code (CONTRACT.md). */
 const FAILURES_BEFORE_CAPTCHA = 3;
+
+/** The guarded /main address the visitor asked for before being sent here (see router/guard.tsx). */
+function returnPath(state: unknown): string | null {
+  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  return typeof from === 'string' && from.startsWith('/main/') ? from : null;
+}
 
 interface Values {
   userName: string;
@@ -20,6 +26,7 @@ interface Values {
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [failures, setFailures] = useState(0);
@@ -37,7 +44,7 @@ export function LoginPage() {
         validateKey: captcha?.validateKey,
         validateCode: values.validateCode?.trim(),
       });
-      navigate(homePath(session.userType), { replace: true });
+      navigate(returnPath(location.state) ?? homePath(session.userType), { replace: true });
     } catch (error) {
       const count = failures + 1;
       setFailures(count);
