@@ -69,7 +69,7 @@ export async function buildApp(config: ServerConfig, opts: { inMemoryDb?: boolea
   registerShellRoutes(server, ctx);
   registerFamilies(server, ctx);
 
-  if (spa) await server.register(fastifyStatic, { root: config.distDir, wildcard: false, maxAge: '1h' });
+  if (spa) await server.register(fastifyStatic, { root: config.distDir, wildcard: true, maxAge: '1h' });
 
   return {
     server,

@@ -19,7 +19,8 @@ export function installErrorHandler(app: FastifyInstance, spa = false): void {
     return reply.code(500).send({ status: 'E', msg: message(lang, 'error.internal'), data: null });
   });
   app.setNotFoundHandler((req, reply) => {
-    if (spa && req.method === 'GET' && !req.url.startsWith('/api/')) {
+    // A missing asset (an old hashed bundle name) must stay a 404, not become the app's HTML.
+    if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ status: 'E', msg: message(req.lang ?? 'CN', 'error.notFoundRoute', { path: req.url.split('?')[0] }), data: null });
