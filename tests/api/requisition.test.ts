@@ -196,6 +196,13 @@ for (const backend of await backends()) {
       expect(await reread(d.requisitionId)).toEqual(v2);
     });
 
+    it('concurrent creations get distinct consecutive numbers', async () => {
+      const made = await Promise.all([1, 2, 3, 4].map(() => draft()));
+      const nums = made.map((r) => Number(r.requisitionNumber.slice(-6))).sort((a, b) => a - b);
+      expect(new Set(nums).size).toBe(4);
+      expect(nums[3] - nums[0]).toBe(3);
+    });
+
     it('a DRAFT can be deleted with its lines', async () => {
       const d = await draft();
       expect(expectOk(await buyer.call(`${PR}/delete`, { id: d.requisitionId }))).toBeNull();

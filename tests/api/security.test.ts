@@ -227,6 +227,10 @@ for (const backend of await backends()) {
         const sup = expectOk(await supplier.call<Rec>(CURRENT, {}, { lang: 'TH' }));
         expect(sup).toMatchObject({ userName: 'supplier01', userType: 'EXTERNAL', supplierId: own.supplierId, supplierName: '华东精密钢材有限公司' });
         expect((sup.responsibilities as { respName: string }[]).map((r) => r.respName)).toEqual(['พอร์ทัลผู้จัดจำหน่าย']);
+        // Nothing secret in it, and the zuul alias answers the same (signed over its own path).
+        expect(JSON.stringify(me)).not.toMatch(/signKey|password|authorizationCode/i);
+        const zuul = await signedRaw(buyer, `zuul/${CURRENT}`, '{}');
+        expect(expectOk(zuul)).toEqual(me);
       });
 
       it('findMenuByResp: buyer01 sees its menus, translated, and no system settings', async () => {
