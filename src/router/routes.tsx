@@ -1,13 +1,27 @@
+import { Spin } from '@arco-design/web-react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setLoginRedirect } from '../app/http';
 import { LoginPage } from '../pages/login/LoginPage';
-import { IframeBox } from '../pages/misc/Frames';
-import { NotFoundPage } from '../pages/misc/NotFound';
-import { ForgetPage } from '../pages/public/ForgetPage';
-import { NoticeMorePage, NoticePreviewPage } from '../pages/public/NoticePages';
-import { RegisterInfoEditPage, RegisterPage } from '../pages/public/RegisterPages';
-import { MainLayout } from '../shell/MainLayout';
 import { Guard } from './guard';
+
+// Only the login page is in the first chunk; the shell and the other public pages load on demand.
+const MainLayout = lazy(() => import('../shell/MainLayout').then((m) => ({ default: m.MainLayout })));
+const ForgetPage = lazy(() => import('../pages/public/ForgetPage').then((m) => ({ default: m.ForgetPage })));
+const RegisterPage = lazy(() => import('../pages/public/RegisterPages').then((m) => ({ default: m.RegisterPage })));
+const RegisterInfoEditPage = lazy(() => import('../pages/public/RegisterPages').then((m) => ({ default: m.RegisterInfoEditPage })));
+const NoticeMorePage = lazy(() => import('../pages/public/NoticePages').then((m) => ({ default: m.NoticeMorePage })));
+const NoticePreviewPage = lazy(() => import('../pages/public/NoticePages').then((m) => ({ default: m.NoticePreviewPage })));
+const IframeBox = lazy(() => import('../pages/misc/Frames').then((m) => ({ default: m.IframeBox })));
+const NotFoundPage = lazy(() => import('../pages/misc/NotFound').then((m) => ({ default: m.NotFoundPage })));
+
+function load(Component: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<Spin className="srm-page-loading" />}>
+      <Component />
+    </Suspense>
+  );
+}
 
 export const routes: RouteObject[] = [
   {
@@ -15,15 +29,15 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LoginPage /> },
       { path: '/login', element: <LoginPage /> },
-      { path: '/forget', element: <ForgetPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/registerInfoEdit', element: <RegisterInfoEditPage /> },
-      { path: '/notice/noticeMore', element: <NoticeMorePage /> },
-      { path: '/notice/noticePreview', element: <NoticePreviewPage /> },
+      { path: '/forget', element: load(ForgetPage) },
+      { path: '/register', element: load(RegisterPage) },
+      { path: '/registerInfoEdit', element: load(RegisterInfoEditPage) },
+      { path: '/notice/noticeMore', element: load(NoticeMorePage) },
+      { path: '/notice/noticePreview', element: load(NoticePreviewPage) },
       // Everything under /main is one layout; which page a path shows is decided per tab (keep-alive).
-      { path: '/main/*', element: <MainLayout /> },
-      { path: '/iframeBox', element: <IframeBox /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/main/*', element: load(MainLayout) },
+      { path: '/iframeBox', element: load(IframeBox) },
+      { path: '*', element: load(NotFoundPage) },
     ],
   },
 ];

@@ -68,7 +68,7 @@ describe('shell', () => {
     await page.getByTestId('tab-maininhome').click();
     await page.waitForURL(/\/main\/inHome/);
     await expect(page.getByTestId('pane-mainbasebanklist').count()).resolves.toBe(1);
-    await expect(page.getByTestId('pane-mainbasebanklist').isHidden()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('pane-mainbasebanklist').isHidden()).toBe(true);
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
