@@ -13,9 +13,9 @@ export function Shortcuts({ menus, onOpen }: { menus: readonly MenuNode[]; onOpe
       {pages.length === 0 ? (
         <Empty description={t('shell.home.noShortcuts')} />
       ) : (
-        <Grid.Row gutter={[16, 16]}>
+        <Grid.Row gutter={[16, 16]} align="stretch">
           {pages.map((menu) => (
-            <Grid.Col key={String(menu.menuId)} xs={12} sm={8} md={6} lg={4}>
+            <Grid.Col key={String(menu.menuId)} xs={12} sm={8} md={6} lg={4} className="srm-shortcut-col">
               <button type="button" className="srm-shortcut" data-testid={`shortcut-${menu.menuCode}`} onClick={() => onOpen(menu)}>
                 <span className="srm-shortcut-icon">{menuIcon(menu.imageLink)}</span>
                 <span className="srm-shortcut-name">{menu.menuName}</span>
