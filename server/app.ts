@@ -52,7 +52,7 @@ export async function buildApp(config: ServerConfig, opts: { inMemoryDb?: boolea
     lookups: new LookupService(database.db, cache),
   };
 
-  const server = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+  const server = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy, bodyLimit: 10 * 1024 * 1024 });
   server.decorateRequest('lang', 'CN');
   server.addHook('onRequest', async (req, reply) => {
     req.lang = languageOf(req.headers['saaf-language']);

@@ -15,6 +15,8 @@ export interface ServerConfig {
   distDir: string;
   logLevel: string;
   version: string;
+  /** Only behind a reverse proxy may X-Forwarded-For name the client (login limits per address). */
+  trustProxy: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,5 +34,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     distDir: resolve(env.SRM_DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'warn',
     version: env.npm_package_version ?? '0.1.0',
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

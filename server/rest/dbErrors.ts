@@ -23,6 +23,6 @@ export function translateDbError(err: unknown, entity: EntityDefinition, lang: L
     return refuse('rest.duplicateGeneric');
   }
   if (e?.code === '23503') return refuse('rest.inUse');
-  if (e?.code === '22001') return refuse('rest.duplicateGeneric');
+  if (e?.code === '22001' || e?.code === '22003') return refuse('rest.valueOutOfRange');
   return undefined;
 }

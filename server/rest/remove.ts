@@ -3,6 +3,7 @@ import { columnName } from '../../meta/definitions.js';
 import type { Db } from '../db/connect.js';
 import type { ActionContext } from './actionContext.js';
 import { findRow } from './read.js';
+import { refuse } from '../errors.js';
 import { assertEditable } from './write.js';
 
 export async function deleteOne(ctx: ActionContext, db: Db, id: number): Promise<void> {
@@ -13,5 +14,18 @@ export async function deleteOne(ctx: ActionContext, db: Db, id: number): Promise
     const le = ctx.app.defs.entities.get(l.entity)!;
     await sql`delete from ${sql.table(le.table)} where ${sql.ref(columnName(l.foreignKey))} = ${id}`.execute(db);
   }
+  // After its own lines are gone, anything still pointing at the row is another document.
+  await assertNotReferenced(ctx, db, id);
   await sql`delete from ${sql.table(e.table)} where ${sql.ref(columnName(e.key))} = ${id}`.execute(db);
+}
+
+/** References are not database foreign keys (tables come and go with definitions), so deleting a row still in use is refused here. */
+async function assertNotReferenced(ctx: ActionContext, db: Db, id: number): Promise<void> {
+  for (const other of ctx.app.defs.entities.values()) {
+    for (const [name, f] of Object.entries(other.fields)) {
+      if (f?.references !== ctx.entity.name) continue;
+      const used = await sql`select 1 from ${sql.table(other.table)} where ${sql.ref(columnName(name))} = ${id} limit 1`.execute(db);
+      if (used.rows.length) throw refuse('rest.inUse');
+    }
+  }
 }

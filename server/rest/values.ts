@@ -30,7 +30,7 @@ export function convertValue(f: Field, raw: unknown): Converted {
       if (typeof n !== 'number' || !Number.isFinite(n)) return { ok: false, key: 'rest.notNumber' };
       const scale = f.scale ?? 4;
       const intDigits = (f.precision ?? 18) - scale;
-      if (Math.abs(Math.trunc(n)).toString().length > intDigits) return { ok: false, key: 'rest.tooManyDigits' };
+      if (Math.abs(n) >= 10 ** intDigits) return { ok: false, key: 'rest.tooManyDigits' };
       return rangeChecked(f, Math.round(n * 10 ** scale) / 10 ** scale);
     }
     case 'date': {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { columnName, type EntityDefinition } from '../../meta/definitions.js';
 import type { Db } from '../db/connect.js';
 import { message } from '../i18n/messages.js';
-import { refuse } from '../errors.js';
+import { forbidden, refuse } from '../errors.js';
 import type { ActionContext, DbRecord } from './actionContext.js';
 import { textIn } from './labels.js';
 import { nextDocumentNumber } from './numbering.js';
@@ -29,7 +29,14 @@ interface PreparedLines {
   lines: { key: number | null; values: Record<string, unknown> }[];
 }
 
-async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, mode: 'insert' | 'update', errors: FieldError[]): Promise<PreparedLines[]> {
+async function existingLineKeys(db: Db, le: EntityDefinition, foreignKey: string, headerId: number | null): Promise<Set<number>> {
+  if (headerId === null) return new Set();
+  const rows = await sql<{ k: number }>`select ${sql.ref(columnName(le.key))} as k from ${sql.table(le.table)} where ${sql.ref(columnName(foreignKey))} = ${headerId}`.execute(db);
+  return new Set(rows.rows.map((r) => r.k));
+}
+
+async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, headerId: number | null, errors: FieldError[]): Promise<PreparedLines[]> {
+  const mode = headerId === null ? 'insert' : 'update';
   const out: PreparedLines[] = [];
   for (const decl of ctx.entity.lines ?? []) {
     const le = ctx.app.defs.entities.get(decl.entity)!;
@@ -39,15 +46,21 @@ async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, mode: 
       errors.push({ field: decl.name, msg: message(ctx.lang, 'error.malformed', { detail: decl.name }) });
       continue;
     }
-    const list = (raw ?? []) as DbRecord[];
+    const list = (raw ?? []) as unknown[];
+    const bad = list.findIndex((line) => !line || typeof line !== 'object' || Array.isArray(line));
+    if (bad >= 0) {
+      errors.push({ field: decl.name, msg: message(ctx.lang, 'rest.lineError', { line: bad + 1, message: message(ctx.lang, 'error.malformed', { detail: decl.name }) }) });
+      continue;
+    }
     if (list.length < (decl.minLines ?? 0)) {
       errors.push({ field: decl.name, msg: message(ctx.lang, 'rest.minLines', { lines: textIn(decl.label, ctx.lang, decl.name), min: decl.minLines ?? 0 }) });
     }
     const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, lines: [] };
-    for (const [i, line] of list.entries()) {
-      if (!line || typeof line !== 'object') continue;
+    const existing = await existingLineKeys(db, le, decl.foreignKey, headerId);
+    for (const [i, line] of (list as DbRecord[]).entries()) {
       const keyRaw = line[le.key];
-      const key = typeof keyRaw === 'number' && Number.isSafeInteger(keyRaw) ? keyRaw : null;
+      // Only this document's own lines are updated; any other key is a new line, checked as one.
+      const key = typeof keyRaw === 'number' && existing.has(keyRaw) ? keyRaw : null;
       const r = await writableValues({ ...ctx, entity: le }, db, le, line, key ? 'update' : 'insert');
       for (const err of r.errors) errors.push({ field: `${decl.name}[${i}].${err.field}`, msg: message(ctx.lang, 'rest.lineError', { line: i + 1, message: err.msg }) });
       prepared.lines.push({ key, values: r.values });
@@ -89,9 +102,11 @@ export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Pro
   const hasKey = record[e.key] !== undefined && record[e.key] !== null && record[e.key] !== '';
   const mode = hasKey ? 'update' : 'insert';
   const { values, errors } = await writableValues(ctx, db, e, record, mode);
-  const lines = await prepareLines(ctx, db, record, mode, errors);
 
   if (mode === 'insert') {
+    // A row whose owner is its own key (a supplier's company) is never created by that owner.
+    if (e.ownership?.field === e.key && ctx.session.userType === 'EXTERNAL') throw forbidden('auth.forbidden');
+    const lines = await prepareLines(ctx, db, record, null, errors);
     if (errors.length) refuseFieldErrors(errors);
     if (e.status) values[columnName(e.status.field)] = e.status.initial;
     const owner = ownershipValue(ctx);
@@ -107,6 +122,7 @@ export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Pro
   if (typeof version !== 'number' || !Number.isSafeInteger(version)) throw refuse('rest.versionRequired');
   const row = await findRow(ctx, db, id);
   await assertEditable(ctx, db, row);
+  const lines = await prepareLines(ctx, db, record, id, errors);
   if (errors.length) refuseFieldErrors(errors);
   const editable = e.status?.editableIn;
   const statusCol = e.status ? sql.ref(columnName(e.status.field)) : undefined;

@@ -250,11 +250,8 @@ for (const backend of await backends()) {
       // Banks have no display fields: keyword is not a filter there.
       expectRefusal(await list({ params: { keyword: 'x' } }), 200, 'Unsupported search condition: keyword');
     });
-
-    // Each of these fails today because of a server bug described in its name; `it.fails` keeps CI
-    // green and turns red the moment the bug is fixed (then drop `.fails`).
-    describe('CONFIRMED SERVER BUGS (it.fails until fixed)', () => {
-      it.fails('BUG doBatchSaveOrUpdate: a duplicate key in record 2 is not named "Record 2:" (db error bypasses rest.rowError)', async () => {
+    describe('regressions of bugs found by this suite', () => {
+      it('doBatchSaveOrUpdate: a duplicate key in record 2 is not named "Record 2:" (db error bypasses rest.rowError)', async () => {
         const code = uniq('B');
         const dup = await c.call(`${BANK}/doBatchSaveOrUpdate`, { data: [{ bankCode: code, bankName: 'First' }, { bankCode: code, bankName: 'Again' }] });
         expectRefusal(dup, 200, `Record 2: Bank code "${code}" already exists`);

@@ -208,32 +208,29 @@ for (const backend of await backends()) {
       expect(expectOk(await buyer.call(`${PR}/delete`, { id: d.requisitionId }))).toBeNull();
       expectRefusal(await find(buyer, d.requisitionId), 200, 'Purchase requisition does not exist or has been deleted');
     });
-
-    // Each fails today because of the server bug its name describes; `it.fails` keeps CI green and
-    // turns red once the bug is fixed (then drop `.fails`).
-    describe('CONFIRMED SERVER BUGS (it.fails until fixed)', () => {
-      it.fails('BUG write.ts prepareLines: lines [null] passes minLines 1 and saves a requisition with zero lines', async () => {
+    describe('regressions of bugs found by this suite', () => {
+      it('write.ts prepareLines: lines [null] passes minLines 1 and saves a requisition with zero lines', async () => {
         const title = uniq('PR');
         const a = await save({ title, requestDate: '2026-11-22', lines: [null] });
         expect(await byTitle(title)).toEqual([]);
         expectRefusal(a, 200, /.+/);
       });
 
-      it.fails('BUG write.ts saveLines: a line key not of this document, sent with partial fields, gives HTTP 500 (NOT NULL) instead of a "Line n" refusal', async () => {
+      it('write.ts saveLines: a line key not of this document, sent with partial fields, gives HTTP 500 (NOT NULL) instead of a "Line n" refusal', async () => {
         const pr = await draft();
         const a = await save({ requisitionId: pr.requisitionId, versionNum: pr.versionNum, lines: [{ requisitionLineId: 987654321, quantity: 3 }] });
         expect(await reread(pr.requisitionId)).toEqual(pr);
         expectRefusal(a, 200, /^Line 1: /);
       });
 
-      it.fails('BUG values.ts convertValue(decimal): 1e300 passes the digit check (toString gives "1e+300") and gives HTTP 500 (numeric overflow)', async () => {
+      it('values.ts convertValue(decimal): 1e300 passes the digit check (toString gives "1e+300") and gives HTTP 500 (numeric overflow)', async () => {
         const title = uniq('PR');
         const a = await save({ title, requestDate: '2026-11-22', lines: [line(0, { quantity: 1e300 })] });
         expect(await byTitle(title)).toEqual([]);
         expectRefusal(a, 200, 'Line 1: Quantity has more digits than allowed');
       });
 
-      it.fails('BUG migrations: no foreign keys, so a material used by a requisition line can be deleted (rest.inUse never fires)', async () => {
+      it('migrations: no foreign keys, so a material used by a requisition line can be deleted (rest.inUse never fires)', async () => {
         const m = expectOk(await buyer.call<Material>(`${MATERIAL}/saveOrUpdate`, { materialCode: uniq('M'), materialName: 'in use', uomCode: 'KG' }));
         const pr = expectOk(await save({ title: uniq('PR'), requestDate: '2026-11-22', lines: [{ materialId: m.materialId, quantity: 1, needByDate: '2026-12-31' }] }));
         const del = await buyer.call(`${MATERIAL}/delete`, { id: m.materialId });

@@ -1,5 +1,5 @@
 // Small helpers shared by the API tests: exact envelope assertions, unique codes, raw logins from a
-// chosen client address (the server trusts X-Forwarded-For, so per-address login limits stay per test).
+// chosen client address (test servers trust X-Forwarded-For as if behind a proxy, so per-address login limits stay per test).
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { SignedClient, signedHeaders, type Answer, type LoginData } from './signedClient.js';

@@ -1,5 +1,6 @@
 // Boots the real server in-process on a real port: PGlite in a temp dir, or a fresh PostgreSQL
-// database (+ Redis) when they answer on loopback.
+// database (+ Redis) when they answer on loopback. By default it trusts X-Forwarded-For, as behind
+// a proxy, so tests can log in from distinct client addresses.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +59,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
   }
   const config = {
-    ...configFromEnv({ ...env, DATA_DIR: dataDir, SRM_DIST_DIR: join(dataDir, 'no-dist') }),
+    ...configFromEnv({ TRUST_PROXY: '1', ...env, DATA_DIR: dataDir, SRM_DIST_DIR: join(dataDir, 'no-dist') }),
     databaseUrl,
     redisUrl: backend === 'postgres' ? REDIS_URL : undefined,
     logLevel: 'silent',

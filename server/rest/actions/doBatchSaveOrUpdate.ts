@@ -1,6 +1,7 @@
 import { ok } from '../../http/envelope.js';
 import { AppError, refuse } from '../../errors.js';
 import { message } from '../../i18n/messages.js';
+import { translateDbError } from '../dbErrors.js';
 import type { DbRecord, FamilyAction } from '../actionContext.js';
 import { loadRecord } from '../read.js';
 import { saveOne } from '../write.js';
@@ -14,7 +15,8 @@ export const doBatchSaveOrUpdate: FamilyAction = async (ctx) => {
       try {
         const id = await saveOne(ctx, trx, record as DbRecord);
         saved.push(await loadRecord(ctx, trx, id));
-      } catch (err) {
+      } catch (caught) {
+        const err = translateDbError(caught, ctx.entity, ctx.lang) ?? caught;
         // All or nothing: the first bad record rolls everything back and is named in the message.
         if (err instanceof AppError && err.httpStatus === 200) {
           throw refuse('rest.rowError', { row: i + 1, message: message(ctx.lang, err.key, err.params) }, err.data);

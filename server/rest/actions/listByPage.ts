@@ -35,7 +35,7 @@ export const listByPage: FamilyAction = async (ctx) => {
   if (!Array.isArray(requested) || requested.length > 5) throw refuse('rest.unknownSort', { field: 'sort' });
   const order = requested.map((s) => {
     const f = s && typeof s.field === 'string' ? field(e, s.field) : undefined;
-    if (!f || f.serverOnly || (s.order !== undefined && s.order !== 'asc' && s.order !== 'desc')) throw refuse('rest.unknownSort', { field: String(s?.field) });
+    if (!f || f.serverOnly || (s.order !== undefined && s.order !== 'asc' && s.order !== 'desc')) throw refuse('rest.unknownSort', { field: typeof s?.field === 'string' ? s.field : JSON.stringify(s ?? null) });
     return sql`${sql.ref(`t.${columnName(s.field)}`)} ${sql.raw(s.order === 'desc' ? 'desc' : 'asc')} nulls last`;
   });
   // The key last, so that equal sort values page in a stable order.
