@@ -37,6 +37,7 @@ function columnSql(name: string, c: ColumnShape): string {
 }
 
 function indexSql(table: string, name: string, ix: TableShape['indexes'][string]): string {
+  if (ix.trigram) return `create index ${name} on ${table} using gin (${ix.columns.map((c) => `${c} gin_trgm_ops`).join(', ')});`;
   return `create ${ix.unique ? 'unique ' : ''}index ${name} on ${table} (${ix.columns.join(', ')});`;
 }
 

@@ -11,7 +11,7 @@ export interface ColumnShape {
 export interface TableShape {
   columns: Record<string, ColumnShape>;
   /** index name → { columns, unique } */
-  indexes: Record<string, { columns: string[]; unique: boolean }>;
+  indexes: Record<string, { columns: string[]; unique: boolean; trigram?: boolean }>;
 }
 export type SchemaShape = Record<string, TableShape>;
 
@@ -49,6 +49,8 @@ export function tableShape(e: EntityDefinition): TableShape {
     columns[col] = name === e.key
       ? { type: 'bigint', notNull: true, primaryKey: true }
       : { type: sqlType(f), notNull: !!f.required, default: sqlDefault(f) };
+    // A contains-filter cannot use a btree; a trigram index keeps it fast on large tables.
+    if (f.filter === 'like' && (f.type === 'string' || f.type === 'text')) indexes[`${e.table}_${col}_trgm`] = { columns: [col], unique: false, trigram: true };
     if (f.unique) indexes[`${e.table}_${col}_uk`] = { columns: [col], unique: true };
     else if (f.index || f.references || e.ownership?.field === name) {
       if (name !== e.key) indexes[`${e.table}_${col}_ix`] = { columns: [col], unique: false };

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { PGliteDialect } from './pgliteDialect.js';
 import { TYPE_PARSERS } from './typeParsers.js';
@@ -32,7 +33,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const lite = new PGlite(dir, { parsers: TYPE_PARSERS });
+  // pg_trgm: contains-filters (`filter: like`) use trigram GIN indexes on both databases.
+  const lite = new PGlite(dir, { parsers: TYPE_PARSERS, extensions: { pg_trgm } });
   const db: Db = new Kysely({ dialect: new PGliteDialect(lite) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

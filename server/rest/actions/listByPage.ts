@@ -38,8 +38,10 @@ export const listByPage: FamilyAction = async (ctx) => {
     if (!f || f.serverOnly || (s.order !== undefined && s.order !== 'asc' && s.order !== 'desc')) throw refuse('rest.unknownSort', { field: typeof s?.field === 'string' ? s.field : JSON.stringify(s ?? null) });
     return sql`${sql.ref(`t.${columnName(s.field)}`)} ${sql.raw(s.order === 'desc' ? 'desc' : 'asc')} nulls last`;
   });
-  // The key last, so that equal sort values page in a stable order.
-  order.push(sql`${sql.ref(`t.${columnName(e.key)}`)} ${sql.raw(requested.length ? 'asc' : 'desc')}`);
+  // The key last, so that equal sort values page in a stable order — unless the last sort field is
+  // already unique and required (then the tie-break only makes deep pages sort twice).
+  const last = requested.length ? field(e, requested[requested.length - 1].field) : undefined;
+  if (!(last?.unique && last.required)) order.push(sql`${sql.ref(`t.${columnName(e.key)}`)} ${sql.raw(requested.length ? 'asc' : 'desc')}`);
 
   const rows = pageRows as number;
   const offset = ((pageIndex as number) - 1) * rows;
