@@ -25,7 +25,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { columnName, field, type EntityDefinition } from '../../meta/definitions.js';
 import { filterConditions, whereClause } from '../../server/rest/filters.js';
 import { selectColumns } from '../../server/rest/records.js';
-import { EXACT_LIMIT } from '../../server/rest/count.js';
+import { EXACT_LIMIT, countRows } from '../../server/rest/count.js';
+import { listQuery } from '../../server/rest/listQuery.js';
 import { Kysely } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -155,22 +156,9 @@ async function load(db: Db, userId: number | null): Promise<number> {
   return (performance.now() - t0) / 1000;
 }
 
-/** The SQL listByPage issues for a request, rebuilt with the server's own helpers (see listByPage.ts, count.ts). */
+/** The page query listByPage issues for a request: the server's own listQuery (see server/rest/listQuery.ts). */
 function queriesOf(e: EntityDefinition, body: Scenario['body']): { name: string; q: RawBuilder<unknown> }[] {
-  const conditions = filterConditions(e, body.params);
-  const where = whereClause(conditions);
-  const order = (e.defaultSort ?? []).map((s) => {
-    if (!field(e, s.field)) throw new Error(`sort ${s.field}`);
-    return sql`${sql.ref(`t.${columnName(s.field)}`)} ${sql.raw(s.order === 'desc' ? 'desc' : 'asc')} nulls last`;
-  });
-  order.push(sql`${sql.ref(`t.${columnName(e.key)}`)} asc`);
-  const offset = (body.pageIndex - 1) * body.pageRows;
-  const out = [
-    { name: 'page', q: sql`select ${selectColumns(e)} from ${sql.table(e.table)} t ${where} order by ${sql.join(order)} limit ${body.pageRows} offset ${offset}` },
-  ];
-  if (conditions.length === 0) out.push({ name: 'count (estimate)', q: sql`select reltuples::bigint as n from pg_class where oid = ${e.table}::regclass` });
-  else out.push({ name: 'count (capped)', q: sql`select count(*)::bigint as n from (select 1 from ${sql.table(e.table)} t ${where} limit ${EXACT_LIMIT + 1}) x` });
-  return out;
+  return [{ name: 'page', q: listQuery(e, body).page }];
 }
 
 async function explain(t: TestServer, e: EntityDefinition, body: Scenario['body']): Promise<PlanResult[]> {
@@ -184,6 +172,11 @@ async function explain(t: TestServer, e: EntityDefinition, body: Scenario['body'
     };
     out.push({ query: name, executionMs: ms('Execution'), planningMs: ms('Planning'), plan });
   }
+  // The count is one or two queries chosen at run time (count.ts): time the server's own function.
+  const q = listQuery(e, body);
+  const t0 = performance.now();
+  const counted = await countRows(t.app.ctx.database, e.table, q.where, q.unfiltered);
+  out.push({ query: `count (${counted.estimated ? 'estimate' : 'exact'})`, executionMs: +(performance.now() - t0).toFixed(2), planningMs: null, plan: '' });
   return out;
 }
 
@@ -418,7 +411,7 @@ async function main(): Promise<void> {
     '',
     `\`npm run bench\` — srmBaseMaterialRestful/listByPage as buyer01, sequential signed calls, times in ms.`,
     'Server = `server.inject()` (whole Fastify pipeline, no network); client = HTTP round trip over loopback.',
-    'Last column: the SQL listByPage issues, run once under EXPLAIN ANALYZE after the series (page query / count query).',
+    'Last column: the page query under EXPLAIN ANALYZE, and the server count function timed, once after the series.',
     '',
     ...results.map(table).flatMap((t) => [t, '']),
   ].join('\n');
