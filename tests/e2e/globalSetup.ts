@@ -24,7 +24,9 @@ async function waitFor(url: string, ms: number): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('Build the front end first (npm run build); npm test does.');
+  // SRM_DIST_DIR (read by the server too) lets a run use its own build while others rebuild dist/.
+  const dist = process.env.SRM_DIST_DIR ?? join(root, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`Build the front end first (npm run build; npm test does): no ${dist}/index.html`);
   dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {

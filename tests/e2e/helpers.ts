@@ -1,0 +1,138 @@
+// Shared steps of the browser tests: log in, open menus, read and click the canvas grid.
+//
+// The grid is glide-data-grid (canvas). What the tests use, all documented hooks:
+// - `[data-testid=grid-{name}]` is the grid's container; its `data-layout` attribute is the column geometry
+//   (runtime/grid/layout.ts) for clicking a body cell by coordinates relative to the canvas;
+// - glide keeps an accessible `<table role=grid>` inside the canvas with the column titles (`th`) and the
+//   text of the visible cells (`td`, matched to headers by `aria-colindex`) — what a screen reader reads,
+//   so it is what the user sees;
+// - the operate column is real DOM: `row-action-{name}-{rowIndex}`.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const PASSWORD = 'Srm#Demo2026';
+export const VIEWPORT = { width: 1440, height: 900 };
+
+/** A unique suffix per test run and worker, so parallel files against one server never collide. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36).padStart(2, '0')}`.toUpperCase();
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far (reported when a step fails). */
+  errors: string[];
+}
+
+export async function newSession(browser: Browser): Promise<Session> {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.setDefaultTimeout(15_000);
+  return { context, page, errors };
+}
+
+/** Logs in through the login page and waits for the home page of the user's type. */
+export async function login(page: Page, baseUrl: string, userName: string, home: 'inHome' | 'exHome' = 'inHome'): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByTestId('login-username').fill(userName);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(new RegExp(`/main/${home}`));
+}
+
+export async function loggedIn(browser: Browser, baseUrl: string, userName: string, home: 'inHome' | 'exHome' = 'inHome'): Promise<Session> {
+  const session = await newSession(browser);
+  await login(session.page, baseUrl, userName, home);
+  return session;
+}
+
+/** The visible tab pane (other tabs stay mounted but hidden: keep-alive). */
+export function activePane(page: Page): Locator {
+  return page.locator('.srm-tab-pane:not([hidden])');
+}
+
+/** Clicks a left-menu item and waits for its page. */
+export async function openMenu(page: Page, menuCode: string, path: RegExp): Promise<void> {
+  await page.getByTestId(`menu-${menuCode}`).click();
+  await page.waitForURL(path);
+}
+
+/** A grid of the visible pane by its name (`bankList`, `lines`, …). */
+export function grid(page: Page, name: string): Locator {
+  return activePane(page).getByTestId(`grid-${name}`);
+}
+
+/** The column titles of a grid as its accessible table states them (the canvas draws the same text). */
+export async function gridHeaders(g: Locator): Promise<string[]> {
+  return g.locator('table[role=grid] th').allInnerTexts();
+}
+
+/** Visible body rows as `{column title: cell text}`; titles without the required mark `* `. */
+export async function gridRows(g: Locator): Promise<Record<string, string>[]> {
+  return g.locator('table[role=grid]').evaluate((table) => {
+    const titles = new Map<string, string>();
+    for (const th of Array.from(table.querySelectorAll('th'))) {
+      titles.set(th.getAttribute('aria-colindex') ?? '', (th.textContent ?? '').replace(/^\* /, '').replace(/[ ↑↓▲▼]+$/, ''));
+    }
+    return Array.from(table.querySelectorAll('tbody tr')).map((tr) => {
+      const row: Record<string, string> = {};
+      for (const td of Array.from(tr.querySelectorAll('td'))) {
+        const title = titles.get(td.getAttribute('aria-colindex') ?? '');
+        if (title !== undefined) row[title] = td.textContent ?? '';
+      }
+      return row;
+    });
+  });
+}
+
+/** Values of one column over the visible rows. */
+export async function columnValues(g: Locator, title: string): Promise<string[]> {
+  return (await gridRows(g)).map((r) => r[title]).filter((v): v is string => v !== undefined);
+}
+
+interface Layout {
+  headerHeight: number;
+  rowHeight: number;
+  columns: { key: string; x: number; width: number }[];
+}
+
+/** Clicks the centre of body cell (column key, row) of an unscrolled grid, by the grid's published layout. */
+export async function clickCell(page: Page, g: Locator, key: string, row: number): Promise<void> {
+  const raw = await g.getAttribute('data-layout');
+  if (!raw) throw new Error('grid has no data-layout');
+  const layout = JSON.parse(raw) as Layout;
+  const col = layout.columns.find((c) => c.key === key);
+  if (!col) throw new Error(`No grid column "${key}" (have ${layout.columns.map((c) => c.key).join(', ')})`);
+  const canvas = g.locator('canvas[data-testid=data-grid-canvas]');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('grid canvas is not visible');
+  await page.mouse.click(box.x + col.x + col.width / 2, box.y + layout.headerHeight + row * layout.rowHeight + layout.rowHeight / 2);
+}
+
+/** The cell editor glide opens in its overlay (#portal). */
+export function cellEditor(page: Page): Locator {
+  return page.locator('#portal .srm-cell-editor');
+}
+
+/** A toast (Arco Message) with this text becomes visible. */
+export async function expectToast(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
+  await page.locator('.arco-message', { hasText: text }).first().waitFor({ state: 'visible', timeout });
+  // Let the slide-in finish so a screenshot shows the toast, not its fade.
+  await page.waitForTimeout(350);
+}
+
+/** The open confirmation dialog (Arco Modal.confirm). */
+export function confirmDialog(page: Page): Locator {
+  return page.locator('.arco-modal:visible');
+}
+
+/** Polls a value until the matcher holds (vitest's expect.poll), with a useful default timeout. */
+export function eventually<T>(fn: () => Promise<T> | T, timeout = 10_000) {
+  return expect.poll(fn, { timeout, interval: 200 });
+}
