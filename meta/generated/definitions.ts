@@ -60,6 +60,10 @@ entity: string
 foreignKey: string
 label?: Text
 minLines?: number
+/**
+ * Integer field of the line entity numbered 10, 20, … when a line is saved without a number
+ */
+numberField?: string
 }[]
 status?: {
 field: string

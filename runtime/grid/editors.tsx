@@ -3,7 +3,7 @@
 //   a dropdown does not count as "outside" and close the editor;
 // - Enter during IME composition (Chinese/Thai/Vietnamese input) must finish the composition, not commit
 //   the cell: the overlay commits on any Enter keydown that reaches it, so we stop those here.
-import { createContext, useContext, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { DatePicker, Input, InputNumber, Select } from '@arco-design/web-react';
 import type { GridCell, ProvideEditorComponent } from '@glideapps/glide-data-grid';
 import type { EntityDefinition } from '../definitions.js';
@@ -89,6 +89,7 @@ function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, c
   switch (editor) {
     case 'number':
       return (
+        <FocusOnMount>
         <InputNumber
           autoFocus
           size="small"
@@ -99,6 +100,7 @@ function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, c
           step={model.column.step ?? 1}
           onChange={(v) => onChange(withValue(cell, v ?? null, v === undefined || v === null ? '' : String(v)))}
         />
+        </FocusOnMount>
       );
     case 'select': {
       const options = enabledValues(ctx.lookups[model.lookupType ?? '']);
@@ -125,6 +127,7 @@ function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, c
       return <DateEditor cell={cell} withTime={editor === 'datetime'} onFinishedEditing={onFinishedEditing} />;
     default:
       return (
+        <FocusOnMount>
         <Input
           autoFocus
           size="small"
@@ -133,6 +136,7 @@ function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, c
           defaultValue={raw === null || raw === undefined ? '' : String(raw)}
           onChange={(v) => onChange(withValue(cell, v, v))}
         />
+        </FocusOnMount>
       );
   }
 }
@@ -195,4 +199,20 @@ function DateEditor({ cell, withTime, onFinishedEditing }: { cell: EditCell; wit
       onChange={(dateString: string | undefined) => onFinishedEditing(withValue(cell, dateString || null, dateString ?? ''))}
     />
   );
+}
+
+/**
+ * Glide mounts the overlay and then positions it; an input focused during mount can lose the focus
+ * to the grid again, and the first keys typed would be lost. Focus once the overlay has settled.
+ */
+function FocusOnMount({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const input = ref.current?.querySelector('input, textarea');
+      if (input instanceof HTMLElement && document.activeElement !== input) input.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return <div ref={ref} style={{ display: 'contents' }}>{children}</div>;
 }

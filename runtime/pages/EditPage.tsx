@@ -91,8 +91,10 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
   });
   const run = (action: Action, lineName?: string) => runAction(actionRegistry.get(action.type), context(action, lineName));
 
-  // In view mode only navigation-like actions remain.
-  const pageActions = readOnly ? (page.actions ?? []).filter((a) => a.type === 'back' || a.type === 'refresh') : page.actions;
+  // View mode changes nothing typed: saving goes, but state transitions on the stored record (approve,
+  // reject) stay — an approver holds no edit right and reaches documents only in view mode.
+  const edits = (a: Action) => a.type === 'save' || a.operation === 'saveOrUpdate' || a.operation === 'doBatchSaveOrUpdate';
+  const pageActions = readOnly ? (page.actions ?? []).filter((a) => !edits(a)) : page.actions;
 
   return (
     <div className="srm-page srm-edit-page" data-page={page.name}>

@@ -26,6 +26,7 @@ interface PreparedLines {
   name: string;
   entity: EntityDefinition;
   foreignKey: string;
+  numberField?: string;
   lines: { key: number | null; values: Record<string, unknown> }[];
 }
 
@@ -55,7 +56,7 @@ async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, header
     if (list.length < (decl.minLines ?? 0)) {
       errors.push({ field: decl.name, msg: message(ctx.lang, 'rest.minLines', { lines: textIn(decl.label, ctx.lang, decl.name), min: decl.minLines ?? 0 }) });
     }
-    const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, lines: [] };
+    const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, numberField: decl.numberField, lines: [] };
     const existing = await existingLineKeys(db, le, decl.foreignKey, headerId);
     for (const [i, line] of (list as DbRecord[]).entries()) {
       const keyRaw = line[le.key];
@@ -79,6 +80,7 @@ async function saveLines(ctx: ActionContext, db: Db, headerId: number, all: Prep
       (await sql<{ k: number }>`select ${sql.ref(keyCol)} as k from ${sql.table(p.entity.table)} where ${sql.ref(fk)} = ${headerId}`.execute(db)).rows.map((r) => r.k),
     );
     const kept = new Set<number>();
+    if (p.numberField) await numberLines(db, p, headerId);
     for (const line of p.lines) {
       if (line.key !== null && existing.has(line.key)) {
         kept.add(line.key);
@@ -92,6 +94,19 @@ async function saveLines(ctx: ActionContext, db: Db, headerId: number, all: Prep
     }
     const gone = [...existing].filter((k) => !kept.has(k));
     if (gone.length) await sql`delete from ${sql.table(p.entity.table)} where ${sql.ref(fk)} = ${headerId} and ${sql.ref(keyCol)} in (${sql.join(gone)})`.execute(db);
+  }
+}
+
+/** Lines without a number get the next multiple of ten after the highest one on the document. */
+async function numberLines(db: Db, p: PreparedLines, headerId: number): Promise<void> {
+  const col = columnName(p.numberField!);
+  const stored = (await sql<{ n: number | null }>`select max(${sql.ref(col)}) as n from ${sql.table(p.entity.table)} where ${sql.ref(columnName(p.foreignKey))} = ${headerId}`.execute(db)).rows[0]?.n ?? 0;
+  let next = Math.max(stored ?? 0, ...p.lines.map((l) => Number(l.values[col] ?? 0)));
+  for (const line of p.lines) {
+    if (line.key === null && (line.values[col] === null || line.values[col] === undefined)) {
+      next = Math.floor(next / 10) * 10 + 10;
+      line.values[col] = next;
+    }
   }
 }
 

@@ -3,7 +3,7 @@
 import { Message } from '@arco-design/web-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { describeTab } from './tabs/tabRules';
 import { MAX_TABS, activeTab, closeOthers, closeTab, emptyTabs, openTab, refreshTab, type TabsState } from './tabs/tabsModel';
 
@@ -11,6 +11,7 @@ export function useTabs(homePath: string) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  const navigationType = useNavigationType();
   const [state, setState] = useState<TabsState>(emptyTabs);
   const stateRef = useRef(state);
 
@@ -30,7 +31,12 @@ export function useTabs(homePath: string) {
     if (!current.tabs.some((tab) => tab.path.split('?')[0] === homePath) && pathname !== homePath) {
       current = openTab(current, describeTab(homePath, homePath)).state;
     }
-    const result = openTab(current, describeTab(pathname + search, homePath));
+    const target = describeTab(pathname + search, homePath);
+    // A replacing navigation (a new record saved: ?id appears) takes over the tab it came from.
+    if (navigationType === 'REPLACE' && current.activeKey && current.activeKey !== target.key && current.activeKey.split('?')[0] === target.routeName) {
+      current = closeTab(current, current.activeKey);
+    }
+    const result = openTab(current, target);
     if (result.overflow) {
       Message.warning(t('shell.tabs.tooMany', { max: MAX_TABS }));
       commit(current);
@@ -39,7 +45,7 @@ export function useTabs(homePath: string) {
       return;
     }
     commit(result.state);
-  }, [location, homePath, navigate, commit, t]);
+  }, [location, navigationType, homePath, navigate, commit, t]);
 
   const goTo = useCallback(
     (next: TabsState) => {

@@ -98,6 +98,9 @@ for (const backend of await backends()) {
       expect(upd.lines[0]).toMatchObject({ requisitionLineId: keep.requisitionLineId, quantity: 7.5, materialId: keep.materialId, versionNum: 2 });
       expect(upd.lines[1].requisitionLineId).not.toBe(drop.requisitionLineId);
       expect(upd.lines[1].requisitionLineId).not.toBe(keep.requisitionLineId);
+      // Lines saved without a number are numbered after the highest one on the document.
+      expect(pr.lines.map((l) => l.lineNumber)).toEqual([10, 20]);
+      expect(upd.lines.map((l) => l.lineNumber)).toEqual([10, 30]);
       expect(upd.lines[1]).toMatchObject({ materialId: materials[2].materialId, quantity: 12, remark: 'new', versionNum: 1 });
       expect(upd.lines.map((l) => l.requisitionLineId)).not.toContain(drop.requisitionLineId);
       expect(await reread(pr.requisitionId)).toEqual(upd);

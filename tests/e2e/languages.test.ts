@@ -24,7 +24,7 @@ const runtimeLocale = (lang: Lang) => json(`runtime/locales/${lang.toLowerCase()
 
 const BANKS: Text = { CN: '银行', EN: 'Banks', TH: 'ธนาคาร', VN: 'Ngân hàng' };
 const REQUISITIONS_MENU: Text = { CN: '采购申请', EN: 'Purchase requisitions', TH: 'ใบขอซื้อ', VN: 'Yêu cầu mua hàng' };
-const REQUISITION_EDIT: Text = { CN: '采购申请', EN: 'Purchase requisition', TH: 'ใบขอซื้อ', VN: 'Yêu cầu mua hàng' };
+const REQUISITION_EDIT: Text = { CN: '采购申请单', EN: 'Purchase requisition', TH: 'รายละเอียดใบขอซื้อ', VN: 'Chi tiết yêu cầu mua hàng' };
 const LANGS: Lang[] = ['CN', 'TH', 'VN', 'EN'];
 
 const baseUrl = inject('baseUrl');
