@@ -14,6 +14,8 @@ export function fieldSchema(f: Field): JsonSchema {
       return { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
     case 'datetime':
       return { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' };
+    case 'attachments':
+      return { type: 'string', pattern: '^\\d+(,\\d+)*$', description: 'comma-separated file ids' };
     case 'yn':
       return { type: 'string', enum: ['Y', 'N'] };
     default:

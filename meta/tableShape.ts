@@ -32,6 +32,8 @@ export function sqlType(f: Field): string {
       return 'timestamp(0)';
     case 'yn':
       return 'varchar(1)';
+    case 'attachments':
+      return 'varchar(4000)';
   }
 }
 

@@ -118,7 +118,10 @@ prefix: string
 }
 
 export interface Field {
-type: ("id" | "string" | "text" | "integer" | "decimal" | "date" | "datetime" | "yn")
+/**
+ * attachments: the comma-separated ids of the record's files (SPEC §3 Attachment), stored as varchar(4000)
+ */
+type: ("id" | "string" | "text" | "integer" | "decimal" | "date" | "datetime" | "yn" | "attachments")
 label?: Text
 length?: number
 precision?: number

@@ -43,6 +43,12 @@ export function convertValue(f: Field, raw: unknown): Converted {
       if (!m || !validDate(+m[1], +m[2], +m[3]) || +m[4] > 23 || +m[5] > 59 || +(m[6] ?? 0) > 59) return { ok: false, key: 'rest.notDatetime' };
       return { ok: true, value: `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6] ?? '00'}` };
     }
+    case 'attachments': {
+      const s = typeof raw === 'string' ? raw.trim() : Array.isArray(raw) ? raw.join(',') : String(raw);
+      const ids = s.split(',').map((x) => x.trim()).filter(Boolean);
+      if (!ids.every((x) => /^\d{1,15}$/.test(x)) || ids.length > 999) return { ok: false, key: 'rest.badAttachments' };
+      return { ok: true, value: ids.length ? [...new Set(ids)].join(',') : null };
+    }
     case 'yn':
       return raw === 'Y' || raw === 'N' ? { ok: true, value: raw } : { ok: false, key: 'rest.notYn' };
     default: {
