@@ -5,6 +5,7 @@ import { loadDefinitions } from '../meta/load.js';
 import { buildOpenApi } from '../meta/openapi.js';
 import { schemaShape } from '../meta/tableShape.js';
 import { generateMetaTypes } from './metaTypes.js';
+import { generateClients } from './clients.js';
 import { MIGRATIONS_DIR, SNAPSHOT_FILE, nextMigrationNumber, planMigration, readSnapshot } from './migrations.js';
 import { repoRoot } from './paths.js';
 
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const defs = loadDefinitions(join(repoRoot, 'schemas'));
   const outputs = new Map<string, string>();
   outputs.set('meta/generated/definitions.ts', await generateMetaTypes());
+  outputs.set('src/generated/clients.ts', await generateClients(defs));
   outputs.set('meta/generated/openapi.json', JSON.stringify(buildOpenApi(defs, '1'), null, 2) + '\n');
 
   const shape = schemaShape(defs.entities.values());

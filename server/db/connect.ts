@@ -34,7 +34,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     mkdirSync(dir, { recursive: true });
   }
   // pg_trgm: contains-filters (`filter: like`) use trigram GIN indexes on both databases.
-  const lite = new PGlite(dir, { parsers: TYPE_PARSERS, extensions: { pg_trgm } });
+  // PGlite ignores the options when the data dir argument is given as undefined: pass one object.
+  const lite = new PGlite({ ...(dir ? { dataDir: dir } : {}), parsers: TYPE_PARSERS, extensions: { pg_trgm } });
   const db: Db = new Kysely({ dialect: new PGliteDialect(lite) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -1,0 +1,91 @@
+// An entity change yields a migration that applies on both databases and keeps every row.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planMigration, readSnapshot } from '../../generators/migrations.js';
+import { loadDefinitions } from '../../meta/load.js';
+import { schemaShape } from '../../meta/tableShape.js';
+import { openDatabase, type Database } from '../../server/db/connect.js';
+import { migrate } from '../../server/db/migrate.js';
+import { backends, PG_ADMIN_URL } from '../support/testServer.js';
+
+const root = join(__dirname, '..', '..');
+
+for (const backend of await backends()) {
+  describe(`generated migrations on ${backend}`, () => {
+    let database: Database;
+    let dbName: string | undefined;
+
+    beforeAll(async () => {
+      let databaseUrl: string | undefined;
+      if (backend === 'postgres') {
+        dbName = `srm_m_${randomBytes(5).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+        await admin.connect();
+        await admin.query(`create database ${dbName}`);
+        await admin.end();
+        databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+      }
+      database = await openDatabase({ databaseUrl, dataDir: '', inMemory: true });
+    });
+    afterAll(async () => {
+      await database?.close();
+      if (dbName) {
+        const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    });
+
+    it('applies every shipped migration once, and the snapshot matches the entities', async () => {
+      const applied = await migrate(database, join(root, 'server', 'migrations'));
+      expect(applied.length).toBeGreaterThan(2);
+      expect(await migrate(database, join(root, 'server', 'migrations'))).toEqual([]);
+      const defs = loadDefinitions(join(root, 'schemas'));
+      expect(planMigration(readSnapshot(root), schemaShape(defs.entities.values())).statements).toEqual([]);
+    });
+
+    it('adds a column and widens another on a filled table without losing a row', async () => {
+      const { db } = database;
+      for (let i = 0; i < 50; i++) await sql`insert into srm_base_bank (bank_code, bank_name) values (${`MG-${i}`}, ${`Bank ${i}`})`.execute(db);
+      const defs = loadDefinitions(join(root, 'schemas'));
+      const bank = defs.entities.get('srmBaseBank')!;
+      const changed = {
+        ...bank,
+        fields: {
+          ...bank.fields,
+          bankName: { ...bank.fields.bankName!, length: 400 },
+          branchName: { type: 'string' as const, length: 120, default: 'HQ' },
+        },
+      };
+      const before = schemaShape(defs.entities.values());
+      const after = schemaShape([...defs.entities.values()].map((e) => (e.name === 'srmBaseBank' ? changed : e)));
+      const plan = planMigration(before, after);
+      expect(plan.problems).toEqual([]);
+      expect(plan.statements).toEqual([
+        'alter table srm_base_bank alter column bank_name type varchar(400);',
+        "alter table srm_base_bank add column branch_name varchar(120) default 'HQ';",
+      ]);
+      await db.transaction().execute(async (trx) => {
+        for (const s of plan.statements) await sql.raw(s).execute(trx);
+      });
+      const rows = (await sql<{ n: number; hq: number }>`select count(*)::int as n, count(*) filter (where branch_name = 'HQ')::int as hq
+        from srm_base_bank where bank_code like 'MG-%'`.execute(db)).rows[0];
+      expect(rows).toEqual({ n: 50, hq: 50 });
+      await sql`insert into srm_base_bank (bank_code, bank_name) values ('MG-long', ${'x'.repeat(400)})`.execute(db);
+    });
+
+    it('refuses to generate a migration that would drop or narrow data', () => {
+      const defs = loadDefinitions(join(root, 'schemas'));
+      const before = schemaShape(defs.entities.values());
+      const bank = defs.entities.get('srmBaseBank')!;
+      const { remark: _dropped, ...fields } = bank.fields;
+      void _dropped;
+      const after = schemaShape([...defs.entities.values()].map((e) => (e.name === 'srmBaseBank' ? { ...bank, fields } : e)));
+      expect(planMigration(before, after).problems).toEqual(['srm_base_bank.remark was removed from the entity; dropping it would lose data — write a manual migration']);
+    });
+  });
+}

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateClients } from '../../../generators/clients.js';
+import { loadDefinitions } from '../../../meta/load.js';
+import type { Definitions } from '../../../meta/definitions.js';
+import { srmPoRequisitionClient, type Call } from '../../../src/generated/clients.js';
+
+const root = join(__dirname, '..', '..', '..');
+const golden = join(__dirname, 'golden', 'requisition.clients.ts.txt');
+
+/** Golden input: the requisition (header, lines, transitions) and the material it references. */
+function fixture(): Definitions {
+  const all = loadDefinitions(join(root, 'schemas'));
+  const keep = ['srmPoRequisition', 'srmPoRequisitionLine', 'srmBaseMaterial'];
+  return { ...all, entities: new Map([...all.entities].filter(([name]) => keep.includes(name))) };
+}
+
+describe('typed client generator', () => {
+  it('matches the golden file (UPDATE_GOLDEN=1 rewrites it after an intended change)', async () => {
+    const out = await generateClients(fixture());
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(golden)) writeFileSync(golden, out);
+    expect(out).toBe(readFileSync(golden, 'utf8'));
+  });
+
+  it('types every declared transition and keeps no index-signature leak', async () => {
+    const out = await generateClients(fixture());
+    for (const action of ['doSubmit', 'doApproval', 'doReject']) expect(out).toContain(`${action}: (req: TransitionRequest) => call<SrmPoRequisition>`);
+    expect(out).toContain('lines: SrmPoRequisitionLine[]');
+    expect(out).not.toContain('[k: string]: unknown');
+  });
+
+  it('calls the family paths with the contract bodies and unwraps pages', async () => {
+    const calls: [string, unknown][] = [];
+    const call: Call = async <T,>(path: string, body: unknown) => {
+      calls.push([path, body]);
+      return { status: 'S', msg: '', data: [] as unknown as T, page: { count: 42, curIndex: 2, pageRows: 20, estimated: true } };
+    };
+    const client = srmPoRequisitionClient(call);
+    const page = await client.listByPage({ params: { status: ['DRAFT', 'REJECTED'], requestDateFrom: '2026-01-01' }, pageIndex: 2 });
+    await client.doApproval({ id: 7, versionNum: 3 });
+    await client.doBatchDelete([1, 2]);
+    expect(page).toEqual({ rows: [], count: 42, curIndex: 2, pageRows: 20, estimated: true });
+    expect(calls).toEqual([
+      ['srmServer/v1/srmPoRequisitionRestful/listByPage', { params: { status: ['DRAFT', 'REJECTED'], requestDateFrom: '2026-01-01' }, pageIndex: 2 }],
+      ['srmServer/v1/srmPoRequisitionRestful/doApproval', { id: 7, versionNum: 3 }],
+      ['srmServer/v1/srmPoRequisitionRestful/doBatchDelete', { ids: [1, 2] }],
+    ]);
+  });
+});
