@@ -24,6 +24,19 @@ export class ApiError extends Error {
   }
 }
 
+export interface TransferOptions {
+  /** Bytes sent (upload) or received (download) so far, and the total when known (else 0). */
+  onProgress?(loaded: number, total: number): void;
+  signal?: AbortSignal;
+}
+
+export interface DownloadResult {
+  blob: Blob;
+  /** From Content-Disposition, when the server sent one. */
+  fileName?: string;
+  contentType: string;
+}
+
 export interface RuntimeEnv {
   /** POST a signed JSON call to `/api/{path}` and return the whole envelope (status S only; E throws ApiError). */
   api<T>(path: string, body?: unknown): Promise<Envelope<T>>;
@@ -34,6 +47,10 @@ export interface RuntimeEnv {
   language: Language;
   /** Whether the current user holds `resourceCode` on the menu of the current route (refine's can()). */
   can(resourceCode: string): boolean;
+  /** Signed multipart POST to `/api/{path}` with upload progress (attachments). Optional: tests and hosts without files omit it. */
+  upload?<T>(path: string, form: FormData, options?: TransferOptions): Promise<Envelope<T>>;
+  /** Signed binary download from `/api/{path}`; a JSON `{status:"E"}` body throws ApiError. */
+  download?(path: string, options?: TransferOptions & { method?: 'GET' | 'POST' }): Promise<DownloadResult>;
 }
 
 export const RuntimeEnvContext = createContext<RuntimeEnv | null>(null);

@@ -1,7 +1,8 @@
 // The signed axios client of CONTRACT.md. The body is serialised once; that exact string is both
 // signed and sent (axios' own transformRequest is disabled so it cannot re-serialise it).
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
-import { ApiError, type Envelope, type Language } from '../env';
+import { ApiError, type DownloadResult, type Envelope, type Language, type TransferOptions } from '../env';
+import { parseErrorText } from '../attachments/rules';
 import { appSign, parameterSignature, randomNum, signedPath } from './signing';
 
 export interface SessionCredentials {
@@ -31,6 +32,13 @@ export interface HttpClient {
   api<T>(path: string, body?: unknown): Promise<Envelope<T>>;
   /** Unsigned POST for login and the public notice/registration calls. */
   publicApi<T>(path: string, body?: unknown): Promise<Envelope<T>>;
+  /** Signed multipart POST (the signature covers an empty body), with upload progress. */
+  upload<T>(path: string, form: FormData, options?: TransferOptions): Promise<Envelope<T>>;
+  /**
+   * Signed binary download (POST with an empty body unless `method: 'GET'`). A body that is really a
+   * JSON `{status:"E"}` envelope, or any HTTP error, throws ApiError with the server's msg.
+   */
+  download(path: string, options?: TransferOptions & { method?: 'GET' | 'POST' }): Promise<DownloadResult>;
   readonly axios: AxiosInstance;
 }
 
@@ -108,9 +116,79 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return unwrap<T>(response);
   }
 
+  function transferHeaders(url: string): Record<string, string> {
+    // No Content-Type: the browser sets multipart/form-data with its boundary (or none for an empty body).
+    return { 'SAAF-Language': options.getLanguage(), appId: options.appId, ...signedHeaders(url, '') };
+  }
+
+  async function upload<T>(path: string, form: FormData, transfer: TransferOptions = {}): Promise<Envelope<T>> {
+    const url = apiUrl(path);
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await instance.post<unknown>(url, form, {
+        headers: transferHeaders(url),
+        responseType: 'json',
+        signal: transfer.signal,
+        onUploadProgress: (e) => transfer.onProgress?.(e.loaded, e.total ?? 0),
+      });
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError(options.fallbackMessage('network', 0), 0);
+    }
+    return unwrap<T>(response);
+  }
+
+  async function download(path: string, transfer: TransferOptions & { method?: 'GET' | 'POST' } = {}): Promise<DownloadResult> {
+    const url = apiUrl(path);
+    let response: AxiosResponse<Blob>;
+    try {
+      response = await instance.request<Blob>({
+        url,
+        method: transfer.method ?? 'POST',
+        headers: transferHeaders(url),
+        responseType: 'blob',
+        signal: transfer.signal,
+        onDownloadProgress: (e) => transfer.onProgress?.(e.loaded, e.total ?? 0),
+      });
+    } catch {
+      throw new ApiError(options.fallbackMessage('network', 0), 0);
+    }
+    const blob = response.data;
+    const text = async () => (blob && typeof (blob as Blob).text === 'function' ? await blob.text() : String(blob ?? ''));
+    if (response.status === 401) options.onUnauthorized();
+    if (response.status < 200 || response.status >= 300) {
+      const error = parseErrorText(await text());
+      throw new ApiError(error?.msg || options.fallbackMessage('http', response.status), response.status);
+    }
+    const type = String(response.headers['content-type'] ?? blob?.type ?? '').toLowerCase();
+    // A binary endpoint answers its errors as a JSON envelope with status 200 (SPEC §7).
+    if (type.includes('json') || (blob && blob.size < 65536 && (type === '' || type.startsWith('text/')))) {
+      const error = parseErrorText(await text());
+      if (error) throw new ApiError(error.msg || options.fallbackMessage('http', response.status), response.status);
+    }
+    return { blob, fileName: fileNameOf(String(response.headers['content-disposition'] ?? '')), contentType: type };
+  }
+
   return {
     api: (path, body) => post(path, body, true),
     publicApi: (path, body) => post(path, body, false),
+    upload,
+    download,
     axios: instance,
   };
+}
+
+/** The file name of an RFC 6266 Content-Disposition (filename* preferred), or undefined. */
+export function fileNameOf(disposition: string): string | undefined {
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain parameter */
+    }
+  }
+  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(disposition);
+  if (!plain) return undefined;
+  return (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]).trim() || undefined;
 }

@@ -39,6 +39,8 @@ export function createEnv(inputs: EnvInputs): RuntimeEnv {
     t: (key, options) => t(key, options ?? {}),
     language,
     can: (resourceCode) => resources.has(resourceCode),
+    upload: (path, form, options) => http.upload(path, form, options),
+    download: (path, options) => http.download(path, options),
   };
 }
 

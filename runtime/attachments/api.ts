@@ -1,0 +1,197 @@
+// File calls of CONTRACT.md "Files and Excel", all through the injected env (signed JSON, signed
+// multipart with progress, signed binary download). Endpoint paths live in one table so they follow
+// the server's docs/files.md.
+import { ApiError, type DownloadResult, type RuntimeEnv } from '../env.js';
+import { encryptPassword } from '../http/rsa.js';
+import { type Attachment, isLargeFile, percent, planChunks, remainingChunks, DEFAULT_CHUNK_SIZE } from './rules.js';
+
+export const FILE_ENDPOINTS = {
+  upload: 'fileServer/v2/file/upload',
+  list: 'fileServer/v1/baseFileRestful/listBaseFile',
+  download: 'fileServer/v2/file/download',
+  getFileUrl: 'fileServer/v2/file/getFileUrl',
+  batchDelete: 'fileServer/v2/file/batchDelete',
+  publicKey: 'baseServer/v1/baseLoginService/getPublicKey',
+  largeInit: 'largeFileServer/v1/largeFile/init',
+  largeUpload: 'largeFileServer/v1/largeFile/upload',
+  largeComplete: 'largeFileServer/v1/largeFile/complete',
+  largeDownload: 'largeFileServer/v1/largeFile/download',
+} as const;
+
+/** Upload context of SPEC §3 (path, functionId, businessId, fileDesc). */
+export interface UploadContext {
+  path?: string;
+  functionId?: string;
+  businessId?: string | number;
+  fileDesc?: string;
+}
+
+export type FileEnv = Pick<RuntimeEnv, 'api' | 'upload' | 'download'>;
+
+function need<K extends 'upload' | 'download'>(env: FileEnv, k: K): NonNullable<FileEnv[K]> {
+  const fn = env[k];
+  if (!fn) throw new ApiError(`RuntimeEnv.${k} is not provided`, 0);
+  return fn as NonNullable<FileEnv[K]>;
+}
+
+function appendContext(form: FormData, ctx: UploadContext): void {
+  for (const key of ['path', 'functionId', 'businessId', 'fileDesc'] as const) {
+    const v = ctx[key];
+    if (v !== undefined && v !== null && v !== '') form.append(key, String(v));
+  }
+}
+
+/** listBaseFile; a status other than S gives an empty list (SPEC §7). */
+export async function listAttachments(env: FileEnv, ids: readonly string[]): Promise<Attachment[]> {
+  if (ids.length === 0) return [];
+  try {
+    const answer = await env.api<Attachment[] | null>(FILE_ENDPOINTS.list, { ids: ids.join(',') });
+    return Array.isArray(answer.data) ? answer.data : [];
+  } catch (error) {
+    if (error instanceof ApiError && error.envelope) return [];
+    throw error;
+  }
+}
+
+/** v2 upload of ordinary files (≤ 100 MB each) in one multipart request. */
+export async function uploadFiles(env: FileEnv, files: readonly File[], ctx: UploadContext, onProgress?: (pct: number) => void, signal?: AbortSignal): Promise<Attachment[]> {
+  const form = new FormData();
+  for (const f of files) form.append('files', f, f.name);
+  appendContext(form, ctx);
+  const answer = await need(env, 'upload')<Attachment[]>(FILE_ENDPOINTS.upload, form, {
+    signal,
+    onProgress: (loaded, total) => onProgress?.(Math.min(99, percent(loaded, total || files.reduce((s, f) => s + f.size, 0)))),
+  });
+  return (answer.data ?? []).map((a) => ({ ...a, largeFileFlag: 'N' as const }));
+}
+
+async function sha256Hex(data: BufferSource): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', data);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface LargeInit {
+  uploadId: string;
+  /** Indexes of the chunks the server already holds (resume). */
+  uploadedChunks?: number[];
+  chunkSize?: number;
+}
+
+const resumeKey = (f: File) => `srm.largeUpload.${f.name}:${f.size}:${f.lastModified}`;
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Large-file route (SPEC §5, > 100 MB): init → chunks (each with its SHA-256, retried 3×) → complete
+ * with the file hash (SHA-256 over the concatenated chunk hashes). The upload id is remembered per
+ * file (name, size, lastModified), so picking the same file again after a broken connection resumes
+ * with the chunks the server does not have yet.
+ */
+export async function uploadLargeFile(env: FileEnv, file: File, ctx: UploadContext, onProgress?: (pct: number) => void, signal?: AbortSignal): Promise<Attachment> {
+  const upload = need(env, 'upload');
+  const store = storage();
+  const previous = store?.getItem(resumeKey(file)) ?? undefined;
+  const init = (
+    await env.api<LargeInit>(FILE_ENDPOINTS.largeInit, {
+      uploadId: previous,
+      fileName: file.name,
+      fileSize: file.size,
+      chunkSize: DEFAULT_CHUNK_SIZE,
+      ...ctx,
+    })
+  ).data;
+  store?.setItem(resumeKey(file), init.uploadId);
+  const plan = planChunks(file.size, init.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  const hashes: string[] = new Array<string>(plan.count);
+  const todo = new Set(remainingChunks(plan, init.uploadedChunks ?? []).map((c) => c.index));
+  let sent = plan.chunks.filter((c) => !todo.has(c.index)).reduce((s, c) => s + (c.end - c.start), 0);
+  for (const chunk of plan.chunks) {
+    const blob = file.slice(chunk.start, chunk.end);
+    hashes[chunk.index] = await sha256Hex(await blob.arrayBuffer());
+    if (!todo.has(chunk.index)) continue;
+    for (let attempt = 1; ; attempt++) {
+      const form = new FormData();
+      form.append('uploadId', init.uploadId);
+      form.append('index', String(chunk.index));
+      form.append('chunkHash', hashes[chunk.index]);
+      form.append('chunk', blob, `${chunk.index}`);
+      try {
+        await upload(FILE_ENDPOINTS.largeUpload, form, {
+          signal,
+          onProgress: (loaded) => onProgress?.(Math.min(99, percent(sent + loaded, file.size))),
+        });
+        break;
+      } catch (error) {
+        // A refusal (status E) is final; a network failure is retried, then left for a later resume.
+        if (signal?.aborted || (error instanceof ApiError && error.httpStatus !== 0) || attempt >= 3) throw error;
+      }
+    }
+    sent += chunk.end - chunk.start;
+    onProgress?.(Math.min(99, percent(sent, file.size)));
+  }
+  const fileHash = await sha256Hex(new TextEncoder().encode(hashes.join('')));
+  const done = (await env.api<Attachment>(FILE_ENDPOINTS.largeComplete, { uploadId: init.uploadId, fileHash, chunkCount: plan.count })).data;
+  store?.removeItem(resumeKey(file));
+  return { ...done, largeFileFlag: 'Y' };
+}
+
+/** Ordinary files in one request, each large file through the large-file route; progress over all bytes. */
+export async function uploadAll(env: FileEnv, files: readonly File[], ctx: UploadContext, onProgress?: (pct: number) => void, signal?: AbortSignal): Promise<Attachment[]> {
+  const small = files.filter((f) => !isLargeFile(f.size));
+  const large = files.filter((f) => isLargeFile(f.size));
+  const total = files.reduce((s, f) => s + f.size, 0) || 1;
+  let done = 0;
+  const result: Attachment[] = [];
+  const part = (bytes: number) => (pct: number) => onProgress?.(Math.min(99, percent(done + (bytes * pct) / 100, total)));
+  if (small.length) {
+    const bytes = small.reduce((s, f) => s + f.size, 0);
+    result.push(...(await uploadFiles(env, small, ctx, part(bytes), signal)));
+    done += bytes;
+  }
+  for (const f of large) {
+    result.push(await uploadLargeFile(env, f, ctx, part(f.size), signal));
+    done += f.size;
+  }
+  onProgress?.(100);
+  return result;
+}
+
+export async function downloadAttachment(env: FileEnv, a: Pick<Attachment, 'id' | 'largeFileFlag' | 'fileSize'>): Promise<DownloadResult> {
+  const id = encodeURIComponent(String(a.id));
+  const large = a.largeFileFlag === 'Y' || (a.largeFileFlag === undefined && isLargeFile(Number(a.fileSize) || 0));
+  return large
+    ? need(env, 'download')(`${FILE_ENDPOINTS.largeDownload}?id=${id}`, { method: 'GET' })
+    : need(env, 'download')(`${FILE_ENDPOINTS.download}?id=${id}`, { method: 'POST' });
+}
+
+/** A short-lived ticket URL for `<img>`/PDF viewing (CONTRACT.md: downloads opened as links). */
+export async function fileUrl(env: FileEnv, id: Attachment['id']): Promise<string> {
+  const data = (await env.api<string | { url: string }>(FILE_ENDPOINTS.getFileUrl, { id })).data;
+  return typeof data === 'string' ? data : data.url;
+}
+
+/** Batch delete: the file ids RSA-OAEP encrypted with the server's public key (SPEC §7). */
+export async function deleteAttachments(env: FileEnv, ids: readonly Attachment['id'][]): Promise<void> {
+  const key = (await env.api<string>(FILE_ENDPOINTS.publicKey, {})).data;
+  const fileIds = await encryptPassword(key, ids.map(String).join(','));
+  await env.api(FILE_ENDPOINTS.batchDelete, { fileIds });
+}
+
+/** Saves a Blob under a name through a temporary object URL. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
