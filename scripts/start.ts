@@ -22,6 +22,6 @@ const sources = ['src', 'runtime', 'schemas', 'index.html'].map((p) => join(root
 const sourceTime = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)));
 if (!existsSync(dist) || statSync(dist).mtimeMs < sourceTime) {
   console.log('Building the front end…');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
 }
 await import('../server/main.js');

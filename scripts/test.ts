@@ -37,6 +37,6 @@ if ((await answers(5432)) && (await answers(6379))) {
   console.log('\n(PostgreSQL or Redis not answering on 127.0.0.1: API tests ran on PGlite only)');
 }
 ensureBrowser();
-run('front-end build', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']);
+run('front-end build', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'error']);
 run('browser tests (Chromium)', [vitest, 'run', '--project', 'e2e']);
 console.log('\nAll test stages passed.');
