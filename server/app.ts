@@ -21,6 +21,7 @@ import { installSignatureCheck } from './auth/verifySignature.js';
 import { registerLoginRoutes } from './auth/loginRoutes.js';
 import { registerFamilies } from './rest/registerFamilies.js';
 import { registerShellRoutes } from './shellRoutes.js';
+import { registerFileRoutes } from './files/routes.js';
 import { languageOf } from './i18n/messages.js';
 import { seed } from './seed/seed.js';
 import { ok } from './http/envelope.js';
@@ -68,6 +69,7 @@ export async function buildApp(config: ServerConfig, opts: { inMemoryDb?: boolea
   registerLoginRoutes(server, ctx);
   registerShellRoutes(server, ctx);
   registerFamilies(server, ctx);
+  registerFileRoutes(server, ctx);
 
   if (spa) await server.register(fastifyStatic, { root: config.distDir, wildcard: true, maxAge: '1h' });
 

@@ -10,6 +10,7 @@ import { nextDocumentNumber } from './numbering.js';
 import { ownershipCondition, findRow, parseId } from './read.js';
 import { ownershipValue, refuseFieldErrors, writableValues, type FieldError } from './records.js';
 import { statusLabel } from './statusLabel.js';
+import { claimAttachments } from '../files/claim.js';
 
 function assignments(values: Record<string, unknown>) {
   return sql.join(Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`));
@@ -129,6 +130,7 @@ export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Pro
     if (e.numbering) values[columnName(e.numbering.field)] = await nextDocumentNumber(db, e.numbering.prefix);
     const id = await insertRow(db, e, { ...values, created_by: userId, last_updated_by: userId });
     await saveLines(ctx, db, id, lines);
+    await claimAttachments(ctx, db, id, record);
     return id;
   }
 
@@ -148,6 +150,7 @@ export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Pro
     returning 1`.execute(db);
   if (updated.rows.length === 0) throw refuse('rest.stale');
   await saveLines(ctx, db, id, lines);
+  await claimAttachments(ctx, db, id, record);
   return id;
 }
 

@@ -1,0 +1,99 @@
+// base_file rows: the metadata of stored files. Bytes are reached only through FileStorage.
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+
+export interface FileRow {
+  file_id: number;
+  file_name: string;
+  original_file_name: string | null;
+  file_size: number;
+  suffix_name: string | null;
+  content_type: string | null;
+  sha256: string;
+  function_id: string | null;
+  business_id: number | null;
+  file_desc: string | null;
+  path: string | null;
+  storage_key: string;
+  created_by: number | null;
+  creation_date: string;
+}
+
+/** CONTRACT.md attachment shape, plus what a client may show (description, type, who and when). */
+export interface Attachment {
+  id: number;
+  fileId: number;
+  originalFileName: string | null;
+  fileName: string;
+  fileSize: number;
+  suffixName: string | null;
+  contentType: string | null;
+  fileDesc: string | null;
+  functionId: string | null;
+  businessId: number | null;
+  createdBy: number | null;
+  creationDate: string;
+}
+
+export function toAttachment(r: FileRow): Attachment {
+  return {
+    id: r.file_id,
+    fileId: r.file_id,
+    originalFileName: r.original_file_name,
+    fileName: r.file_name,
+    fileSize: r.file_size,
+    suffixName: r.suffix_name,
+    contentType: r.content_type,
+    fileDesc: r.file_desc,
+    functionId: r.function_id,
+    businessId: r.business_id,
+    createdBy: r.created_by,
+    creationDate: r.creation_date,
+  };
+}
+
+export type NewFile = Omit<FileRow, 'file_id' | 'creation_date' | 'created_by'>;
+
+export async function insertFile(db: Db, f: NewFile, userId: number): Promise<FileRow> {
+  return (await sql<FileRow>`insert into base_file (file_name, original_file_name, file_size, suffix_name, content_type, sha256,
+      function_id, business_id, file_desc, path, storage_key, created_by, last_updated_by)
+    values (${f.file_name}, ${f.original_file_name}, ${f.file_size}, ${f.suffix_name}, ${f.content_type}, ${f.sha256},
+      ${f.function_id}, ${f.business_id}, ${f.file_desc}, ${f.path}, ${f.storage_key}, ${userId}, ${userId})
+    returning *`.execute(db)).rows[0];
+}
+
+export async function fileById(db: Db, id: number): Promise<FileRow | undefined> {
+  return (await sql<FileRow>`select * from base_file where file_id = ${id}`.execute(db)).rows[0];
+}
+
+export async function filesByIds(db: Db, ids: number[]): Promise<FileRow[]> {
+  if (!ids.length) return [];
+  const rows = (await sql<FileRow>`select * from base_file where file_id in (${sql.join(ids)})`.execute(db)).rows;
+  const byId = new Map(rows.map((r) => [r.file_id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is FileRow => !!r);
+}
+
+/** Count and combined size of one business record's files. */
+export async function recordUsage(db: Db, functionId: string, businessId: number): Promise<{ count: number; bytes: number }> {
+  const r = (await sql<{ count: number; bytes: number | null }>`select count(*)::bigint as count, sum(file_size)::bigint as bytes
+    from base_file where function_id = ${functionId} and business_id = ${businessId}`.execute(db)).rows[0];
+  return { count: Number(r?.count ?? 0), bytes: Number(r?.bytes ?? 0) };
+}
+
+/** Serialises writers of one content address (an upload re-using it, a delete removing its last row). */
+export async function lockStorageKey(db: Db, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${'base_file:' + key}))`.execute(db);
+}
+
+export async function storageKeyInUse(db: Db, key: string): Promise<boolean> {
+  return (await sql`select 1 from base_file where storage_key = ${key} limit 1`.execute(db)).rows.length > 0;
+}
+
+/** Parses "1,2,3" (or [1,2,3]) into distinct positive ids; null when malformed. */
+export function parseIds(raw: unknown, max = 999): number[] | null {
+  const parts = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' || typeof raw === 'number' ? String(raw).split(',') : null;
+  if (!parts) return null;
+  const ids = parts.map((s) => s.trim()).filter(Boolean);
+  if (!ids.length || ids.length > max || !ids.every((s) => /^\d{1,15}$/.test(s))) return null;
+  return [...new Set(ids.map(Number))].filter((n) => n > 0);
+}
