@@ -9,4 +9,6 @@ export type {
   Action,
   Column,
   MenusDefinition,
+  AttachmentConfig,
+  AttachmentButtons,
 } from '../meta/generated/definitions.js';

@@ -3,6 +3,7 @@
 import { builtInWidgets } from './form/widgets.js';
 import { builtInCellTypes } from './grid/cellTypes.js';
 import { builtInActions } from './pages/actions.js';
+import { attachmentWidget, uploadCellType } from './attachments/registration.js';
 import { EditPage } from './pages/EditPage.js';
 import { ListPage } from './pages/ListPage.js';
 import { actions, cellTypes, pageKinds, widgets } from './registry/index.js';
@@ -18,8 +19,8 @@ export function registerBuiltIns(): void {
     list: { component: ListPage, configSchema: { type: 'object', required: ['grid'], properties: { grid: { type: 'object' }, search: { type: 'array' }, editPage: { type: 'string' } } } },
     edit: { component: EditPage, configSchema: { type: 'object', required: ['form'], properties: { form: { type: 'object' }, lines: { type: 'array' }, actions: { type: 'array' }, listPage: { type: 'string' } } } },
   });
-  registerMissing(cellTypes, builtInCellTypes);
-  registerMissing(widgets, builtInWidgets);
+  registerMissing(cellTypes, { ...builtInCellTypes, upload: uploadCellType });
+  registerMissing(widgets, { ...builtInWidgets, attachment: attachmentWidget });
   registerMissing(actions, builtInActions);
 }
 
@@ -40,3 +41,8 @@ export { createDataProvider, clearLookupCache, loadLookup, peekLookup, useLookup
 export type { DataProvider, ListQuery, ListResult, Row, RowKey, SortItem, LookupValue } from './data/index.js';
 export { resolveText, fieldLabel } from './text/index.js';
 export { EntityForm, buildFormSchema, emptyRecord, templates as arcoTemplates } from './form/index.js';
+export { AttachmentWidget, ATTACHMENT_RESOURCES } from './attachments/AttachmentWidget.js';
+export type { AttachmentWidgetProps, AttachmentButton } from './attachments/AttachmentWidget.js';
+export { ImageViewer } from './attachments/ImageViewer.js';
+export { PdfViewer } from './attachments/PdfViewer.js';
+export * as attachmentRules from './attachments/rules.js';

@@ -186,7 +186,8 @@ columns?: number
 fields: {
 field: string
 label?: Text
-widget?: ("text" | "textarea" | "number" | "lookup" | "date" | "datetime" | "checkbox" | "display")
+widget?: ("text" | "textarea" | "number" | "lookup" | "date" | "datetime" | "checkbox" | "display" | "attachment")
+attachment?: AttachmentConfig
 span?: number
 readOnly?: Condition
 show?: Condition
@@ -269,6 +270,51 @@ max?: number
 step?: number
 placeholder?: Text
 columnsDisplay?: ("Y" | "N")
+attachmentConfig?: AttachmentConfig
+}
+/**
+ * Attachment widget / upload cell (SPEC §2, §5): limits, upload context, per-record disabled/hidden buttons
+ */
+
+export interface AttachmentConfig {
+/**
+ * Per-file limit in bytes (default 2147483648)
+ */
+maxFileSize?: number
+/**
+ * Total of the record's attachments in bytes; -1 = unlimited (default)
+ */
+totalSize?: number
+/**
+ * Attachment count cap (default 999)
+ */
+maxCount?: number
+/**
+ * Allowed extensions (case-insensitive); empty = any
+ */
+extensions?: string[]
+/**
+ * Image upload: gif, jpg, jpeg, png, bmp only
+ */
+imageOnly?: boolean
+path?: string
+fileDesc?: string
+/**
+ * false turns the btn*Attachment resource check off (default true)
+ */
+checkPermission?: boolean
+disabled?: AttachmentButtons
+hidden?: AttachmentButtons
+customData?: {
+
+}
+}
+
+export interface AttachmentButtons {
+upload?: Condition
+preview?: Condition
+download?: Condition
+delete?: Condition
 }
 
 export interface Action {

@@ -26,6 +26,8 @@ export function defaultWidget(field: Field | undefined): WidgetName {
       return 'number';
     case 'text':
       return 'textarea';
+    case 'attachments':
+      return 'attachment';
     default:
       return 'text';
   }
@@ -90,6 +92,7 @@ export function buildFormSchema(page: PageDefinition, entity: EntityDefinition, 
         lookup: field?.lookup,
         displayKey: f.displayKey ?? (field?.references ? `${f.field}Display` : undefined),
         precision: field?.scale,
+        ...(widget === 'attachment' ? { attachment: f.attachment, functionId: entity.name, businessKey: entity.key } : {}),
       },
     };
   }

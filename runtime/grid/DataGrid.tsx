@@ -20,7 +20,9 @@ import { useLookups } from '../data/useLookups.js';
 import { cellTypes } from '../registry/index.js';
 import { getCell } from './cells.js';
 import { buildColumnModels, DEFAULT_OPERATE_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
-import { editorFor } from './editable.js';
+import { editorFor, isCellEditable } from './editable.js';
+import { AttachmentCellDialog } from '../attachments/registration.js';
+import type { ColumnModel } from './columns.js';
 import { CellEditor, EditorContext, type EditorContextValue } from './editors.js';
 import { buildLayout, HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
 import { OperateColumn } from './OperateColumn.js';
@@ -147,11 +149,14 @@ export function DataGrid(props: DataGridProps) {
     [models, showIndex, writeRow],
   );
 
+  // Upload cells (SPEC §8 cell type upload) open the attachment widget in a dialog, editable or not.
+  const [attachmentAt, setAttachmentAt] = useState<{ row: number; model: ColumnModel } | null>(null);
   const onCellClicked = useCallback(
     ([col, row]: Item) => {
       const cell = getCellContent([col, row]);
       const model = modelAt(col);
       if (model && isCheckCell(cell) && cell.data.editable) writeRow(row, { [model.key]: cell.data.checked ? 'N' : 'Y' });
+      if (model?.cellType === 'upload' && row < rows.length) setAttachmentAt({ row, model });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [getCellContent, models, showIndex, writeRow],
@@ -225,6 +230,19 @@ export function DataGrid(props: DataGridProps) {
           </div>
         </Spin>
       </EditorContext.Provider>
+      {attachmentAt && (
+        <AttachmentCellDialog
+          name={`${name}-${attachmentAt.model.key}-${attachmentAt.row}`}
+          title={attachmentAt.model.title}
+          entity={entity}
+          row={rows[attachmentAt.row] ?? null}
+          fieldKey={attachmentAt.model.key}
+          config={attachmentAt.model.column.attachmentConfig}
+          readOnly={!onRowsChange || !isCellEditable(grid, attachmentAt.model, rows[attachmentAt.row] ?? {}, readOnly, 'input')}
+          onChange={(ids) => writeRow(attachmentAt.row, { [attachmentAt.model.key]: ids ?? null })}
+          onClose={() => setAttachmentAt(null)}
+        />
+      )}
       {paging && (
         <Pager page={paging.page} pageSize={paging.pageSize} total={paging.total} sizes={pageSizeOptions(grid.pageSize)} onChange={paging.onChange} />
       )}

@@ -43,6 +43,8 @@ function defaultCellType(field: Field | undefined): string {
       return 'datetime';
     case 'yn':
       return 'checkbox';
+    case 'attachments':
+      return 'upload';
     default:
       return 'text';
   }
@@ -60,6 +62,8 @@ function defaultPrecision(cellType: string, column: Column, field: Field | undef
 export function toColumnModel(column: Column, entity: EntityDefinition, env: Pick<RuntimeEnv, 't' | 'language'>): ColumnModel {
   const field = findField(entity, column.key);
   const cellType = column.cellType ?? defaultCellType(field);
+  // SPEC §8: an upload column must say where its files go and what they may be.
+  if (cellType === 'upload' && !column.attachmentConfig) throw new Error('Table column is not setting attachmentConfig');
   const references = field?.references;
   const numeric = RIGHT_ALIGNED.has(cellType);
   return {

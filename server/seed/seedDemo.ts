@@ -17,18 +17,18 @@ const RESPONSIBILITIES: { code: string; names: [string, string, string, string];
         BANK: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete'],
         MATERIAL: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete'],
         EXCHANGE_RATE: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete'],
-        REQUISITION: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit'],
-        SUPPLIER_LIST: ['btnView'],
+        REQUISITION: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment'],
+        SUPPLIER_LIST: ['btnView', 'btnPreviewAttachment', 'btnDownloadAttachment'],
       },
     },
   },
   {
     code: 'PR_APPROVER', names: ['采购申请审批人', 'Requisition approver', 'ผู้อนุมัติใบขอซื้อ', 'Người duyệt yêu cầu mua'], userType: 'INTERNAL',
-    grant: { menus: ['REQUISITION'], resources: { REQUISITION: ['btnView', 'btnApprove', 'btnReject'] } },
+    grant: { menus: ['REQUISITION'], resources: { REQUISITION: ['btnView', 'btnApprove', 'btnReject', 'btnPreviewAttachment', 'btnDownloadAttachment'] } },
   },
   {
     code: 'SUPPLIER_PORTAL', names: ['供应商门户', 'Supplier portal', 'พอร์ทัลผู้จัดจำหน่าย', 'Cổng nhà cung cấp'], userType: 'EXTERNAL',
-    grant: { menus: ['MY_COMPANY'], resources: { MY_COMPANY: ['btnView', 'btnEdit', 'btnSave'] } },
+    grant: { menus: ['MY_COMPANY'], resources: { MY_COMPANY: ['btnView', 'btnEdit', 'btnSave', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment'] } },
   },
 ];
 

@@ -1,0 +1,294 @@
+// The attachment widget of SPEC §2: an upload button with a count badge; hovering shows the files
+// (name: click to download; per row preview, download, delete) in a list of at most 240 px; a progress
+// bar with percentage during upload. The value is the record's id string ("1,2,3"), rebuilt on every
+// change. Every side effect goes through the RuntimeEnv.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Modal, Popover, Progress, Space, Table, Tooltip } from '@arco-design/web-react';
+import type { AttachmentConfig } from '../definitions.js';
+import { ApiError, useRuntimeEnv } from '../env.js';
+import { evaluateCondition, type RecordLike } from '../conditions/evaluate.js';
+import { deleteAttachments, downloadAttachment, listAttachments, saveBlob, uploadAll } from './api.js';
+import { ImageViewer } from './ImageViewer.js';
+import { PdfViewer } from './PdfViewer.js';
+import {
+  appendAttachments, attachmentExtension, buildIds, checkFiles, countReached, formatSize, largeFileFlag, orderByIds, parseIds,
+  previewKind, removeAttachment, type Attachment,
+} from './rules.js';
+
+export type AttachmentButton = 'upload' | 'preview' | 'download' | 'delete';
+export const ATTACHMENT_RESOURCES: Record<AttachmentButton, string> = {
+  upload: 'btnUploadAttachment',
+  preview: 'btnPreviewAttachment',
+  download: 'btnDownloadAttachment',
+  delete: 'btnDelAttachment',
+};
+
+export interface AttachmentWidgetProps {
+  /** Test ids: attachment-{name}, attachment-upload-{name}, attachment-input-{name}, attachment-list-{name}, … */
+  name: string;
+  value: unknown;
+  onChange(ids: string | undefined): void;
+  config?: AttachmentConfig;
+  /** Record the config's disabled/hidden conditions are evaluated against. */
+  record?: RecordLike;
+  /** Upload context: the business entity and record (the server links the files on save). */
+  functionId?: string;
+  businessId?: string | number;
+  /** View mode / read-only field: no upload, no delete. */
+  readOnly?: boolean;
+  /** Per-record switches from the caller (in addition to the config's conditions). */
+  disabled?: Partial<Record<AttachmentButton, boolean>>;
+  hidden?: Partial<Record<AttachmentButton, boolean>>;
+  getPopupContainer?: (node: HTMLElement) => Element;
+}
+
+interface TextPreview {
+  title: string;
+  text: string;
+}
+
+function message(error: unknown, fallback: string): string {
+  return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
+}
+
+export function AttachmentWidget(props: AttachmentWidgetProps) {
+  const { name, value, onChange, config = {}, record = {}, functionId, businessId, readOnly = false } = props;
+  const env = useRuntimeEnv();
+  const ids = useMemo(() => parseIds(value), [value]);
+  const idString = ids.join(',');
+  const [list, setList] = useState<Attachment[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [largeFlag, setLargeFlag] = useState<'Y' | 'N'>('N');
+  const [busy, setBusy] = useState(false);
+  const [image, setImage] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<{ blob: Blob; title: string } | null>(null);
+  const [text, setText] = useState<TextPreview | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const listRef = useRef<Attachment[]>([]);
+  listRef.current = list;
+
+  // Load the files when the id string is not what the widget already shows (first render, reload).
+  useEffect(() => {
+    if (buildIds(listRef.current) === idString) return undefined;
+    let live = true;
+    listAttachments(env, ids)
+      .then((found) => live && setList(orderByIds(found, ids)))
+      .catch((e: unknown) => live && env.notify('error', message(e, env.t('messages.loadFailed'))));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [idString]);
+
+  useEffect(() => () => {
+    if (image) URL.revokeObjectURL(image);
+  }, [image]);
+
+  const state = (button: AttachmentButton): { hidden: boolean; disabled: boolean } => {
+    const permitted = config.checkPermission === false || env.can(ATTACHMENT_RESOURCES[button]);
+    const hidden = !permitted || props.hidden?.[button] === true || (config.hidden?.[button] !== undefined && evaluateCondition(config.hidden[button], record));
+    const changes = button === 'upload' || button === 'delete';
+    const disabled =
+      (changes && readOnly) || props.disabled?.[button] === true || (config.disabled?.[button] !== undefined && evaluateCondition(config.disabled[button], record));
+    return { hidden, disabled };
+  };
+  const upload = state('upload');
+  const preview = state('preview');
+  const download = state('download');
+  const remove = state('delete');
+  const full = countReached(list.length, config);
+
+  const commit = useCallback(
+    (next: Attachment[]) => {
+      setList(next);
+      const s = buildIds(next);
+      onChange(s === '' ? undefined : s);
+    },
+    [onChange],
+  );
+
+  const onFiles = async (picked: FileList | null) => {
+    const files = picked ? [...picked] : [];
+    if (input.current) input.current.value = '';
+    if (files.length === 0) return;
+    const refusal = checkFiles(files, list, config);
+    if (refusal) {
+      env.notify('error', env.t(refusal.key, refusal.vars));
+      return;
+    }
+    setBusy(true);
+    setLargeFlag(largeFileFlag(Math.max(...files.map((f) => f.size))));
+    setProgress(0);
+    try {
+      const added = await uploadAll(env, files, { path: config.path, fileDesc: config.fileDesc, functionId, businessId }, setProgress);
+      commit(appendAttachments(listRef.current, added));
+      env.notify('success', env.t('attachment.uploaded'));
+    } catch (e) {
+      env.notify('error', message(e, env.t('attachment.uploadFailed')));
+    } finally {
+      setProgress(null);
+      setLargeFlag('N');
+      setBusy(false);
+    }
+  };
+
+  const onDownload = async (a: Attachment) => {
+    try {
+      const r = await downloadAttachment(env, a);
+      saveBlob(r.blob, a.originalFileName || r.fileName || String(a.id));
+    } catch (e) {
+      env.notify('error', message(e, env.t('messages.loadFailed')));
+    }
+  };
+
+  const onPreview = async (a: Attachment) => {
+    if (a.id === undefined || a.id === null || a.id === '') {
+      env.notify('error', env.t('attachment.noFileId'));
+      return;
+    }
+    const kind = previewKind(attachmentExtension(a));
+    if (kind === 'none') {
+      env.notify('warning', env.t('attachment.noPreview'));
+      return;
+    }
+    if (kind === 'office') {
+      env.notify('info', env.t('attachment.officeLater'));
+      return;
+    }
+    try {
+      const { blob } = await downloadAttachment(env, a);
+      if (kind === 'image') setImage(URL.createObjectURL(blob));
+      else if (kind === 'pdf') setPdf({ blob, title: a.originalFileName });
+      else setText({ title: a.originalFileName, text: await blob.text() });
+    } catch (e) {
+      env.notify('error', message(e, env.t('messages.loadFailed')));
+    }
+  };
+
+  const onDelete = async (a: Attachment) => {
+    if (!(await env.confirm(env.t('attachment.confirmDelete')))) return;
+    try {
+      await deleteAttachments(env, [a.id]);
+      commit(removeAttachment(listRef.current, a.id));
+      env.notify('warning', env.t('attachment.deleted'));
+    } catch (e) {
+      env.notify('error', message(e, env.t('messages.loadFailed')));
+    }
+  };
+
+  const columns = [
+    {
+      title: env.t('attachment.fileName'),
+      dataIndex: 'originalFileName',
+      render: (_: unknown, a: Attachment, i: number) =>
+        download.hidden ? (
+          <span data-testid={`attachment-name-${name}-${i}`}>{a.originalFileName}</span>
+        ) : (
+          <a
+            data-testid={`attachment-name-${name}-${i}`}
+            href="#"
+            style={{ color: '#1a1aff', pointerEvents: download.disabled ? 'none' : undefined }}
+            onClick={(e) => {
+              e.preventDefault();
+              void onDownload(a);
+            }}
+          >
+            {a.originalFileName}
+          </a>
+        ),
+    },
+    { title: env.t('attachment.fileSize'), dataIndex: 'fileSize', width: 90, render: (v: number) => formatSize(Number(v)) },
+    {
+      title: env.t('attachment.operate'),
+      width: 200,
+      render: (_: unknown, a: Attachment, i: number) => (
+        <Space size={0}>
+          {!preview.hidden && (
+            <Button size="mini" type="text" data-testid={`attachment-preview-${name}-${i}`} disabled={preview.disabled} onClick={() => void onPreview(a)}>
+              {env.t('attachment.preview')}
+            </Button>
+          )}
+          {!download.hidden && (
+            <Button size="mini" type="text" data-testid={`attachment-download-${name}-${i}`} disabled={download.disabled} onClick={() => void onDownload(a)}>
+              {env.t('attachment.download')}
+            </Button>
+          )}
+          {!remove.hidden && (
+            <Button size="mini" type="text" status="danger" data-testid={`attachment-delete-${name}-${i}`} disabled={remove.disabled || busy} onClick={() => void onDelete(a)}>
+              {env.t('attachment.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const table = (
+    <div data-testid={`attachment-list-${name}`} style={{ width: 520, maxHeight: 240, overflowY: 'auto' }}>
+      <Table
+        size="small"
+        rowKey={(a: Attachment) => String(a.id)}
+        columns={columns}
+        data={list}
+        pagination={false}
+        border={{ wrapper: true, cell: true }}
+        noDataElement={<div style={{ padding: 12, color: '#86909c' }}>{env.t('attachment.empty')}</div>}
+      />
+    </div>
+  );
+
+  const uploadDisabled = upload.disabled || full || busy;
+  return (
+    <div data-testid={`attachment-${name}`} data-ids={idString} data-count={list.length} style={{ display: 'flex', alignItems: 'center', gap: 12, minHeight: 32 }}>
+      <Popover trigger="hover" position="bl" content={table} getPopupContainer={props.getPopupContainer} unmountOnExit={false}>
+        <span data-testid={`attachment-trigger-${name}`} style={{ display: 'inline-flex', padding: '4px 10px 4px 0' }}>
+          <Badge count={list.length} maxCount={999} dotStyle={{ background: '#165dff' }} offset={[6, -2]}>
+            {upload.hidden ? (
+              <Button data-testid={`attachment-upload-${name}`} type="outline">
+                {env.t('attachment.count', { count: list.length })}
+              </Button>
+            ) : (
+              <Tooltip content={full ? env.t('attachment.tooMany', { max: config.maxCount ?? 999 }) : undefined} disabled={!full}>
+                <Button data-testid={`attachment-upload-${name}`} type="primary" disabled={uploadDisabled} loading={busy} onClick={() => input.current?.click()}>
+                  {env.t(config.imageOnly ? 'attachment.uploadImage' : 'attachment.upload')}
+                </Button>
+              </Tooltip>
+            )}
+          </Badge>
+        </span>
+      </Popover>
+      {!upload.hidden && (
+        <input
+          ref={input}
+          data-testid={`attachment-input-${name}`}
+          type="file"
+          multiple
+          hidden
+          disabled={uploadDisabled}
+          accept={config.imageOnly ? '.gif,.jpg,.jpeg,.png,.bmp' : config.extensions?.map((e) => `.${e.replace(/^\./, '')}`).join(',')}
+          onChange={(e) => void onFiles(e.target.files)}
+        />
+      )}
+      {progress !== null && (
+        <div data-testid={`attachment-progress-${name}`} data-percent={progress} data-large={largeFlag} style={{ flex: 1, minWidth: 160, maxWidth: 320 }}>
+          <Progress percent={progress} size="small" formatText={(p: number) => `${p}%`} />
+          {largeFlag === 'Y' && <span style={{ fontSize: 12, color: '#86909c' }}>{env.t('attachment.largeFile')}</span>}
+        </div>
+      )}
+      <ImageViewer visible={image !== null} src={image} onClose={() => setImage(null)} />
+      <PdfViewer blob={pdf?.blob ?? null} title={pdf?.title} onClose={() => setPdf(null)} />
+      <Modal
+        visible={text !== null}
+        title={text?.title ?? env.t('attachment.textPreview')}
+        footer={null}
+        onCancel={() => setText(null)}
+        unmountOnExit
+        style={{ width: 720 }}
+      >
+        <pre data-testid={`attachment-text-${name}`} style={{ maxHeight: '60vh', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: 0 }}>
+          {text?.text}
+        </pre>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// The attachment widget as the rjsf form widget `attachment` and as the grid cell type `upload`.
+import type { WidgetProps } from '@rjsf/utils';
+import { Modal } from '@arco-design/web-react';
+import type { AttachmentConfig, EntityDefinition } from '../definitions.js';
+import { useRuntimeEnv } from '../env.js';
+import type { Row } from '../data/dataProvider.js';
+import type { CellTypeDef, WidgetDef } from '../registry/types.js';
+import { AttachmentWidget } from './AttachmentWidget.js';
+import { parseIds } from './rules.js';
+
+interface AttachmentOptions {
+  attachment?: AttachmentConfig;
+  functionId?: string;
+  businessKey?: string;
+}
+
+function FormAttachmentWidget(p: WidgetProps) {
+  const o = p.options as AttachmentOptions;
+  const record = ((p.registry.formContext as { record?: Record<string, unknown> } | undefined)?.record ?? {}) as Record<string, unknown>;
+  const key = o.businessKey ? record[o.businessKey] : undefined;
+  return (
+    <AttachmentWidget
+      name={p.name || p.id}
+      value={p.value}
+      onChange={(ids) => p.onChange(ids)}
+      config={o.attachment}
+      record={record}
+      functionId={o.functionId}
+      businessId={key === null || key === undefined || key === '' ? undefined : (key as string | number)}
+      readOnly={p.readonly || p.disabled}
+    />
+  );
+}
+
+const configSchema = { type: 'object', properties: { attachment: { type: 'object' } } };
+
+export const attachmentWidget: WidgetDef = { component: FormAttachmentWidget, configSchema };
+
+/** Grid cell: the file count on canvas; a click opens the widget in a dialog (see DataGrid). */
+export const uploadCellType: CellTypeDef = {
+  align: 'left',
+  display: 'text',
+  format: (value) => {
+    const n = parseIds(value).length;
+    return n ? `📎 ${n}` : '📎';
+  },
+  editor: 'none',
+  configSchema: { type: 'object', required: ['attachmentConfig'], properties: { attachmentConfig: { type: 'object' } } },
+};
+
+export interface AttachmentCellDialogProps {
+  name: string;
+  title: string;
+  entity: EntityDefinition;
+  row: Row | null;
+  config: AttachmentConfig | undefined;
+  fieldKey: string;
+  readOnly: boolean;
+  onChange(ids: string | undefined): void;
+  onClose(): void;
+}
+
+export function AttachmentCellDialog({ name, title, entity, row, config, fieldKey, readOnly, onChange, onClose }: AttachmentCellDialogProps) {
+  const env = useRuntimeEnv();
+  const key = row?.[entity.key];
+  return (
+    <Modal visible={row !== null} title={title} footer={null} onCancel={onClose} unmountOnExit style={{ width: 600 }} okText={env.t('actions.ok')}>
+      {row && (
+        <AttachmentWidget
+          name={name}
+          value={row[fieldKey]}
+          onChange={onChange}
+          config={config}
+          record={row}
+          functionId={entity.kind === 'line' ? undefined : entity.name}
+          businessId={key === null || key === undefined || key === '' ? undefined : (key as string | number)}
+          readOnly={readOnly}
+        />
+      )}
+    </Modal>
+  );
+}
