@@ -1,18 +1,12 @@
 // Files above the large-file threshold: chunked, resumable upload, each chunk and the whole file
 // checked by SHA-256, assembled by streaming; unfinished uploads swept after `orphanHours`.
 //
-//   POST /api/largeFileServer/v1/largeFile/upload           {fileName, fileSize, sha256, functionId?, businessId?, fileDesc?, path?}
-//        → {uploadId, chunkSize, chunkCount, received: [indexes]}  (the same upload again resumes it)
-//   PUT  /api/largeFileServer/v1/largeFile/upload?uploadId=…&index=…&sha256=…   body: the chunk (application/octet-stream)
-//   POST /api/largeFileServer/v1/largeFile/upload/status    {uploadId} → as above
-//   POST /api/largeFileServer/v1/largeFile/upload/complete  {uploadId} → [attachment]
-//   POST /api/largeFileServer/v1/largeFile/upload/cancel    {uploadId}
-//   GET  /api/largeFileServer/v1/largeFile/download?id=…    (signed, or ?ticket=) with HTTP Range
-import { createHash } from 'node:crypto';
+// Routes and bodies: docs/files.md "Large files".
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/session.js';
 import { refuse, unauthorized } from '../errors.js';
@@ -31,7 +25,8 @@ interface UploadMeta {
   originalFileName: string;
   ext: string;
   fileSize: number;
-  sha256: string;
+  /** SHA-256 of the whole file when the client gave it at init (else `fileHash` is checked at complete). */
+  sha256: string | null;
   chunkSize: number;
   chunkCount: number;
   context: { functionId: string | null; businessId: number | null; fileDesc: string | null; path: string | null };
@@ -65,14 +60,13 @@ async function received(svc: FileService, meta: UploadMeta): Promise<number[]> {
   return names.filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b);
 }
 
-const state = async (svc: FileService, meta: UploadMeta) => ({
-  uploadId: meta.uploadId,
-  fileName: meta.fileName,
-  fileSize: meta.fileSize,
-  chunkSize: meta.chunkSize,
-  chunkCount: meta.chunkCount,
-  received: await received(svc, meta),
-});
+const state = async (svc: FileService, meta: UploadMeta) => {
+  const have = await received(svc, meta);
+  return { uploadId: meta.uploadId, fileName: meta.fileName, fileSize: meta.fileSize, chunkSize: meta.chunkSize, chunkCount: meta.chunkCount, received: have, uploadedChunks: have };
+};
+
+const MIN_CHUNK = 64 * 1024;
+const MAX_CHUNK = 64 * 1024 * 1024;
 
 function chunkLength(meta: UploadMeta, index: number): number {
   return index < meta.chunkCount - 1 ? meta.chunkSize : meta.fileSize - meta.chunkSize * (meta.chunkCount - 1);
@@ -107,7 +101,7 @@ export function registerLargeFileRoutes(f: FastifyInstance, svc: FileService): v
   // Chunk bodies are streamed to disk by the handler, never buffered by a parser.
   f.addContentTypeParser('application/octet-stream', (_req, _payload, done) => done(null));
 
-  f.post(`${BASE}/upload`, async (req) => {
+  const init = async (req: FastifyRequest) => {
     const s = session(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const rawName = typeof body.fileName === 'string' ? body.fileName : '';
@@ -116,46 +110,47 @@ export function registerLargeFileRoutes(f: FastifyInstance, svc: FileService): v
     checkExtension(opts, ext, 'file');
     const fileSize = body.fileSize;
     if (typeof fileSize !== 'number' || !Number.isSafeInteger(fileSize) || fileSize <= 0) throw refuse('error.malformed', { detail: 'fileSize' });
-    if (fileSize > opts.maxFileBytes) throw refuse('file.tooLarge', { name: fileName, limit: Math.round(opts.maxFileBytes / MB) });
-    const sha256 = typeof body.sha256 === 'string' ? body.sha256.toLowerCase() : '';
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw refuse('error.malformed', { detail: 'sha256' });
+    if (fileSize > opts.maxFileBytes) throw refuse('file.tooLarge', { name: fileName, limit: Math.round((opts.maxFileBytes / MB) * 100) / 100 });
+    const sha256 = typeof body.sha256 === 'string' && body.sha256 ? body.sha256.toLowerCase() : null;
+    if (sha256 !== null && !/^[0-9a-f]{64}$/.test(sha256)) throw refuse('error.malformed', { detail: 'sha256' });
     const context = await uploadContext(svc, new RecordAccess(svc.app, s, req.lang), body);
     await checkRecordLimits(svc, context.functionId, context.businessId, { count: 1, bytes: fileSize });
-    // The same user sending the same content again gets the same upload back: that is the resume.
-    const uploadId = createHash('sha256').update(`${s.userId}:${sha256}:${fileSize}:${fileName}`).digest('hex').slice(0, 32);
-    const dir = join(uploadsDir(svc), uploadId);
-    try {
-      const existing = await loadMeta(svc, s, uploadId);
-      await utimes(join(dir, 'meta.json'), new Date(), new Date());
-      return ok(await state(svc, existing));
-    } catch {
-      /* a new upload */
+    // Resume: the upload id the client remembered, or (with the whole-file hash) the same user sending the same content.
+    const candidates = [body.uploadId, sha256 ? createHash('sha256').update(`${s.userId}:${sha256}:${fileSize}:${fileName}`).digest('hex').slice(0, 32) : null];
+    for (const id of candidates) {
+      if (typeof id !== 'string' || !id) continue;
+      const existing = await loadMeta(svc, s, id).catch(() => null);
+      if (existing && existing.fileSize === fileSize && existing.fileName === fileName && (sha256 === null || existing.sha256 === sha256)) {
+        await utimes(join(uploadsDir(svc), id, 'meta.json'), new Date(), new Date());
+        return ok(await state(svc, existing));
+      }
     }
-    const chunkSize = opts.chunkBytes;
+    const uploadId = sha256 ? (candidates[1] as string) : randomBytes(16).toString('hex');
+    const asked = typeof body.chunkSize === 'number' && Number.isSafeInteger(body.chunkSize) ? body.chunkSize : opts.chunkBytes;
+    const chunkSize = Math.min(Math.max(asked, Math.min(MIN_CHUNK, opts.chunkBytes)), MAX_CHUNK);
     const meta: UploadMeta = {
       uploadId, userId: s.userId, fileName, originalFileName: cleanOriginalName(rawName), ext, fileSize, sha256,
       chunkSize, chunkCount: Math.ceil(fileSize / chunkSize), context,
     };
+    const dir = join(uploadsDir(svc), uploadId);
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'meta.json'), JSON.stringify(meta));
     return ok(await state(svc, meta));
-  });
+  };
 
-  const chunk = async (req: FastifyRequest) => {
-    const s = session(req);
-    const q = (req.query ?? {}) as Record<string, string>;
-    const meta = await loadMeta(svc, s, q.uploadId);
-    const index = /^\d{1,9}$/.test(q.index ?? '') ? Number(q.index) : -1;
-    if (index < 0 || index >= meta.chunkCount) throw refuse('file.badChunk', { index: q.index ?? '' });
+  /** One chunk into the upload's folder: index in range, exact length, its SHA-256 as announced. */
+  const storeChunk = async (s: Session, uploadId: unknown, rawIndex: unknown, rawSha: unknown, source: Readable, declared: number) => {
+    const meta = await loadMeta(svc, s, uploadId);
+    const index = /^\d{1,9}$/.test(String(rawIndex ?? '')) ? Number(rawIndex) : -1;
+    if (index < 0 || index >= meta.chunkCount) throw refuse('file.badChunk', { index: String(rawIndex ?? '') });
     const expected = chunkLength(meta, index);
-    const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared !== expected) throw refuse('file.badChunk', { index });
-    const sha = String(q.sha256 ?? '').toLowerCase();
+    const sha = String(rawSha ?? '').toLowerCase();
     if (!/^[0-9a-f]{64}$/.test(sha)) throw refuse('error.malformed', { detail: 'sha256' });
     const dir = join(uploadsDir(svc), meta.uploadId);
-    const tmp = join(dir, `${index}.${Date.now()}.tmp`);
+    const tmp = join(dir, `${index}.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      const r = await receive(req.raw, tmp, (_c, size) => {
+      const r = await receive(source, tmp, (_c, size) => {
         if (size > expected) throw refuse('file.badChunk', { index });
       });
       if (r.size !== expected) throw refuse('file.badChunk', { index });
@@ -167,8 +162,31 @@ export function registerLargeFileRoutes(f: FastifyInstance, svc: FileService): v
     }
     return ok(await state(svc, meta));
   };
-  f.put(`${BASE}/upload`, chunk);
-  f.post(`${BASE}/upload/chunk`, chunk);
+
+  /** Raw body (PUT, application/octet-stream) with ?uploadId&index&sha256. */
+  const rawChunk = async (req: FastifyRequest) => {
+    const q = (req.query ?? {}) as Record<string, string>;
+    return storeChunk(session(req), q.uploadId, q.index, q.sha256 ?? q.chunkHash, req.raw, Number(req.headers['content-length']));
+  };
+
+  /** Multipart: fields uploadId, index, chunkHash (or sha256) first, then the file part `chunk`. */
+  const multipartChunk = async (req: FastifyRequest) => {
+    const s = session(req);
+    const fields: Record<string, string> = {};
+    for await (const part of req.parts({ limits: { files: 1, fields: 10, fieldSize: 1024, fileSize: MAX_CHUNK + 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      return storeChunk(s, fields.uploadId, fields.index, fields.chunkHash ?? fields.sha256, part.file, NaN);
+    }
+    throw refuse('file.noFile');
+  };
+
+  f.post(`${BASE}/upload`, async (req) => (req.isMultipart() ? multipartChunk(req) : init(req)));
+  f.post(`${BASE}/init`, init);
+  f.put(`${BASE}/upload`, rawChunk);
+  f.post(`${BASE}/upload/chunk`, rawChunk);
 
   f.post(`${BASE}/upload/status`, async (req) => ok(await state(svc, await loadMeta(svc, session(req), ((req.body ?? {}) as Record<string, unknown>).uploadId))));
 
@@ -178,9 +196,11 @@ export function registerLargeFileRoutes(f: FastifyInstance, svc: FileService): v
     return ok(null);
   });
 
-  f.post(`${BASE}/upload/complete`, async (req) => {
+  const complete = async (req: FastifyRequest) => {
     const s = session(req);
-    const meta = await loadMeta(svc, s, ((req.body ?? {}) as Record<string, unknown>).uploadId);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const meta = await loadMeta(svc, s, body.uploadId);
+    if (meta.sha256 === null && (typeof body.fileHash !== 'string' || !/^[0-9a-fA-F]{64}$/.test(body.fileHash))) throw refuse('error.malformed', { detail: 'fileHash' });
     const have = new Set(await received(svc, meta));
     const missing = Array.from({ length: meta.chunkCount }, (_, i) => i).filter((i) => !have.has(i));
     if (missing.length) throw refuse('file.missingChunks', { missing: missing.slice(0, 20).join(', ') + (missing.length > 20 ? ', …' : '') });
@@ -190,11 +210,16 @@ export function registerLargeFileRoutes(f: FastifyInstance, svc: FileService): v
     const dir = join(uploadsDir(svc), meta.uploadId);
     const staged = await svc.storage.stagingPath();
     const joined = new PassThrough({ highWaterMark: 256 * 1024 });
+    // Without the whole-file hash at init, the client proves the content by the SHA-256 of its chunk hashes (hex, concatenated).
+    const chunkHashes: string[] = [];
     (async () => {
       for (let i = 0; i < meta.chunkCount; i++) {
+        const h = createHash('sha256');
         for await (const c of createReadStream(join(dir, String(i)), { highWaterMark: 256 * 1024 })) {
+          h.update(c as Buffer);
           if (!joined.write(c)) await new Promise((r) => joined.once('drain', r));
         }
+        chunkHashes.push(h.digest('hex'));
       }
       joined.end();
     })().catch((err) => joined.destroy(err as Error));
@@ -202,7 +227,9 @@ export function registerLargeFileRoutes(f: FastifyInstance, svc: FileService): v
       const sniffer = new Sniffer(meta.ext);
       const r = await receive(joined, staged, sniffing(sniffer, meta.fileName, meta.ext));
       const verdict = sniffer.finish();
-      if (r.sha256 !== meta.sha256 || r.size !== meta.fileSize) {
+      const proof = meta.sha256 ?? '';
+      const byChunks = createHash('sha256').update(chunkHashes.join('')).digest('hex');
+      if (r.size !== meta.fileSize || (meta.sha256 !== null ? r.sha256 !== proof : byChunks !== String(body.fileHash).toLowerCase())) {
         await rm(dir, { recursive: true, force: true });
         throw refuse('file.hashMismatch');
       }
@@ -212,11 +239,13 @@ export function registerLargeFileRoutes(f: FastifyInstance, svc: FileService): v
       }
       const out = await commitFiles(svc, s, [{ staged, sha256: r.sha256, size: r.size, fileName: meta.fileName, originalFileName: meta.originalFileName, ext: meta.ext, contentType: verdict.contentType }], context);
       await rm(dir, { recursive: true, force: true });
-      return ok(out);
+      return ok(out[0]);
     } finally {
       await rm(staged, { force: true });
     }
-  });
+  };
+  f.post(`${BASE}/upload/complete`, complete);
+  f.post(`${BASE}/complete`, complete);
 
   const download = async (req: FastifyRequest, reply: FastifyReply) => {
     const s = session(req);

@@ -314,7 +314,7 @@ for (const backend of await backends()) {
         expect((await put(sup1, s.uploadId, 1, chunkOf(1))).json).toMatchObject({ status: 'E' });
         await put(buyer, s.uploadId, 1, chunkOf(1));
         await put(buyer, s.uploadId, 3, chunkOf(3));
-        const [a] = expectOk(await buyer.call<Attachment[]>(`${L}/upload/complete`, { uploadId: s.uploadId }));
+        const a = expectOk(await buyer.call<Attachment>(`${L}/upload/complete`, { uploadId: s.uploadId }));
         expect(a).toMatchObject({ fileName: 'drawings.zip', fileSize: data.length, suffixName: 'zip' });
         fileId = a.id;
         expectRefusal(await buyer.call(`${L}/upload/status`, { uploadId: s.uploadId }), 200, 'The upload does not exist or has expired; please start again');
@@ -324,6 +324,33 @@ for (const backend of await backends()) {
         for (let i = 0; i < 4; i++) await put(buyer, wrong.uploadId, i, chunkOf(i));
         expectRefusal(await buyer.call(`${L}/upload/complete`, { uploadId: wrong.uploadId }), 200, 'The assembled file does not match its SHA-256; the upload was discarded');
         buyer.lang = 'CN';
+      });
+
+      it('takes the widget protocol too: init without the file hash, multipart chunks, complete with the hash of the chunk hashes', async () => {
+        const s = expectOk(await buyer.call<{ uploadId: string; chunkCount: number; uploadedChunks: number[] }>(`${L}/init`, { fileName: 'w.zip', fileSize: data.length, chunkSize: CHUNK }));
+        expect(s).toMatchObject({ chunkCount: 4, uploadedChunks: [] });
+        const hashes = [0, 1, 2, 3].map((i) => sha(chunkOf(i)));
+        const send = async (i: number) => {
+          const full = `/api/${L}/upload`;
+          const form = new FormData();
+          form.append('uploadId', s.uploadId);
+          form.append('index', String(i));
+          form.append('chunkHash', hashes[i]);
+          form.append('chunk', new Blob([new Uint8Array(chunkOf(i))]), String(i));
+          const headers = signedHeaders(buyer.session!, full, '', {});
+          delete headers['content-type'];
+          const res = await fetch(t.url + full, { method: 'POST', headers, body: form });
+          return { http: res.status, ...((await res.json()) as object) } as Answer<{ uploadedChunks: number[] }>;
+        };
+        expect(expectOk(await send(0)).uploadedChunks).toEqual([0]);
+        // resumed by the id the widget remembered
+        expect(expectOk(await buyer.call<{ uploadId: string; uploadedChunks: number[] }>(`${L}/init`, { uploadId: s.uploadId, fileName: 'w.zip', fileSize: data.length })).uploadedChunks).toEqual([0]);
+        for (const i of [1, 2, 3]) expectOk(await send(i));
+        expect((await buyer.call(`${L}/complete`, { uploadId: s.uploadId, fileHash: sha(Buffer.from('x')) })).status).toBe('E');
+        const s2 = expectOk(await buyer.call<{ uploadId: string }>(`${L}/init`, { fileName: 'w.zip', fileSize: data.length }));
+        for (const i of [0, 1, 2, 3]) await put(buyer, s2.uploadId, i, chunkOf(i));
+        const a = expectOk(await buyer.call<Attachment>(`${L}/complete`, { uploadId: s2.uploadId, fileHash: sha(Buffer.from(hashes.join(''))) }));
+        expect((await bin(buyer, `${L}/download`, { method: 'GET', query: `id=${a.id}` })).body.equals(data)).toBe(true);
       });
 
       it('downloads with HTTP Range (206, exact bytes) and whole', async () => {
