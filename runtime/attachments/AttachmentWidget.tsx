@@ -224,7 +224,7 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
   ];
 
   const table = (
-    <div data-testid={`attachment-list-${name}`} style={{ width: 520, maxHeight: 240, overflowY: 'auto' }}>
+    <div data-testid={`attachment-list-${name}`} style={{ width: 560, maxWidth: '80vw', maxHeight: 240, overflowY: 'auto' }}>
       <Table
         size="small"
         rowKey={(a: Attachment) => String(a.id)}
@@ -240,7 +240,7 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
   const uploadDisabled = upload.disabled || full || busy;
   return (
     <div data-testid={`attachment-${name}`} data-ids={idString} data-count={list.length} style={{ display: 'flex', alignItems: 'center', gap: 12, minHeight: 32 }}>
-      <Popover trigger="hover" position="bl" content={table} getPopupContainer={props.getPopupContainer} unmountOnExit={false}>
+      <Popover trigger="hover" position="bl" content={table} style={{ maxWidth: 'none' }} getPopupContainer={props.getPopupContainer} unmountOnExit={false}>
         <span data-testid={`attachment-trigger-${name}`} style={{ display: 'inline-flex', padding: '4px 10px 4px 0' }}>
           <Badge count={list.length} maxCount={999} dotStyle={{ background: '#165dff' }} offset={[6, -2]}>
             {upload.hidden ? (

@@ -42,7 +42,7 @@ export function PdfViewer({ blob, title, onClose }: PdfViewerProps) {
       role="dialog"
       aria-label={title ?? env.t('attachment.pdfPreview')}
       style={{
-        position: 'fixed', inset: 0, zIndex: 1100, background: 'rgba(29,33,41,.92)', display: 'flex', flexDirection: 'column',
+        position: 'fixed', inset: 0, zIndex: 1100, background: '#1d2129', display: 'flex', flexDirection: 'column',
         visibility: loaded ? 'visible' : 'hidden',
       }}
     >

@@ -165,9 +165,8 @@ export async function uploadAll(env: FileEnv, files: readonly File[], ctx: Uploa
 export async function downloadAttachment(env: FileEnv, a: Pick<Attachment, 'id' | 'largeFileFlag' | 'fileSize'>): Promise<DownloadResult> {
   const id = encodeURIComponent(String(a.id));
   const large = a.largeFileFlag === 'Y' || (a.largeFileFlag === undefined && isLargeFile(Number(a.fileSize) || 0));
-  return large
-    ? need(env, 'download')(`${FILE_ENDPOINTS.largeDownload}?id=${id}`, { method: 'GET' })
-    : need(env, 'download')(`${FILE_ENDPOINTS.download}?id=${id}`, { method: 'POST' });
+  // Signed POST on both routes: the GET variants are for ticket links (getFileUrl), not for signed calls.
+  return need(env, 'download')(`${large ? FILE_ENDPOINTS.largeDownload : FILE_ENDPOINTS.download}?id=${id}`, { method: 'POST' });
 }
 
 /** A short-lived ticket URL for `<img>`/PDF viewing (CONTRACT.md: downloads opened as links). */

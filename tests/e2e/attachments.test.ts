@@ -1,0 +1,247 @@
+// Attachments in the browser: buyer01 opens a draft requisition, uploads a PNG and a PDF (progress bar,
+// count badge), previews the image in the image viewer (zoom, rotate, crop download author-img.jpg),
+// opens the PDF overlay, deletes the PDF with confirmation and gets the "save the document" reminder;
+// the saved record keeps the remaining id. Screenshots in CN and TH: e2e-attachments-*.png.
+import { deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { launch, shot } from './browser';
+import { activePane, confirmDialog, eventually, expectToast, grid, gridRows, loggedIn, openMenu, type Session } from './helpers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const sessions: Session[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  for (const s of sessions) await s.context.close().catch(() => undefined);
+  await browser?.close();
+});
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** A real RGB PNG: a colour gradient with a dark diagonal, so zoom and rotation are visible. */
+function makePng(width: number, height: number): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width * 3 + 1)] = 0;
+    for (let x = 0; x < width; x++) {
+      const o = y * (width * 3 + 1) + 1 + x * 3;
+      const diag = Math.abs(x * height - y * width) < width * 3;
+      raw[o] = diag ? 20 : Math.round((x / width) * 255);
+      raw[o + 1] = diag ? 20 : Math.round((y / height) * 255);
+      raw[o + 2] = diag ? 20 : 160;
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+/** A one-page PDF with a line of text (offsets computed, so viewers accept it). */
+function makePdf(text: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${`BT /F1 24 Tf 72 760 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 24 Tf 72 760 Td (${text}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const W = 'attachmentIds';
+
+async function openDraftRequisition(page: Page, number: string): Promise<void> {
+  await openMenu(page, 'REQUISITION', /\/main\/order\/requisitionList\?/);
+  await activePane(page).getByTestId('search-requisitionNumber').fill(number);
+  await activePane(page).getByTestId('search-submit').click();
+  await eventually(async () => (await gridRows(grid(page, 'requisitionList'))).length).toBe(1);
+  await activePane(page).getByTestId('row-action-edit-0').click();
+  await page.waitForURL(/\/main\/order\/requisitionEdit\?.*id=\d+.*mode=edit/);
+  await activePane(page).getByTestId(`attachment-${W}`).waitFor({ state: 'visible' });
+}
+
+async function showList(page: Page) {
+  await activePane(page).getByTestId(`attachment-trigger-${W}`).hover();
+  const list = page.getByTestId(`attachment-list-${W}`);
+  await list.waitFor({ state: 'visible' });
+  return list;
+}
+
+async function hideList(page: Page) {
+  await page.mouse.move(5, 880);
+  await page.getByTestId(`attachment-list-${W}`).waitFor({ state: 'hidden' });
+}
+
+test('buyer01 uploads a PNG and a PDF, previews both, deletes one with confirmation (CN, then TH)', async () => {
+  const buyer = await loggedIn(browser, baseUrl, 'buyer01');
+  sessions.push(buyer);
+  const page = buyer.page;
+  try {
+    // PR-2026-000008 is a seeded DRAFT requisition of buyer01 that no other browser test edits.
+    await openDraftRequisition(page, 'PR-2026-000008');
+    const pane = activePane(page);
+    const widget = pane.getByTestId(`attachment-${W}`);
+    expect(await widget.getAttribute('data-count')).toBe('0');
+
+    // A slow uplink (DevTools throttling, ~48 KB/s) so the progress bar moves visibly.
+    const cdp = await buyer.context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 48 * 1024 });
+    await pane.getByTestId(`attachment-input-${W}`).setInputFiles([
+      { name: '图纸-drawing.png', mimeType: 'image/png', buffer: makePng(320, 200) },
+      { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: makePdf('SRM e2e certificate') },
+    ]);
+    const progress = pane.getByTestId(`attachment-progress-${W}`);
+    await progress.waitFor({ state: 'visible' });
+    await eventually(async () => Number(await progress.getAttribute('data-percent'))).toBeGreaterThan(10);
+    expect(await progress.innerText()).toMatch(/^\d+%$/m);
+    await shot(page, 'e2e-attachments-progress-CN');
+    await expectToast(page, '上传成功');
+    await progress.waitFor({ state: 'detached' });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await eventually(() => widget.getAttribute('data-count')).toBe('2');
+    expect(await widget.locator('.arco-badge-number, .arco-badge-text').first().innerText()).toBe('2');
+    const ids = (await widget.getAttribute('data-ids'))!.split(',');
+    expect(ids).toHaveLength(2);
+
+    // Hover: the file table, names as download links, per-row buttons, at most 240 px high.
+    const list = await showList(page);
+    expect(await list.getByTestId(`attachment-name-${W}-0`).innerText()).toBe('图纸-drawing.png');
+    expect(await list.getByTestId(`attachment-name-${W}-1`).innerText()).toBe('certificate.pdf');
+    expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('240px');
+    await shot(page, 'e2e-attachments-list-CN');
+
+    // Name click downloads the bytes.
+    const [download] = await Promise.all([page.waitForEvent('download'), list.getByTestId(`attachment-name-${W}-1`).click()]);
+    expect(download.suggestedFilename()).toBe('certificate.pdf');
+
+    // Image preview: the viewer with its title, zoom and rotation, crop download author-img.
+    await list.getByTestId(`attachment-preview-${W}-0`).click();
+    const viewer = page.getByTestId('image-viewer');
+    await viewer.waitFor({ state: 'visible' });
+    expect(await page.getByTestId('image-viewer-title').innerText()).toBe('图片浏览');
+    await eventually(() => page.getByTestId('image-viewer-img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    expect(await page.locator('.srm-image-viewer').evaluate((el) => getComputedStyle(el).zIndex)).toBe('1100');
+    await page.getByTestId('viewer-zoom-in').click();
+    await page.getByTestId('viewer-zoom-in').click();
+    expect(await viewer.getAttribute('data-scale')).toBe('1.56');
+    await page.getByTestId('viewer-rotate-right').click();
+    expect(await viewer.getAttribute('data-rotate')).toBe('90');
+    await page.getByTestId('viewer-rotate-left').click();
+    await page.getByTestId('viewer-rotate-left').click();
+    expect(await viewer.getAttribute('data-rotate')).toBe('-90');
+    await page.getByTestId('viewer-zoom-out').click();
+    expect(await viewer.getAttribute('data-scale')).toBe('1.25');
+    // Drag the modal by its title.
+    const titleBox = (await page.getByTestId('image-viewer-title').boundingBox())!;
+    await page.mouse.move(titleBox.x + 20, titleBox.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(titleBox.x + 120, titleBox.y + 45, { steps: 5 });
+    await page.mouse.up();
+    const moved = (await page.getByTestId('image-viewer-title').boundingBox())!;
+    expect(Math.round(moved.x - titleBox.x)).toBe(100);
+    await page.waitForTimeout(300);
+    await shot(page, 'e2e-attachments-image-viewer-CN');
+    const [crop] = await Promise.all([page.waitForEvent('download'), page.getByTestId('viewer-download').click()]);
+    expect(crop.suggestedFilename()).toBe('author-img.jpg');
+    const jpeg = await crop.createReadStream().then(async (s) => {
+      const parts: Buffer[] = [];
+      for await (const p of s) parts.push(p as Buffer);
+      return Buffer.concat(parts);
+    });
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    await page.locator('.srm-image-viewer .arco-modal-close-icon').click();
+    await viewer.waitFor({ state: 'detached' });
+
+    // PDF preview: the full-page overlay, hidden until loaded, closed by its button.
+    await showList(page);
+    await page.getByTestId(`attachment-preview-${W}-1`).click();
+    const overlay = page.getByTestId('pdf-viewer');
+    await overlay.waitFor({ state: 'attached' });
+    await eventually(() => overlay.getAttribute('data-loaded')).toBe('Y');
+    await overlay.waitFor({ state: 'visible' });
+    const box = (await overlay.boundingBox())!;
+    expect(box.width).toBe(1440);
+    expect(box.height).toBe(900);
+    expect(await page.getByTestId('pdf-viewer-frame').getAttribute('src')).toMatch(/^blob:/);
+    await page.waitForTimeout(500);
+    await shot(page, 'e2e-attachments-pdf-CN');
+    await page.getByTestId('pdf-viewer-close').click();
+    await overlay.waitFor({ state: 'detached' });
+
+    // Delete the PDF: confirmation, then the reminder; the id string loses it.
+    await showList(page);
+    await page.getByTestId(`attachment-delete-${W}-1`).click();
+    const dialog = confirmDialog(page);
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.innerText()).toContain('是否继续');
+    await shot(page, 'e2e-attachments-confirm-delete-CN');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expectToast(page, '请保存业务单据');
+    await shot(page, 'e2e-attachments-deleted-CN');
+    await eventually(() => widget.getAttribute('data-ids')).toBe(ids[0]);
+    expect(await widget.getAttribute('data-count')).toBe('1');
+    await hideList(page);
+
+    // Save: the record keeps the remaining id; after the reload the widget lists the file again.
+    await pane.getByTestId('action-save').click();
+    await expectToast(page, '保存成功');
+    await eventually(() => activePane(page).getByTestId(`attachment-${W}`).getAttribute('data-count')).toBe('1');
+    expect(await activePane(page).getByTestId(`attachment-${W}`).getAttribute('data-ids')).toBe(ids[0]);
+
+    // Thai: the same widget, list and viewer in the other language.
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-TH').click();
+    await eventually(() => activePane(page).getByTestId(`attachment-upload-${W}`).innerText()).toBe('อัปโหลดไฟล์แนบ');
+    await eventually(() => activePane(page).getByTestId(`attachment-${W}`).getAttribute('data-count')).toBe('1');
+    const thList = await showList(page);
+    expect(await thList.innerText()).toContain('ดูตัวอย่าง');
+    await shot(page, 'e2e-attachments-list-TH');
+    await thList.getByTestId(`attachment-preview-${W}-0`).click();
+    await page.getByTestId('image-viewer').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('image-viewer-title').innerText()).toBe('เรียกดูรูปภาพ');
+    await page.getByTestId('viewer-rotate-right').click();
+    await page.waitForTimeout(300);
+    await shot(page, 'e2e-attachments-image-viewer-TH');
+    await page.locator('.srm-image-viewer .arco-modal-close-icon').click();
+    await page.getByTestId('image-viewer').waitFor({ state: 'detached' });
+
+    // A file type outside the §5 list is refused before sending, with the message of the language.
+    await activePane(page).getByTestId(`attachment-input-${W}`).setInputFiles([{ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) }]);
+    await expectToast(page, 'เป็นไฟล์ว่าง');
+    expect(buyer.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  } catch (e) {
+    await shot(page, 'e2e-attachments-FAILED').catch(() => undefined);
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${buyer.errors.join('\n')}`, { cause: e });
+  }
+});
