@@ -2,6 +2,10 @@
 // count badge), previews the image in the image viewer (zoom, rotate, crop download author-img.jpg),
 // opens the PDF overlay, deletes the PDF with confirmation and gets the "save the document" reminder;
 // the saved record keeps the remaining id. Screenshots in CN and TH: e2e-attachments-*.png.
+import { randomBytes } from 'node:crypto';
+import { openSync, closeSync, writeSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
@@ -243,5 +247,97 @@ test('buyer01 uploads a PNG and a PDF, previews both, deletes one with confirmat
   } catch (e) {
     await shot(page, 'e2e-attachments-FAILED').catch(() => undefined);
     throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${buyer.errors.join('\n')}`, { cause: e });
+  }
+});
+
+/** Index field of a large-file chunk request (multipart: uploadId, index, chunkHash, then the chunk). */
+function chunkIndex(body: Buffer | null): number | null {
+  if (!body) return null;
+  const m = /name="index"\r\n\r\n(\d+)\r\n/.exec(body.subarray(0, 2048).toString('latin1'));
+  return m ? Number(m[1]) : null;
+}
+
+test('a file above 100 MB goes through the large-file route, resumes after a broken connection; txt and office previews', async () => {
+  const buyer = await loggedIn(browser, baseUrl, 'buyer01');
+  sessions.push(buyer);
+  const page = buyer.page;
+  const SIZE = 110_000_000; // > 104857600: 14 chunks of 8 MiB
+  const path = join(tmpdir(), `srm-e2e-large-${process.pid}-${Date.now()}.pdf`);
+  const fd = openSync(path, 'w');
+  writeSync(fd, Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(1024)]));
+  const block = Buffer.alloc(1024 * 1024, 0x20);
+  let written = 1033;
+  while (written < SIZE) written += writeSync(fd, block, 0, Math.min(block.length, SIZE - written));
+  closeSync(fd);
+  try {
+    await openDraftRequisition(page, 'PR-2026-000005');
+    const pane = activePane(page);
+    const widget = pane.getByTestId(`attachment-${W}`);
+    const sent: number[] = [];
+    let breakAt: number | null = 5;
+    await page.route('**/api/largeFileServer/v1/largeFile/upload', async (route) => {
+      const index = chunkIndex(route.request().postDataBuffer());
+      if (index !== null && index === breakAt) return route.abort('connectionreset');
+      if (index !== null) sent.push(index);
+      return route.continue();
+    });
+
+    // First attempt: chunk 5 never gets through (three tries), the upload fails and the bar resets.
+    await pane.getByTestId(`attachment-input-${W}`).setInputFiles(path);
+    const progress = pane.getByTestId(`attachment-progress-${W}`);
+    await progress.waitFor({ state: 'visible' });
+    expect(await progress.getAttribute('data-large')).toBe('Y');
+    await eventually(() => sent.length, 60_000).toBeGreaterThanOrEqual(3);
+    await shot(page, 'e2e-attachments-large-progress-CN');
+    await page.locator('.arco-message-error').first().waitFor({ state: 'visible', timeout: 60_000 });
+    await progress.waitFor({ state: 'detached' });
+    expect(sent).toEqual([0, 1, 2, 3, 4]);
+    expect(await widget.getAttribute('data-count')).toBe('0');
+
+    // Second attempt with the same file: the server already holds 0–4, only 5–13 are sent.
+    breakAt = null;
+    sent.length = 0;
+    await pane.getByTestId(`attachment-input-${W}`).setInputFiles(path);
+    await expectToast(page, '上传成功', 120_000);
+    expect(sent).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    await eventually(() => widget.getAttribute('data-count')).toBe('1');
+    await page.unroute('**/api/largeFileServer/v1/largeFile/upload');
+
+    // Download through the large-file route: all the bytes.
+    const list = await showList(page);
+    expect(await list.getByTestId(`attachment-name-${W}-0`).innerText()).toMatch(/^srm-e2e-large-.*\.pdf$/);
+    const [request, download] = await Promise.all([
+      page.waitForRequest('**/api/largeFileServer/v1/largeFile/download?id=*'),
+      page.waitForEvent('download', { timeout: 60_000 }),
+      list.getByTestId(`attachment-name-${W}-0`).click(),
+    ]);
+    expect(request.method()).toBe('POST');
+    expect(statSync((await download.path())!).size).toBe(SIZE);
+    await hideList(page);
+
+    // A text file previews inline; an office file gets the conversion message.
+    await pane.getByTestId(`attachment-input-${W}`).setInputFiles([
+      { name: '说明.txt', mimeType: 'text/plain', buffer: Buffer.from('交货说明：第一行\nLine two — ภาษาไทย\n') },
+      { name: 'quote.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(64)]) },
+    ]);
+    await eventually(() => widget.getAttribute('data-count'), 20_000).toBe('3');
+    await showList(page);
+    await page.getByTestId(`attachment-preview-${W}-1`).click();
+    const text = page.getByTestId(`attachment-text-${W}`);
+    await text.waitFor({ state: 'visible' });
+    expect(await text.innerText()).toContain('交货说明：第一行');
+    await page.mouse.move(5, 880);
+    await page.waitForTimeout(500);
+    await shot(page, 'e2e-attachments-text-CN');
+    await page.locator('.arco-modal:visible .arco-modal-close-icon').click();
+    await text.waitFor({ state: 'detached' });
+    await showList(page);
+    await page.getByTestId(`attachment-preview-${W}-2`).click();
+    await expectToast(page, '服务器端转换');
+  } catch (e) {
+    await shot(page, 'e2e-attachments-large-FAILED').catch(() => undefined);
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${buyer.errors.join('\n')}`, { cause: e });
+  } finally {
+    rmSync(path, { force: true });
   }
 });
