@@ -129,7 +129,7 @@ async function receiveUpload(svc: FileService, req: FastifyRequest, mode: 'file'
   const declared = Number(req.headers['content-length']);
   // A declared body beyond what any allowed upload can be is refused before a byte of it is read.
   if (Number.isFinite(declared) && opts.totalCapBytes >= 0 && declared > opts.totalCapBytes + MB) throw refuse('file.totalExceeded', { limit: mb(opts.totalCapBytes) });
-  if (Number.isFinite(declared) && declared > opts.maxFileBytes * Math.min(opts.maxFiles, 10) + MB) throw refuse('file.tooLarge', { name: '', limit: mb(opts.maxFileBytes) });
+  if (Number.isFinite(declared) && declared > opts.maxFileBytes * Math.min(opts.maxFiles, 10) + MB) throw refuse('file.bodyTooLarge', { limit: mb(opts.maxFileBytes) });
   const staged: Staged[] = [];
   const fields: Record<string, string> = {};
   let total = 0;
@@ -167,7 +167,7 @@ async function receiveUpload(svc: FileService, req: FastifyRequest, mode: 'file'
   } catch (err) {
     const e = err as { code?: string };
     if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT') throw refuse('file.tooMany', { max: opts.maxFiles });
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw refuse('file.tooLarge', { name: '', limit: mb(opts.maxFileBytes) });
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw refuse('file.bodyTooLarge', { limit: mb(opts.maxFileBytes) });
     throw err;
   } finally {
     await Promise.all(staged.map((s) => rm(s.staged, { force: true })));
@@ -227,19 +227,33 @@ async function deleteFiles(svc: FileService, session: Session, req: FastifyReque
     if (!(await access.canSee(f))) throw refuse('file.notFound');
     if (!(await access.canDelete(f))) throw forbidden('auth.forbidden');
   }
-  await svc.app.db.transaction().execute(async (trx) => {
-    for (const f of rows) {
-      await lockStorageKey(trx, f.storage_key);
-      await sql`delete from base_file where file_id = ${f.file_id}`.execute(trx);
-      if (!(await storageKeyInUse(trx, f.storage_key))) await svc.storage.delete(f.storage_key);
-    }
+  const released = await svc.app.db.transaction().execute(async (trx) => {
+    for (const f of rows) await sql`delete from base_file where file_id = ${f.file_id}`.execute(trx);
+    return [...new Set(rows.map((f) => f.storage_key))];
   });
+  // After the commit: content no row uses any more is removed, under its lock (an upload of the same
+  // content holds that lock until its row is committed, so it is either seen here or re-stores the bytes).
+  for (const key of released) {
+    await svc.app.db.transaction().execute(async (trx) => {
+      await lockStorageKey(trx, key);
+      if (!(await storageKeyInUse(trx, key))) await svc.storage.delete(key);
+    });
+  }
 }
 
 export function registerFileRoutes(server: FastifyInstance, app: AppContext, opts: FileOptions = fileOptionsFromEnv()): void {
   const svc: FileService = { app, storage: new LocalFileStorage(join(app.config.dataDir, 'files')), opts };
   server.register(async (f) => {
     await f.register(fastifyMultipart, { throwFileSizeLimit: false });
+    // An upload refused while its body is still arriving is answered at once and its connection closed:
+    // the rest of the body is never read (a connection left paused would otherwise linger).
+    f.addHook('onSend', async (req, reply, payload) => {
+      if (!req.raw.complete) reply.header('Connection', 'close');
+      return payload;
+    });
+    f.addHook('onResponse', async (req) => {
+      if (!req.raw.complete) req.raw.socket?.destroy();
+    });
     const V2 = '/api/fileServer/v2/file';
     const IMG = '/api/fileServer/v2/images';
 

@@ -1,7 +1,9 @@
 // Files (issue 4, CONTRACT.md "Files and Excel"): upload limits and sniffing, names, who may see a
 // file (row rule, zip, tickets), delete and encrypted batch delete, resumable large uploads, Range.
 import { createHash, constants, publicEncrypt } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../support/testServer.js';
@@ -184,6 +186,40 @@ for (const backend of await backends()) {
       expect(readdirSync(join(t.app.ctx.config.dataDir, 'files', 'tmp'))).toEqual([]);
     });
 
+    it('answers an oversized upload while the body is still arriving (64 MB sent against a 0.19 MB limit)', async () => {
+      const full = '/api/fileServer/v2/file/upload';
+      const boundary = 'B0UNDARY';
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+      const total = 64 * 1024 * 1024;
+      const u = new URL(t.url);
+      const result = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+        let sent = 0;
+        const headers = { ...signedHeaders(buyer.session!, full, '', { lang: 'EN' }), 'content-type': `multipart/form-data; boundary=${boundary}` };
+        const req = http.request({ host: u.hostname, port: u.port, path: full, method: 'POST', headers }, (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body, sent });
+            req.destroy();
+          });
+        });
+        req.on('error', reject);
+        req.write(head);
+        const chunk = Buffer.alloc(1024 * 1024, 0x61);
+        const pump = () => {
+          while (sent < total && !req.destroyed) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          if (!req.destroyed) req.end(`\r\n--${boundary}--\r\n`);
+        };
+        pump();
+      });
+      expect(result.status).toBe(200);
+      expect(JSON.parse(result.body)).toMatchObject({ status: 'E', msg: 'big.txt is larger than the limit of 0.19 MB per file' });
+      expect(result.sent).toBeLessThan(total);
+    });
+
     describe('who may see a file', () => {
       let own1: Attachment;
       let own2: Attachment;
@@ -229,6 +265,11 @@ for (const backend of await backends()) {
         expect(z.headers.get('content-type')).toBe('application/zip');
         const entries = unzip(z.body);
         expect([...entries.keys()]).toEqual(['certificate.pdf']);
+        if (existsSync('/usr/bin/unzip')) {
+          const zipPath = join(t.app.ctx.config.dataDir, 'check.zip');
+          writeFileSync(zipPath, z.body);
+          expect(execFileSync('/usr/bin/unzip', ['-t', zipPath]).toString()).toMatch(/No errors detected/);
+        }
         expect(entries.get('certificate.pdf')!.equals(Buffer.concat([PDF, Buffer.from('2')]))).toBe(true);
         const both = unzip((await bin(buyer, 'fileServer/v2/file/batchDownload', { query: `fileIds=${own1.id},${own2.id}` })).body);
         expect([...both.keys()]).toEqual(['certificate.pdf', 'certificate (2).pdf']);
