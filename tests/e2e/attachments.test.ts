@@ -243,6 +243,16 @@ test('buyer01 uploads a PNG and a PDF, previews both, deletes one with confirmat
     // A file type outside the §5 list is refused before sending, with the message of the language.
     await activePane(page).getByTestId(`attachment-input-${W}`).setInputFiles([{ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) }]);
     await expectToast(page, 'เป็นไฟล์ว่าง');
+
+    // Submitted, the record's config disables upload and delete (per-record rule on status).
+    await activePane(page).getByTestId('action-submit').click();
+    await confirmDialog(page).waitFor({ state: 'visible' });
+    await confirmDialog(page).locator('.arco-btn-primary').click();
+    await eventually(() => activePane(page).getByTestId(`attachment-upload-${W}`).isDisabled()).toBe(true);
+    const submittedList = await showList(page);
+    expect(await submittedList.getByTestId(`attachment-delete-${W}-0`).isDisabled()).toBe(true);
+    expect(await submittedList.getByTestId(`attachment-preview-${W}-0`).isEnabled()).toBe(true);
+    await shot(page, 'e2e-attachments-submitted-TH');
     expect(buyer.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   } catch (e) {
     await shot(page, 'e2e-attachments-FAILED').catch(() => undefined);
@@ -339,5 +349,58 @@ test('a file above 100 MB goes through the large-file route, resumes after a bro
     throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${buyer.errors.join('\n')}`, { cause: e });
   } finally {
     rmSync(path, { force: true });
+  }
+});
+
+// Runs after the first test, which left one image on PR-2026-000008 and submitted it.
+test('approver01 (preview/download only) sees the files read-only; supplier01 attaches to its own company', async () => {
+  const approver = await loggedIn(browser, baseUrl, 'approver01');
+  sessions.push(approver);
+  let page = approver.page;
+  let current = approver;
+  try {
+    await openMenu(page, 'REQUISITION', /\/main\/order\/requisitionList\?/);
+    await activePane(page).getByTestId('search-requisitionNumber').fill('PR-2026-000008');
+    await activePane(page).getByTestId('search-submit').click();
+    await eventually(async () => (await gridRows(grid(page, 'requisitionList'))).length).toBe(1);
+    await activePane(page).getByTestId('row-action-view-0').click();
+    await page.waitForURL(/\/main\/order\/requisitionEdit\?.*id=\d+/);
+    const widget = activePane(page).getByTestId(`attachment-${W}`);
+    await eventually(() => widget.getAttribute('data-count')).toBe('1');
+    // No btnUploadAttachment: no file input, the button only shows the count.
+    expect(await activePane(page).getByTestId(`attachment-input-${W}`).count()).toBe(0);
+    expect(await activePane(page).getByTestId(`attachment-upload-${W}`).innerText()).toBe('附件 1');
+    const list = await showList(page);
+    expect(await list.getByTestId(`attachment-preview-${W}-0`).isEnabled()).toBe(true);
+    expect(await list.getByTestId(`attachment-download-${W}-0`).isEnabled()).toBe(true);
+    expect(await list.getByTestId(`attachment-delete-${W}-0`).count()).toBe(0);
+    await shot(page, 'e2e-attachments-approver-CN');
+    await list.getByTestId(`attachment-preview-${W}-0`).click();
+    await page.getByTestId('image-viewer').waitFor({ state: 'visible' });
+    await eventually(() => page.getByTestId('image-viewer-img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await page.locator('.srm-image-viewer .arco-modal-close-icon').click();
+    await page.getByTestId('image-viewer').waitFor({ state: 'detached' });
+
+    // The supplier portal: supplier01 edits its own company and attaches a certificate.
+    const supplier = await loggedIn(browser, baseUrl, 'supplier01', 'exHome');
+    sessions.push(supplier);
+    current = supplier;
+    page = supplier.page;
+    await openMenu(page, 'MY_COMPANY', /\/main\/supplier\/myCompanyList\?/);
+    await eventually(async () => (await gridRows(grid(page, 'myCompanyList'))).length).toBe(1);
+    await activePane(page).getByTestId('row-action-edit-0').click();
+    await page.waitForURL(/\/main\/supplier\/myCompanyEdit\?.*id=\d+/);
+    const own = activePane(page).getByTestId(`attachment-${W}`);
+    await own.waitFor({ state: 'visible' });
+    await activePane(page).getByTestId(`attachment-input-${W}`).setInputFiles([{ name: 'ISO9001.pdf', mimeType: 'application/pdf', buffer: makePdf('ISO 9001 certificate') }]);
+    await expectToast(page, '上传成功');
+    await eventually(() => own.getAttribute('data-count')).toBe('1');
+    await activePane(page).getByTestId('action-save').click();
+    await expectToast(page, '保存成功');
+    await eventually(() => activePane(page).getByTestId(`attachment-${W}`).getAttribute('data-count')).toBe('1');
+    await shot(page, 'e2e-attachments-supplier-CN');
+  } catch (e) {
+    await shot(page, 'e2e-attachments-portal-FAILED').catch(() => undefined);
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${current.errors.join('\n')}`, { cause: e });
   }
 });
