@@ -257,6 +257,18 @@ export function registerFileRoutes(server: FastifyInstance, app: AppContext, opt
     const V2 = '/api/fileServer/v2/file';
     const IMG = '/api/fileServer/v2/images';
 
+    // The limits the widget checks before sending (the server enforces them again).
+    f.post(`${V2}/limits`, async () =>
+      ok({
+        maxFileBytes: opts.maxFileBytes,
+        totalCapBytes: opts.totalCapBytes,
+        maxFiles: opts.maxFiles,
+        allowedExtensions: opts.allowedExtensions.length ? opts.allowedExtensions.filter((e) => TYPES[e]) : Object.keys(TYPES),
+        imageExtensions: IMAGE_EXTENSIONS,
+        largeFileThreshold: opts.largeFileThreshold,
+        chunkBytes: opts.chunkBytes,
+      }),
+    );
     f.post(`${V2}/upload`, async (req) => ok(await receiveUpload(svc, req, 'file')));
     f.post(`${IMG}/upload`, async (req) => ok(await receiveUpload(svc, req, 'image')));
 

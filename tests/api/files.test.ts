@@ -140,6 +140,13 @@ for (const backend of await backends()) {
       buyer.lang = 'CN';
     });
 
+    it('tells the widget its limits', async () => {
+      expect(expectOk(await buyer.call('fileServer/v2/file/limits', {}))).toMatchObject({
+        maxFileBytes: 200000, totalCapBytes: 300000, maxFiles: 5, largeFileThreshold: 104857600, chunkBytes: 65536,
+        imageExtensions: ['gif', 'jpg', 'jpeg', 'png', 'bmp'], allowedExtensions: expect.arrayContaining(['pdf', 'docx', 'xls', 'txt', 'png']),
+      });
+    });
+
     it('refuses extensions it cannot check, listing the allowed ones, in four languages', async () => {
       for (const [lang, start] of [['EN', 'Files of type .exe cannot be attached. Allowed types: pdf, png'], ['CN', '不能上传 .exe 类型的附件，允许的类型：pdf, png'], ['TH', 'ไม่สามารถแนบไฟล์ประเภท .exe'], ['VN', 'Không thể đính kèm tệp loại .exe']] as const) {
         buyer.lang = lang;
