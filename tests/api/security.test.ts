@@ -261,10 +261,10 @@ for (const backend of await backends()) {
         const bank = expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: menuId('BANK') }));
         expect(bank.map((r) => r.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete']);
         const pr = expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: menuId('REQUISITION') }));
-        expect(pr.map((r) => r.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit']);
+        expect(pr.map((r) => r.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment']);
         const apResp = approver.session!.responsibilities[0].respId;
         const ap = expectOk(await approver.call<Res[]>(RESOURCES, { respId: apResp, menuId: menuId('REQUISITION') }));
-        expect(ap.map((r) => r.resourceCode)).toEqual(['btnView', 'btnApprove', 'btnReject']);
+        expect(ap.map((r) => r.resourceCode)).toEqual(['btnView', 'btnApprove', 'btnReject', 'btnPreviewAttachment', 'btnDownloadAttachment']);
         expect(expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: 987654321 }))).toEqual([]);
       });
 
