@@ -66,6 +66,9 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
   const input = useRef<HTMLInputElement>(null);
   const listRef = useRef<Attachment[]>([]);
   listRef.current = list;
+  // An upload still running when the widget goes away (tab closed, record left) is cancelled.
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
 
   // Load the files when the id string is not what the widget already shows (first render, reload).
   useEffect(() => {
@@ -119,16 +122,24 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
     setBusy(true);
     setLargeFlag(largeFileFlag(Math.max(...files.map((f) => f.size))));
     setProgress(0);
+    const controller = new AbortController();
+    running.current = controller;
     try {
-      const added = await uploadAll(env, files, { path: config.path, fileDesc: config.fileDesc, functionId, businessId }, setProgress);
+      const ctx = { path: config.path, fileDesc: config.fileDesc, functionId, businessId, image: config.imageOnly === true };
+      const added = await uploadAll(env, files, ctx, setProgress, controller.signal);
+      if (controller.signal.aborted) return;
       commit(appendAttachments(listRef.current, added));
       env.notify('success', env.t('attachment.uploaded'));
     } catch (e) {
+      if (controller.signal.aborted) return;
       env.notify('error', message(e, env.t('attachment.uploadFailed')));
     } finally {
-      setProgress(null);
-      setLargeFlag('N');
-      setBusy(false);
+      running.current = null;
+      if (!controller.signal.aborted) {
+        setProgress(null);
+        setLargeFlag('N');
+        setBusy(false);
+      }
     }
   };
 

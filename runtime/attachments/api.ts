@@ -7,6 +7,7 @@ import { type Attachment, isLargeFile, percent, planChunks, remainingChunks, DEF
 
 export const FILE_ENDPOINTS = {
   upload: 'fileServer/v2/file/upload',
+  imageUpload: 'fileServer/v2/images/upload',
   list: 'fileServer/v1/baseFileRestful/listBaseFile',
   download: 'fileServer/v2/file/download',
   getFileUrl: 'fileServer/v2/file/getFileUrl',
@@ -24,6 +25,8 @@ export interface UploadContext {
   functionId?: string;
   businessId?: string | number;
   fileDesc?: string;
+  /** Image upload (SPEC §5): the images route, which accepts gif, jpg, jpeg, png, bmp only. */
+  image?: boolean;
 }
 
 export type FileEnv = Pick<RuntimeEnv, 'api' | 'upload' | 'download'>;
@@ -58,7 +61,7 @@ export async function uploadFiles(env: FileEnv, files: readonly File[], ctx: Upl
   const form = new FormData();
   for (const f of files) form.append('files', f, f.name);
   appendContext(form, ctx);
-  const answer = await need(env, 'upload')<Attachment[]>(FILE_ENDPOINTS.upload, form, {
+  const answer = await need(env, 'upload')<Attachment[]>(ctx.image ? FILE_ENDPOINTS.imageUpload : FILE_ENDPOINTS.upload, form, {
     signal,
     onProgress: (loaded, total) => onProgress?.(Math.min(99, percent(loaded, total || files.reduce((s, f) => s + f.size, 0)))),
   });
@@ -103,7 +106,10 @@ export async function uploadLargeFile(env: FileEnv, file: File, ctx: UploadConte
       fileName: file.name,
       fileSize: file.size,
       chunkSize: DEFAULT_CHUNK_SIZE,
-      ...ctx,
+      path: ctx.path,
+      functionId: ctx.functionId,
+      businessId: ctx.businessId,
+      fileDesc: ctx.fileDesc,
     })
   ).data;
   store?.setItem(resumeKey(file), init.uploadId);

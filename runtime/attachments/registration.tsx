@@ -2,7 +2,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Modal } from '@arco-design/web-react';
 import type { AttachmentConfig, EntityDefinition } from '../definitions.js';
-import { useRuntimeEnv } from '../env.js';
 import type { Row } from '../data/dataProvider.js';
 import type { CellTypeDef, WidgetDef } from '../registry/types.js';
 import { AttachmentWidget } from './AttachmentWidget.js';
@@ -61,10 +60,9 @@ export interface AttachmentCellDialogProps {
 }
 
 export function AttachmentCellDialog({ name, title, entity, row, config, fieldKey, readOnly, onChange, onClose }: AttachmentCellDialogProps) {
-  const env = useRuntimeEnv();
   const key = row?.[entity.key];
   return (
-    <Modal visible={row !== null} title={title} footer={null} onCancel={onClose} unmountOnExit style={{ width: 600 }} okText={env.t('actions.ok')}>
+    <Modal visible={row !== null} title={title} footer={null} onCancel={onClose} unmountOnExit style={{ width: 600 }}>
       {row && (
         <AttachmentWidget
           name={name}

@@ -169,6 +169,19 @@ describe('AttachmentWidget', () => {
     expect(q('attachment-progress-att')).toBeNull();
   });
 
+  it('image upload refuses other types and sends images to the images route', async () => {
+    const upload = vi.fn(async (_path: string, _form: FormData) => ({ status: 'S', msg: '', data: [{ id: 5, originalFileName: 'p.PNG', fileSize: 1 }] }) as Envelope<never>);
+    const { env, notes } = envWith({ upload: upload as RuntimeEnv['upload'] });
+    const { onChange } = await render(env, { value: '', config: { imageOnly: true } });
+    expect(q('attachment-upload-att')!.textContent).toBe('上传图片');
+    expect((q('attachment-input-att') as HTMLInputElement).accept).toBe('.gif,.jpg,.jpeg,.png,.bmp');
+    await pick([new File(['<svg/>'], 'x.svg')]);
+    expect(notes).toEqual([['error', '图片类型必须是 gif, jpg, jpeg, png, bmp 中的一种']]);
+    await pick([new File(['x'], 'p.PNG')]);
+    expect(upload.mock.calls[0][0]).toBe('fileServer/v2/images/upload');
+    expect(onChange).toHaveBeenLastCalledWith('5');
+  });
+
   it('an upload failure shows msg and resets the progress', async () => {
     const upload = vi.fn(async () => {
       throw new ApiError('文件类型与内容不符', 200);
