@@ -1,6 +1,7 @@
 // The OpenAPI document of every REST family, built from the entity definitions.
 import { allFields, isFamily, type Definitions, type EntityDefinition } from './definitions.js';
 import { recordSchema } from './recordSchema.js';
+import { FIXED_PATHS } from './openapiFixed.js';
 
 type Obj = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ function op(summary: string, request: Obj, response: Obj, example?: unknown): Ob
 }
 
 export function buildOpenApi(defs: Definitions, version: string): Obj {
-  const paths: Obj = {};
+  const paths: Obj = { ...FIXED_PATHS };
   const schemas: Obj = {};
   for (const e of defs.entities.values()) {
     if (!isFamily(e)) continue;
