@@ -7,11 +7,11 @@ import { Badge, Button, Modal, Popover, Progress, Space, Table, Tooltip } from '
 import type { AttachmentConfig } from '../definitions.js';
 import { ApiError, useRuntimeEnv } from '../env.js';
 import { evaluateCondition, type RecordLike } from '../conditions/evaluate.js';
-import { deleteAttachments, downloadAttachment, listAttachments, saveBlob, uploadAll } from './api.js';
+import { deleteAttachments, downloadAttachment, listAttachments, saveBlob, serverLimits, uploadAll } from './api.js';
 import { ImageViewer } from './ImageViewer.js';
 import { PdfViewer } from './PdfViewer.js';
 import {
-  appendAttachments, attachmentExtension, buildIds, checkFiles, countReached, formatSize, largeFileFlag, orderByIds, parseIds,
+  appendAttachments, attachmentExtension, buildIds, checkFiles, countReached, formatSize, largeFileFlag, mergeLimits, orderByIds, parseIds,
   previewKind, removeAttachment, type Attachment,
 } from './rules.js';
 
@@ -114,19 +114,20 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
     const files = picked ? [...picked] : [];
     if (input.current) input.current.value = '';
     if (files.length === 0) return;
-    const refusal = checkFiles(files, list, config);
+    const limits = mergeLimits(config, await serverLimits(env));
+    const refusal = checkFiles(files, listRef.current, limits);
     if (refusal) {
       env.notify('error', env.t(refusal.key, refusal.vars));
       return;
     }
     setBusy(true);
-    setLargeFlag(largeFileFlag(Math.max(...files.map((f) => f.size))));
+    setLargeFlag(largeFileFlag(Math.max(...files.map((f) => f.size)), limits.largeFileThreshold));
     setProgress(0);
     const controller = new AbortController();
     running.current = controller;
     try {
       const ctx = { path: config.path, fileDesc: config.fileDesc, functionId, businessId, image: config.imageOnly === true };
-      const added = await uploadAll(env, files, ctx, setProgress, controller.signal);
+      const added = await uploadAll(env, files, ctx, setProgress, controller.signal, limits.largeFileThreshold);
       if (controller.signal.aborted) return;
       commit(appendAttachments(listRef.current, added));
       env.notify('success', env.t('attachment.uploaded'));

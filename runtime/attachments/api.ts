@@ -3,10 +3,11 @@
 // the server's docs/files.md.
 import { ApiError, type DownloadResult, type RuntimeEnv } from '../env.js';
 import { encryptPassword } from '../http/rsa.js';
-import { type Attachment, isLargeFile, percent, planChunks, remainingChunks, DEFAULT_CHUNK_SIZE } from './rules.js';
+import { type Attachment, type ServerLimits, isLargeFile, percent, planChunks, remainingChunks, DEFAULT_CHUNK_SIZE, LARGE_FILE_THRESHOLD } from './rules.js';
 
 export const FILE_ENDPOINTS = {
   upload: 'fileServer/v2/file/upload',
+  limits: 'fileServer/v2/file/limits',
   imageUpload: 'fileServer/v2/images/upload',
   list: 'fileServer/v1/baseFileRestful/listBaseFile',
   download: 'fileServer/v2/file/download',
@@ -42,6 +43,22 @@ function appendContext(form: FormData, ctx: UploadContext): void {
     const v = ctx[key];
     if (v !== undefined && v !== null && v !== '') form.append(key, String(v));
   }
+}
+
+let limitsCache: Promise<ServerLimits | null> | null = null;
+
+/** The server's upload limits, asked once per page load; unavailable → null (the config's limits apply). */
+export function serverLimits(env: FileEnv): Promise<ServerLimits | null> {
+  if (!limitsCache) {
+    limitsCache = env.api<ServerLimits | null>(FILE_ENDPOINTS.limits, {}).then(
+      (a) => (a.data && typeof a.data === 'object' ? a.data : null),
+      () => {
+        limitsCache = null;
+        return null;
+      },
+    );
+  }
+  return limitsCache;
 }
 
 /** listBaseFile; a status other than S gives an empty list (SPEC §7). */
@@ -148,9 +165,16 @@ export async function uploadLargeFile(env: FileEnv, file: File, ctx: UploadConte
 }
 
 /** Ordinary files in one request, each large file through the large-file route; progress over all bytes. */
-export async function uploadAll(env: FileEnv, files: readonly File[], ctx: UploadContext, onProgress?: (pct: number) => void, signal?: AbortSignal): Promise<Attachment[]> {
-  const small = files.filter((f) => !isLargeFile(f.size));
-  const large = files.filter((f) => isLargeFile(f.size));
+export async function uploadAll(
+  env: FileEnv,
+  files: readonly File[],
+  ctx: UploadContext,
+  onProgress?: (pct: number) => void,
+  signal?: AbortSignal,
+  threshold: number = LARGE_FILE_THRESHOLD,
+): Promise<Attachment[]> {
+  const small = files.filter((f) => !isLargeFile(f.size, threshold));
+  const large = files.filter((f) => isLargeFile(f.size, threshold));
   const total = files.reduce((s, f) => s + f.size, 0) || 1;
   let done = 0;
   const result: Attachment[] = [];

@@ -152,13 +152,49 @@ export function attachmentExtension(a: Pick<Attachment, 'suffixName' | 'original
   return s || extensionOf(a.originalFileName);
 }
 
-export function isLargeFile(size: number): boolean {
-  return size > LARGE_FILE_THRESHOLD;
+export function isLargeFile(size: number, threshold: number = LARGE_FILE_THRESHOLD): boolean {
+  return size > threshold;
 }
 
 /** The large-file flag of SPEC §4: Y while the file being uploaded is above the threshold. */
-export function largeFileFlag(size: number): 'Y' | 'N' {
-  return isLargeFile(size) ? 'Y' : 'N';
+export function largeFileFlag(size: number, threshold: number = LARGE_FILE_THRESHOLD): 'Y' | 'N' {
+  return isLargeFile(size, threshold) ? 'Y' : 'N';
+}
+
+/** What `fileServer/v2/file/limits` answers (docs/files.md): the server's own limits. */
+export interface ServerLimits {
+  maxFileBytes?: number;
+  totalCapBytes?: number;
+  maxFiles?: number;
+  allowedExtensions?: string[];
+  largeFileThreshold?: number;
+  chunkBytes?: number;
+}
+
+export type EffectiveLimits = AttachmentLimits & { largeFileThreshold: number };
+
+/**
+ * The limits the widget checks: the stricter of the field's config and the server's limits (the
+ * server enforces its own again); extensions are those both allow.
+ */
+export function mergeLimits(config: AttachmentLimits, server: ServerLimits | null | undefined): EffectiveLimits {
+  const sv = server ?? {};
+  const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  const capA = config.totalSize ?? -1;
+  const capB = num(sv.totalCapBytes) ?? -1;
+  const totalSize = capA >= 0 && capB >= 0 ? Math.min(capA, capB) : capA >= 0 ? capA : capB;
+  const norm = (list: readonly string[] | undefined) => (list ?? []).map((e) => e.replace(/^\./, '').toLowerCase()).filter(Boolean);
+  const mine = norm(config.extensions);
+  const theirs = norm(Array.isArray(sv.allowedExtensions) ? sv.allowedExtensions : undefined);
+  const extensions = mine.length && theirs.length ? mine.filter((e) => theirs.includes(e)) : mine.length ? mine : theirs;
+  return {
+    maxFileSize: Math.min(config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, num(sv.maxFileBytes) ?? Infinity),
+    totalSize,
+    maxCount: Math.min(config.maxCount ?? DEFAULT_MAX_COUNT, num(sv.maxFiles) ?? Infinity),
+    extensions: mine.length && theirs.length && extensions.length === 0 ? ['-'] : extensions,
+    imageOnly: config.imageOnly,
+    largeFileThreshold: num(sv.largeFileThreshold) ?? LARGE_FILE_THRESHOLD,
+  };
 }
 
 export interface ErrorEnvelope {

@@ -243,6 +243,12 @@ test('buyer01 uploads a PNG and a PDF, previews both, deletes one with confirmat
     // A file type outside the §5 list is refused before sending, with the message of the language.
     await activePane(page).getByTestId(`attachment-input-${W}`).setInputFiles([{ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) }]);
     await expectToast(page, 'เป็นไฟล์ว่าง');
+    // The server's allowed extensions (fileServer/v2/file/limits) are checked before sending too.
+    const uploads: string[] = [];
+    page.on('request', (r) => r.url().includes('/file/upload') && uploads.push(r.url()));
+    await activePane(page).getByTestId(`attachment-input-${W}`).setInputFiles([{ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
+    await expectToast(page, 'ไม่สามารถแนบไฟล์นามสกุล exe ได้');
+    expect(uploads).toEqual([]);
 
     // Submitted, the record's config disables upload and delete (per-record rule on status).
     await activePane(page).getByTestId('action-submit').click();

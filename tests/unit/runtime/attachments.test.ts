@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  appendAttachments, buildIds, checkFiles, countReached, errorInBlob, extensionOf, largeFileFlag, orderByIds, parseErrorText,
+  appendAttachments, buildIds, checkFiles, mergeLimits, countReached, errorInBlob, extensionOf, largeFileFlag, orderByIds, parseErrorText,
   parseIds, percent, planChunks, previewKind, remainingChunks, removeAttachment, LARGE_FILE_THRESHOLD, type Attachment,
 } from '../../../runtime/attachments/rules.js';
 import { createHttpClient, fileNameOf } from '../../../runtime/http/client.js';
@@ -200,5 +200,21 @@ describe('large files (SPEC §5: > 104857600 bytes)', () => {
     expect(percent(9.99, 10)).toBe(99);
     expect(percent(10, 10)).toBe(100);
     expect(percent(5, 0)).toBe(0);
+  });
+});
+
+describe('config limits merged with the server limits (fileServer/v2/file/limits)', () => {
+  it('takes the stricter of each and the extensions both allow', () => {
+    const m = mergeLimits(
+      { maxFileSize: 10 * 1048576, totalSize: -1, maxCount: 5, extensions: ['PDF', 'dwg', 'exe'] },
+      { maxFileBytes: 2 * 1048576, totalCapBytes: 50 * 1048576, maxFiles: 999, allowedExtensions: ['pdf', 'png', 'dwg'], largeFileThreshold: 1000 },
+    );
+    expect(m).toEqual({ maxFileSize: 2 * 1048576, totalSize: 50 * 1048576, maxCount: 5, extensions: ['pdf', 'dwg'], imageOnly: undefined, largeFileThreshold: 1000 });
+    expect(checkFiles([{ name: 'a.exe', size: 1 }], [], m)).toEqual({ key: 'attachment.extension', vars: { ext: 'exe', allowed: 'pdf, dwg' } });
+  });
+  it('falls back to the config and the §9 defaults without server limits', () => {
+    expect(mergeLimits({}, null)).toEqual({ maxFileSize: 2147483648, totalSize: -1, maxCount: 999, extensions: [], imageOnly: undefined, largeFileThreshold: LARGE_FILE_THRESHOLD });
+    expect(mergeLimits({ totalSize: 100 }, { totalCapBytes: -1 }).totalSize).toBe(100);
+    expect(mergeLimits({}, { allowedExtensions: ['pdf'] }).extensions).toEqual(['pdf']);
   });
 });
