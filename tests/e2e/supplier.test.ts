@@ -23,7 +23,8 @@ test('supplier01 sees the external home, only MY_COMPANY, and only its own compa
   session = await loggedIn(browser, baseUrl, 'supplier01', 'exHome');
   const { page } = session;
   await page.getByTestId('ex-home').waitFor({ state: 'visible' });
-  expect(await page.getByTestId('company-name').innerText()).toBe(OWN);
+  // The company name arrives with getCurrentUser, after the home is drawn.
+  await expect.poll(() => page.getByTestId('company-name').innerText(), { timeout: 10_000 }).toBe(OWN);
   expect(await page.getByTestId('in-home').count()).toBe(0);
 
   // Menus: the supplier portal only.
