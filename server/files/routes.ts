@@ -20,6 +20,7 @@ import { LocalFileStorage, type FileStorage } from './storage.js';
 import { receive, sendFile, sniffing } from './transfer.js';
 import { uniqueNames, zipStream, ZIP_MAX_BYTES } from './zip.js';
 import { registerLargeFileRoutes } from './largeFile.js';
+import { registerPreviewRoutes } from './preview.js';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
@@ -30,7 +31,7 @@ export interface FileService {
   opts: FileOptions;
 }
 
-function sessionOf(req: FastifyRequest): Session {
+export function sessionOf(req: FastifyRequest): Session {
   if (!req.session) throw unauthorized('auth.noSession');
   return req.session;
 }
@@ -44,7 +45,7 @@ function queryOf(req: FastifyRequest): Record<string, string> {
 }
 
 /** The one id a call names, from the query (?id=) or the JSON body ({id}). */
-function idOf(req: FastifyRequest): number {
+export function idOf(req: FastifyRequest): number {
   const raw = queryOf(req).id ?? bodyOf(req).id ?? bodyOf(req).fileId;
   const ids = parseIds(raw, 1);
   if (!ids?.length) throw refuse('file.idsRequired');
@@ -175,7 +176,7 @@ async function receiveUpload(svc: FileService, req: FastifyRequest, mode: 'file'
 }
 
 /** A file the caller may see, or the refusal that does not tell "not yours" from "gone". */
-async function visibleFile(svc: FileService, session: Session, req: FastifyRequest, id: number): Promise<FileRow> {
+export async function visibleFile(svc: FileService, session: Session, req: FastifyRequest, id: number): Promise<FileRow> {
   const f = await fileById(svc.app.db, id);
   if (!f || !(await new RecordAccess(svc.app, session, req.lang).canSee(f))) throw refuse('file.notFound');
   return f;
@@ -358,6 +359,7 @@ export function registerFileRoutes(server: FastifyInstance, app: AppContext, opt
     });
 
     registerLargeFileRoutes(f, svc);
+    registerPreviewRoutes(f, svc);
   });
 }
 
