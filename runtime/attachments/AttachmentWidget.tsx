@@ -7,7 +7,7 @@ import { Badge, Button, Modal, Popover, Progress, Space, Table, Tooltip } from '
 import type { AttachmentConfig } from '../definitions.js';
 import { ApiError, useRuntimeEnv } from '../env.js';
 import { evaluateCondition, type RecordLike } from '../conditions/evaluate.js';
-import { deleteAttachments, downloadAttachment, listAttachments, saveBlob, serverLimits, uploadAll } from './api.js';
+import { deleteAttachments, downloadAttachment, HTML_PREVIEW_EXTENSIONS, listAttachments, previewHtml, previewPdf, saveBlob, serverLimits, uploadAll } from './api.js';
 import { ImageViewer } from './ImageViewer.js';
 import { PdfViewer } from './PdfViewer.js';
 import {
@@ -47,6 +47,16 @@ interface TextPreview {
   text: string;
 }
 
+/** The converted document inside the sandboxed iframe: its own CSP, no scripts, images only as data: URLs. */
+function officeDocument(html: string): string {
+  return (
+    '<!doctype html><html><head><meta charset="utf-8">' +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">` +
+    '<style>body{font:14px/1.5 sans-serif;margin:16px;color:#1d2129}table{border-collapse:collapse;margin-bottom:16px}td,th{border:1px solid #c9cdd4;padding:2px 6px;white-space:pre-wrap}th{background:#f2f3f5;color:#86909c}img{max-width:100%}</style>' +
+    `</head><body>${html}</body></html>`
+  );
+}
+
 function message(error: unknown, fallback: string): string {
   return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
 }
@@ -63,6 +73,7 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
   const [image, setImage] = useState<string | null>(null);
   const [pdf, setPdf] = useState<{ blob: Blob; title: string } | null>(null);
   const [text, setText] = useState<TextPreview | null>(null);
+  const [office, setOffice] = useState<{ title: string; html: string; truncated: boolean } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const listRef = useRef<Attachment[]>([]);
   listRef.current = list;
@@ -163,11 +174,17 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
       env.notify('warning', env.t('attachment.noPreview'));
       return;
     }
-    if (kind === 'office') {
-      env.notify('info', env.t('attachment.officeLater'));
-      return;
-    }
     try {
+      if (kind === 'office') {
+        const ext = attachmentExtension(a);
+        if ((HTML_PREVIEW_EXTENSIONS as readonly string[]).includes(ext)) {
+          const p = await previewHtml(env, a.id);
+          setOffice({ title: a.originalFileName, html: p.html, truncated: p.truncated });
+        } else {
+          setPdf({ blob: await previewPdf(env, a.id), title: a.originalFileName });
+        }
+        return;
+      }
       const { blob } = await downloadAttachment(env, a);
       if (kind === 'image') setImage(URL.createObjectURL(blob));
       else if (kind === 'pdf') setPdf({ blob, title: a.originalFileName });
@@ -300,6 +317,25 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
         <pre data-testid={`attachment-text-${name}`} style={{ maxHeight: '60vh', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: 0 }}>
           {text?.text}
         </pre>
+      </Modal>
+      <Modal
+        visible={office !== null}
+        title={office?.title ?? env.t('attachment.officePreview')}
+        footer={null}
+        onCancel={() => setOffice(null)}
+        unmountOnExit
+        style={{ width: '80vw', maxWidth: 1200 }}
+      >
+        {office?.truncated && <div style={{ color: '#86909c', marginBottom: 8 }}>{env.t('attachment.previewTruncated')}</div>}
+        {/* sandbox="" : no scripts, no same origin, no forms, no top navigation; the server sanitised the HTML too */}
+        <iframe
+          data-testid={`attachment-office-${name}`}
+          title={office?.title ?? 'preview'}
+          sandbox=""
+          referrerPolicy="no-referrer"
+          srcDoc={office ? officeDocument(office.html) : ''}
+          style={{ width: '100%', height: '65vh', border: '1px solid #e5e6eb', background: '#fff' }}
+        />
       </Modal>
     </div>
   );

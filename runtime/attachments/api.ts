@@ -18,6 +18,7 @@ export const FILE_ENDPOINTS = {
   largeUpload: 'largeFileServer/v1/largeFile/upload',
   largeComplete: 'largeFileServer/v1/largeFile/complete',
   largeDownload: 'largeFileServer/v1/largeFile/download',
+  preview: 'fileServer/v2/file/preview',
 } as const;
 
 /** Upload context of SPEC §3 (path, functionId, businessId, fileDesc). */
@@ -197,6 +198,25 @@ export async function downloadAttachment(env: FileEnv, a: Pick<Attachment, 'id' 
   const large = a.largeFileFlag === 'Y' || (a.largeFileFlag === undefined && isLargeFile(Number(a.fileSize) || 0));
   // Signed POST on both routes: the GET variants are for ticket links (getFileUrl), not for signed calls.
   return need(env, 'download')(`${large ? FILE_ENDPOINTS.largeDownload : FILE_ENDPOINTS.download}?id=${id}`, { method: 'POST' });
+}
+
+/** Office types the server converts to HTML itself (mammoth / exceljs); the others go through LibreOffice → PDF. */
+export const HTML_PREVIEW_EXTENSIONS = ['docx', 'xlsx'] as const;
+
+export interface HtmlPreview {
+  kind: 'html';
+  html: string;
+  truncated: boolean;
+}
+
+/** docx/xlsx converted on the server: sanitised HTML as JSON data (shown in a sandboxed iframe). */
+export async function previewHtml(env: FileEnv, id: Attachment['id']): Promise<HtmlPreview> {
+  return (await env.api<HtmlPreview>(FILE_ENDPOINTS.preview, { id })).data;
+}
+
+/** doc/xls/ppt/pptx converted by LibreOffice on the server: PDF bytes (status E when it is not installed). */
+export async function previewPdf(env: FileEnv, id: Attachment['id']): Promise<Blob> {
+  return (await need(env, 'download')(`${FILE_ENDPOINTS.preview}?id=${encodeURIComponent(String(id))}`, { method: 'POST' })).blob;
 }
 
 /** A short-lived ticket URL for `<img>`/PDF viewing (CONTRACT.md: downloads opened as links). */

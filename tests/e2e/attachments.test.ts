@@ -197,7 +197,14 @@ test('buyer01 uploads a PNG and a PDF, previews both, deletes one with confirmat
     const box = (await overlay.boundingBox())!;
     expect(box.width).toBe(1440);
     expect(box.height).toBe(900);
-    expect(await page.getByTestId('pdf-viewer-frame').getAttribute('src')).toMatch(/^blob:/);
+    // pdfjs: page 1 drawn to a canvas, the page count shown.
+    expect(await overlay.getAttribute('data-pages')).toBe('1');
+    await eventually(() => page.getByTestId('pdf-viewer-page-1').getAttribute('data-drawn')).toBe('Y');
+    expect(await page.locator('[data-testid="pdf-viewer-page-1"] canvas').count()).toBe(1);
+    const before = (await page.getByTestId('pdf-viewer-page-1').boundingBox())!.width;
+    await page.getByTestId('pdf-viewer-zoom-in').click();
+    await eventually(() => overlay.getAttribute('data-scale')).toBe('1.25');
+    await eventually(async () => (await page.getByTestId('pdf-viewer-page-1').boundingBox())!.width > before).toBe(true);
     await page.waitForTimeout(500);
     await shot(page, 'e2e-attachments-pdf-CN');
     await page.getByTestId('pdf-viewer-close').click();
@@ -331,7 +338,7 @@ test('a file above 100 MB goes through the large-file route, resumes after a bro
     expect(statSync((await download.path())!).size).toBe(SIZE);
     await hideList(page);
 
-    // A text file previews inline; an office file gets the conversion message.
+    // A text file previews inline; a broken office file gets the conversion-failed message.
     await pane.getByTestId(`attachment-input-${W}`).setInputFiles([
       { name: '说明.txt', mimeType: 'text/plain', buffer: Buffer.from('交货说明：第一行\nLine two — ภาษาไทย\n') },
       { name: 'quote.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(64)]) },
@@ -349,7 +356,7 @@ test('a file above 100 MB goes through the large-file route, resumes after a bro
     await text.waitFor({ state: 'detached' });
     await showList(page);
     await page.getByTestId(`attachment-preview-${W}-2`).click();
-    await expectToast(page, '服务器端转换');
+    await expectToast(page, '无法转换预览');
   } catch (e) {
     await shot(page, 'e2e-attachments-large-FAILED').catch(() => undefined);
     throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${buyer.errors.join('\n')}`, { cause: e });
