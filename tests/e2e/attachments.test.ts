@@ -2,6 +2,7 @@
 // count badge), previews the image in the image viewer (zoom, rotate, crop download author-img.jpg),
 // opens the PDF overlay, deletes the PDF with confirmation and gets the "save the document" reminder;
 // the saved record keeps the remaining id. Screenshots in CN and TH: e2e-attachments-*.png.
+import ExcelJS from 'exceljs';
 import { randomBytes } from 'node:crypto';
 import { openSync, closeSync, writeSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -357,6 +358,26 @@ test('a file above 100 MB goes through the large-file route, resumes after a bro
     await showList(page);
     await page.getByTestId(`attachment-preview-${W}-2`).click();
     await expectToast(page, '无法转换预览');
+
+    // A real workbook is converted on the server and shown in a sandboxed frame, its text escaped.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('报价');
+    sheet.addRow(['物料', '单价', 'Note']);
+    sheet.addRow(['冷轧钢板 1.0mm', 6.8, '<b>not bold</b>']);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    await pane.getByTestId(`attachment-input-${W}`).setInputFiles([{ name: 'quote.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx }]);
+    await eventually(() => widget.getAttribute('data-count'), 20_000).toBe('4');
+    await showList(page);
+    await page.getByTestId(`attachment-preview-${W}-3`).click();
+    const frame = page.getByTestId(`attachment-office-${W}`);
+    await frame.waitFor({ state: 'visible' });
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    const doc = (await frame.getAttribute('srcdoc')) ?? '';
+    expect(doc).toContain('冷轧钢板 1.0mm');
+    expect(doc).toContain('&lt;b&gt;not bold&lt;/b&gt;');
+    expect(await frame.contentFrame().locator('td', { hasText: '冷轧钢板 1.0mm' }).count()).toBe(1);
+    await shot(page, 'e2e-attachments-xlsx-CN');
+    await page.locator('.arco-modal:visible .arco-modal-close-icon').click();
   } catch (e) {
     await shot(page, 'e2e-attachments-large-FAILED').catch(() => undefined);
     throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${buyer.errors.join('\n')}`, { cause: e });
