@@ -40,7 +40,8 @@ export interface DownloadResult {
 export interface RuntimeEnv {
   /** POST a signed JSON call to `/api/{path}` and return the whole envelope (status S only; E throws ApiError). */
   api<T>(path: string, body?: unknown): Promise<Envelope<T>>;
-  notify(kind: 'success' | 'error' | 'info' | 'warning', message: string): void;
+  /** A toast; 4 s unless `durationMs` says otherwise (SPEC §8: upload errors 2.5 s). */
+  notify(kind: 'success' | 'error' | 'info' | 'warning', message: string, durationMs?: number): void;
   confirm(message: string): Promise<boolean>;
   navigate(to: string, options?: { replace?: boolean }): void;
   t(key: string, options?: Record<string, unknown>): string;

@@ -15,6 +15,9 @@ import {
   previewKind, removeAttachment, type Attachment,
 } from './rules.js';
 
+/** SPEC §8: upload errors are shown for 2.5 s. */
+const UPLOAD_ERROR_MS = 2500;
+
 export type AttachmentButton = 'upload' | 'preview' | 'download' | 'delete';
 export const ATTACHMENT_RESOURCES: Record<AttachmentButton, string> = {
   upload: 'btnUploadAttachment',
@@ -128,7 +131,7 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
     const limits = mergeLimits(config, await serverLimits(env));
     const refusal = checkFiles(files, listRef.current, limits);
     if (refusal) {
-      env.notify('error', env.t(refusal.key, refusal.vars));
+      env.notify('error', env.t(refusal.key, refusal.vars), UPLOAD_ERROR_MS);
       return;
     }
     setBusy(true);
@@ -144,7 +147,7 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
       env.notify('success', env.t('attachment.uploaded'));
     } catch (e) {
       if (controller.signal.aborted) return;
-      env.notify('error', message(e, env.t('attachment.uploadFailed')));
+      env.notify('error', message(e, env.t('attachment.uploadFailed')), UPLOAD_ERROR_MS);
     } finally {
       running.current = null;
       if (!controller.signal.aborted) {

@@ -37,12 +37,10 @@ export const attachmentWidget: WidgetDef = { component: FormAttachmentWidget, co
 
 /** Grid cell: the file count on canvas; a click opens the widget in a dialog (see DataGrid). */
 export const uploadCellType: CellTypeDef = {
-  align: 'left',
+  align: 'center',
   display: 'text',
-  format: (value) => {
-    const n = parseIds(value).length;
-    return n ? `📎 ${n}` : '📎';
-  },
+  // The count alone: the column title names it, and canvas text cannot rely on an emoji font.
+  format: (value) => String(parseIds(value).length),
   editor: 'none',
   configSchema: { type: 'object', required: ['attachmentConfig'], properties: { attachmentConfig: { type: 'object' } } },
 };

@@ -12,8 +12,8 @@ export interface EnvInputs {
   navigate(to: string, options?: { replace?: boolean }): void;
 }
 
-export function notify(kind: 'success' | 'error' | 'info' | 'warning', message: string): void {
-  Message[kind]({ content: message });
+export function notify(kind: 'success' | 'error' | 'info' | 'warning', message: string, durationMs?: number): void {
+  Message[kind]({ content: message, ...(durationMs ? { duration: durationMs } : {}) });
 }
 
 export function confirmDialog(message: string, t: TFunction): Promise<boolean> {

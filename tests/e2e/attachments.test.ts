@@ -11,7 +11,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { launch, shot } from './browser';
-import { activePane, confirmDialog, eventually, expectToast, grid, gridRows, loggedIn, openMenu, type Session } from './helpers';
+import { activePane, clickCell, confirmDialog, eventually, expectToast, grid, gridRows, loggedIn, openMenu, type Session } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -433,6 +433,30 @@ test('approver01 (preview/download only) sees the files read-only; supplier01 at
     await expectToast(page, '保存成功');
     await eventually(() => activePane(page).getByTestId(`attachment-${W}`).getAttribute('data-count')).toBe('1');
     await shot(page, 'e2e-attachments-supplier-CN');
+
+    // The buyer sees the supplier's certificate through the upload cell of the supplier list (SPEC §3
+    // cell type upload): the dialog lists it for preview and download, without upload or delete.
+    const buyerList = await loggedIn(browser, baseUrl, 'buyer01');
+    sessions.push(buyerList);
+    current = buyerList;
+    page = buyerList.page;
+    await openMenu(page, 'SUPPLIER_LIST', /\/main\/supplier\/supplierList\?/);
+    const suppliers = grid(page, 'supplierList');
+    await eventually(async () => (await gridRows(suppliers)).length).toBeGreaterThan(1);
+    const rowOf = (await gridRows(suppliers)).findIndex((r) => Object.values(r).includes('S-0001'));
+    expect(rowOf).toBeGreaterThanOrEqual(0);
+    await clickCell(page, suppliers, W, rowOf);
+    const cellWidget = page.getByTestId(`attachment-supplierList-${W}-${rowOf}`);
+    await cellWidget.waitFor({ state: 'visible' });
+    await eventually(() => cellWidget.getAttribute('data-count')).toBe('1');
+    expect(await page.getByTestId(`attachment-input-supplierList-${W}-${rowOf}`).count()).toBe(0);
+    await page.getByTestId(`attachment-trigger-supplierList-${W}-${rowOf}`).hover();
+    await page.getByTestId(`attachment-list-supplierList-${W}-${rowOf}`).waitFor({ state: 'visible' });
+    const certificate = page.getByTestId(`attachment-name-supplierList-${W}-${rowOf}-0`);
+    await certificate.waitFor({ state: 'visible' });
+    expect(await certificate.innerText()).toBe('ISO9001.pdf');
+    expect(await page.getByTestId(`attachment-delete-supplierList-${W}-${rowOf}-0`).count()).toBe(0);
+    await shot(page, 'e2e-attachments-upload-cell-CN');
   } catch (e) {
     await shot(page, 'e2e-attachments-portal-FAILED').catch(() => undefined);
     throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${current.errors.join('\n')}`, { cause: e });

@@ -21,8 +21,8 @@ describe('attachment registration', () => {
     expect(widgets.has('attachment')).toBe(true);
     expect(cellTypes.has('upload')).toBe(true);
     const upload = cellTypes.get('upload');
-    expect(upload.format('1,2,3', undefined as never, undefined as never)).toBe('📎 3');
-    expect(upload.format(null, undefined as never, undefined as never)).toBe('📎');
+    expect(upload.format('1,2,3', undefined as never, undefined as never)).toBe('3');
+    expect(upload.format(null, undefined as never, undefined as never)).toBe('0');
     expect(upload.editor).toBe('none');
   });
 
