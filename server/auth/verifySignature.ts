@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.js';
 import type { AppContext } from '../context.js';
 import { appsign, parameterSignature, safeEqualHex } from './signing.js';
+import { sessionForTicket } from './tickets.js';
 
 /** Paths reachable without a signature (CONTRACT.md: the four login calls, health and the API document). */
 export const UNSIGNED_PATHS = new Set([
@@ -28,6 +29,15 @@ export function installSignatureCheck(app: FastifyInstance, ctx: AppContext): vo
   app.addHook('preHandler', async (req) => {
     const path = req.url.split('?')[0];
     if (!path.startsWith('/api/') || UNSIGNED_PATHS.has(unzuul(path))) return;
+    // A GET route that accepts tickets (a download opened as a link) takes one instead of a signature.
+    const ticketKind = req.routeOptions.config?.ticket;
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    if (req.method === 'GET' && ticketKind && query.ticket !== undefined) {
+      const session = await sessionForTicket(ctx, String(query.ticket), `${ticketKind}:${String(query.id ?? '')}`);
+      if (!session) throw unauthorized('auth.badTicket');
+      req.session = session;
+      return;
+    }
     const session = await ctx.sessions.get(header(req, 'AuthorizationCode'));
     if (!session) throw unauthorized('auth.noSession');
     const timestamp = header(req, 'timestamp');

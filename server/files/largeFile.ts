@@ -16,7 +16,7 @@ import { cleanOriginalName, extensionOf, sanitiseFileName } from './names.js';
 import { fileById, type FileRow } from './repo.js';
 import { Sniffer } from './sniff.js';
 import { receive, sendFile, sniffing } from './transfer.js';
-import { checkExtension, checkRecordLimits, commitFiles, ticketDownload, uploadContext, type FileService } from './routes.js';
+import { checkExtension, checkRecordLimits, commitFiles, uploadContext, type FileService } from './routes.js';
 
 interface UploadMeta {
   uploadId: string;
@@ -255,7 +255,7 @@ export function registerLargeFileRoutes(f: FastifyInstance, svc: FileService): v
     if (!row || !(await new RecordAccess(svc.app, s, req.lang).canSee(row))) throw refuse('file.notFound');
     return sendFile(req, reply, svc.storage, row);
   };
-  f.get(`${BASE}/download`, { onRequest: ticketDownload(svc) }, download);
+  f.get(`${BASE}/download`, { config: { ticket: 'file' } }, download);
   f.post(`${BASE}/download`, download);
 
   if (opts.sweepIntervalMs > 0) {

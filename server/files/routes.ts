@@ -2,13 +2,13 @@
 // Registered in their own encapsulated plugin so multipart and raw-byte bodies stay local to them.
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { AppContext } from '../context.js';
 import type { Session } from '../auth/session.js';
 import { decryptOaep } from '../auth/rsaKeys.js';
 import { forbidden, refuse, unauthorized } from '../errors.js';
+import { issueTicket } from '../auth/tickets.js';
 import { sql } from 'kysely';
 import { ok } from '../http/envelope.js';
 import { RecordAccess } from './access.js';
@@ -182,43 +182,6 @@ export async function visibleFile(svc: FileService, session: Session, req: Fasti
   return f;
 }
 
-const TICKET = (t: string) => `file-ticket:${t}`;
-
-/** getFileUrl: a ticket bound to this user and this file, for GET downloads a browser opens as a link. */
-async function issueTicket(svc: FileService, session: Session, fileId: number): Promise<string> {
-  const ticket = randomBytes(24).toString('hex');
-  await svc.app.cache.set(TICKET(ticket), JSON.stringify({ code: session.authorizationCode, userId: session.userId, fileId }), svc.opts.ticketSeconds);
-  return ticket;
-}
-
-async function sessionFromTicket(svc: FileService, ticket: string, fileId: number): Promise<Session> {
-  if (!/^[0-9a-f]{48}$/.test(ticket)) throw unauthorized('file.badTicket');
-  const raw = await svc.app.cache.get(TICKET(ticket));
-  const t = raw ? (JSON.parse(raw) as { code: string; userId: number; fileId: number }) : null;
-  if (!t || t.fileId !== fileId) throw unauthorized('file.badTicket');
-  const session = await svc.app.sessions.get(t.code);
-  if (!session || session.userId !== t.userId) throw unauthorized('file.badTicket');
-  return session;
-}
-
-/**
- * GET downloads opened as links carry `?ticket=` instead of signing headers. The hook answers them
- * before the signature check runs (a reply sent in onRequest ends the request there); without a
- * ticket the request goes on to the signature check like any other call.
- */
-export function ticketDownload(svc: FileService, check?: (f: FileRow) => void) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    const q = queryOf(req);
-    if (q.ticket === undefined) return;
-    const id = idOf(req);
-    const session = await sessionFromTicket(svc, String(q.ticket), id);
-    const f = await visibleFile(svc, session, req, id);
-    check?.(f);
-    await sendFile(req, reply, svc.storage, f);
-    return reply;
-  };
-}
-
 /** Deletes rows and, when no row uses it any more, the stored content (under the content address lock). */
 async function deleteFiles(svc: FileService, session: Session, req: FastifyRequest, ids: number[]): Promise<void> {
   const access = new RecordAccess(svc.app, session, req.lang);
@@ -288,7 +251,7 @@ export function registerFileRoutes(server: FastifyInstance, app: AppContext, opt
     const download = async (req: FastifyRequest, reply: FastifyReply) => sendFile(req, reply, svc.storage, await visibleFile(svc, sessionOf(req), req, idOf(req)));
     f.post(`${V2}/download`, download);
     f.post(`${V2}/downloadBody`, download);
-    f.get(`${V2}/download`, { onRequest: ticketDownload(svc) }, download);
+    f.get(`${V2}/download`, { config: { ticket: 'file' } }, download);
 
     const imageOnly = (row: FileRow) => {
       if (!IMAGE_EXTENSIONS.includes(row.suffix_name ?? '')) throw refuse('file.imageTypeOnly', { types: IMAGE_EXTENSIONS.join(', ') });
@@ -299,12 +262,12 @@ export function registerFileRoutes(server: FastifyInstance, app: AppContext, opt
       return sendFile(req, reply, svc.storage, row);
     };
     f.post(`${IMG}/download`, imageDownload);
-    f.get(`${IMG}/download`, { onRequest: ticketDownload(svc, imageOnly) }, imageDownload);
+    f.get(`${IMG}/download`, { config: { ticket: 'file' } }, imageDownload);
 
     f.post(`${V2}/getFileUrl`, async (req) => {
       const session = sessionOf(req);
       const row = await visibleFile(svc, session, req, idOf(req));
-      const ticket = await issueTicket(svc, session, row.file_id);
+      const ticket = await issueTicket(app, session, `file:${row.file_id}`, opts.ticketSeconds);
       const image = IMAGE_EXTENSIONS.includes(row.suffix_name ?? '');
       return ok({ url: `${image ? IMG : V2}/download?id=${row.file_id}&ticket=${ticket}`, ticket, expiresIn: opts.ticketSeconds });
     });

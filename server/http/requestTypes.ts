@@ -7,5 +7,9 @@ declare module 'fastify' {
     rawBody: string;
     session: Session | null;
   }
+  interface FastifyContextConfig {
+    /** This GET also accepts `?ticket=` of this kind instead of a signature (server/auth/tickets.ts). */
+    ticket?: string;
+  }
 }
 export {};
