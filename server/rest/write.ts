@@ -28,6 +28,9 @@ interface PreparedLines {
   entity: EntityDefinition;
   foreignKey: string;
   numberField?: string;
+  /** Keys of the document's stored lines, read once while preparing. */
+  existing: Set<number>;
+  /** `key` is set only for one of `existing`: such lines are updated, all others inserted. */
   lines: { key: number | null; values: Record<string, unknown> }[];
 }
 
@@ -57,8 +60,8 @@ async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, header
     if (list.length < (decl.minLines ?? 0)) {
       errors.push({ field: decl.name, msg: message(ctx.lang, 'rest.minLines', { lines: textIn(decl.label, ctx.lang, decl.name), min: decl.minLines ?? 0 }) });
     }
-    const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, numberField: decl.numberField, lines: [] };
     const existing = await existingLineKeys(db, le, decl.foreignKey, headerId);
+    const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, numberField: decl.numberField, existing, lines: [] };
     for (const [i, line] of (list as DbRecord[]).entries()) {
       const keyRaw = line[le.key];
       // Only this document's own lines are updated; any other key is a new line, checked as one.
@@ -77,13 +80,10 @@ async function saveLines(ctx: ActionContext, db: Db, headerId: number, all: Prep
   for (const p of all) {
     const fk = columnName(p.foreignKey);
     const keyCol = columnName(p.entity.key);
-    const existing = new Set(
-      (await sql<{ k: number }>`select ${sql.ref(keyCol)} as k from ${sql.table(p.entity.table)} where ${sql.ref(fk)} = ${headerId}`.execute(db)).rows.map((r) => r.k),
-    );
     const kept = new Set<number>();
     if (p.numberField) await numberLines(db, p, headerId);
     for (const line of p.lines) {
-      if (line.key !== null && existing.has(line.key)) {
+      if (line.key !== null) {
         kept.add(line.key);
         await sql`update ${sql.table(p.entity.table)} set ${assignments({ ...line.values, last_updated_by: userId })},
           last_update_date = localtimestamp(0), version_num = version_num + 1
@@ -93,7 +93,7 @@ async function saveLines(ctx: ActionContext, db: Db, headerId: number, all: Prep
         await insertRow(db, p.entity, { ...line.values, [fk]: headerId, created_by: userId, last_updated_by: userId });
       }
     }
-    const gone = [...existing].filter((k) => !kept.has(k));
+    const gone = [...p.existing].filter((k) => !kept.has(k));
     if (gone.length) await sql`delete from ${sql.table(p.entity.table)} where ${sql.ref(fk)} = ${headerId} and ${sql.ref(keyCol)} in (${sql.join(gone)})`.execute(db);
   }
 }
