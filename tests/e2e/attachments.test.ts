@@ -8,22 +8,13 @@ import { openSync, closeSync, writeSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { launch, shot } from './browser';
-import { activePane, clickCell, confirmDialog, eventually, expectToast, grid, gridRows, loggedIn, openMenu, type Session } from './helpers';
+import type { Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
+import { shot } from './browser';
+import { chromiumForFile, activePane, clickCell, confirmDialog, eventually, expectToast, grid, gridRows, openMenu } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-});
+const chromium = chromiumForFile(baseUrl);
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -109,8 +100,7 @@ async function hideList(page: Page) {
 }
 
 test('buyer01 uploads a PNG and a PDF, previews both, deletes one with confirmation (CN, then TH)', async () => {
-  const buyer = await loggedIn(browser, baseUrl, 'buyer01');
-  sessions.push(buyer);
+  const buyer = await chromium.signIn('buyer01');
   const page = buyer.page;
   try {
     // PR-2026-000008 is a seeded DRAFT requisition of buyer01 that no other browser test edits.
@@ -282,8 +272,7 @@ function chunkIndex(body: Buffer | null): number | null {
 }
 
 test('a file above 100 MB goes through the large-file route, resumes after a broken connection; txt and office previews', async () => {
-  const buyer = await loggedIn(browser, baseUrl, 'buyer01');
-  sessions.push(buyer);
+  const buyer = await chromium.signIn('buyer01');
   const page = buyer.page;
   const SIZE = 110_000_000; // > 104857600: 14 chunks of 8 MiB
   const path = join(tmpdir(), `srm-e2e-large-${process.pid}-${Date.now()}.pdf`);
@@ -388,8 +377,7 @@ test('a file above 100 MB goes through the large-file route, resumes after a bro
 
 // Runs after the first test, which left one image on PR-2026-000008 and submitted it.
 test('approver01 (preview/download only) sees the files read-only; supplier01 attaches to its own company', async () => {
-  const approver = await loggedIn(browser, baseUrl, 'approver01');
-  sessions.push(approver);
+  const approver = await chromium.signIn('approver01');
   let page = approver.page;
   let current = approver;
   try {
@@ -416,8 +404,7 @@ test('approver01 (preview/download only) sees the files read-only; supplier01 at
     await page.getByTestId('image-viewer').waitFor({ state: 'detached' });
 
     // The supplier portal: supplier01 edits its own company and attaches a certificate.
-    const supplier = await loggedIn(browser, baseUrl, 'supplier01', 'exHome');
-    sessions.push(supplier);
+    const supplier = await chromium.signIn('supplier01', 'exHome');
     current = supplier;
     page = supplier.page;
     await openMenu(page, 'MY_COMPANY', /\/main\/supplier\/myCompanyList\?/);
@@ -436,8 +423,7 @@ test('approver01 (preview/download only) sees the files read-only; supplier01 at
 
     // The buyer sees the supplier's certificate through the upload cell of the supplier list (SPEC §3
     // cell type upload): the dialog lists it for preview and download, without upload or delete.
-    const buyerList = await loggedIn(browser, baseUrl, 'buyer01');
-    sessions.push(buyerList);
+    const buyerList = await chromium.signIn('buyer01');
     current = buyerList;
     page = buyerList.page;
     await openMenu(page, 'SUPPLIER_LIST', /\/main\/supplier\/supplierList\?/);

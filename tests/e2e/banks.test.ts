@@ -1,21 +1,11 @@
 // Banks, end to end as buyer01 sees it: create, search, edit, stale version from a second login, delete
 // with the confirmation dialog (cancel, then confirm).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { launch, shot } from './browser';
-import { activePane, columnValues, confirmDialog, eventually, expectToast, grid, gridRows, loggedIn, openMenu, uniqueSuffix, type Session } from './helpers';
+import { expect, inject, test } from 'vitest';
+import { shot } from './browser';
+import { chromiumForFile, activePane, columnValues, confirmDialog, eventually, expectToast, grid, gridRows, openMenu, uniqueSuffix } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-});
+const chromium = chromiumForFile(baseUrl);
 
 // CN is the default language of a fresh browser.
 const SAVED = '保存成功';
@@ -27,8 +17,7 @@ const NAME_TITLE = '银行名称';
 test('buyer01 creates, searches, edits, meets a stale version and deletes a bank', async () => {
   const suffix = uniqueSuffix();
   const code = `E2E${suffix}`;
-  const a = await loggedIn(browser, baseUrl, 'buyer01');
-  sessions.push(a);
+  const a = await chromium.signIn('buyer01');
   const page = a.page;
 
   try {
@@ -72,8 +61,7 @@ test('buyer01 creates, searches, edits, meets a stale version and deletes a bank
     await eventually(() => edit.locator('#root_bankName').inputValue()).toBe(`E2E 改名银行 ${suffix}`);
 
     // Stale version: the same bank saved first from a second login…
-    const b = await loggedIn(browser, baseUrl, 'buyer01');
-    sessions.push(b);
+    const b = await chromium.signIn('buyer01');
     await b.page.goto(editUrl);
     const other = activePane(b.page);
     await eventually(() => other.locator('#root_bankName').inputValue()).toBe(`E2E 改名银行 ${suffix}`);

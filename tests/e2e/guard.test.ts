@@ -1,25 +1,14 @@
 // The navigation guard in a real browser: protected pages send a signed-out user to /login, the public
 // pages open without login, and an unknown path shows the fallback (404) page.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { launch, shot } from './browser';
-import { activePane, loggedIn, newSession, type Session } from './helpers';
+import { expect, inject, test } from 'vitest';
+import { shot } from './browser';
+import { chromiumForFile, activePane } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-});
+const chromium = chromiumForFile(baseUrl);
 
 test('a signed-out user opening /main/base/bankList lands on /login', async () => {
-  const s = await newSession(browser);
-  sessions.push(s);
+  const s = await chromium.blank();
   await s.page.goto(`${baseUrl}/main/base/bankList`);
   await s.page.waitForURL(/\/login$/);
   await s.page.getByTestId('login-username').waitFor({ state: 'visible' });
@@ -32,8 +21,7 @@ test.each([
   ['/forget', 'forget-page'],
   ['/notice/noticeMore', 'notice-more'],
 ])('%s opens without login', async (path, testId) => {
-  const s = await newSession(browser);
-  sessions.push(s);
+  const s = await chromium.blank();
   await s.page.goto(`${baseUrl}${path}`);
   await s.page.getByTestId(testId).waitFor({ state: 'visible' });
   expect(new URL(s.page.url()).pathname).toBe(path);
@@ -42,8 +30,7 @@ test.each([
 });
 
 test('an unknown path shows the fallback page', async () => {
-  const s = await loggedIn(browser, baseUrl, 'buyer01');
-  sessions.push(s);
+  const s = await chromium.signIn('buyer01');
   await s.page.goto(`${baseUrl}/no/such/page`);
   const notFound = s.page.getByTestId('not-found');
   await notFound.waitFor({ state: 'visible' });

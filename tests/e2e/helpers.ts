@@ -8,7 +8,8 @@
 //   so it is what the user sees;
 // - the operate column is real DOM: `row-action-{name}-{rowIndex}`.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launch } from './browser';
 
 export const PASSWORD = 'Srm#Demo2026';
 export const VIEWPORT = { width: 1440, height: 900 };
@@ -135,4 +136,25 @@ export function confirmDialog(page: Page): Locator {
 /** Polls a value until the matcher holds (vitest's expect.poll), with a useful default timeout. */
 export function eventually<T>(fn: () => Promise<T> | T, timeout = 10_000) {
   return expect.poll(fn, { timeout, interval: 200 });
+}
+
+/**
+ * One Chromium per test file: launched before its tests, closed after them with every context the
+ * file opened. `signIn` logs a user in a fresh context; `blank` opens a signed-out one.
+ */
+export function chromiumForFile(baseUrl: string) {
+  let browser: Browser | undefined;
+  const sessions: Session[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const s of sessions) await s.context.close().catch(() => undefined);
+    await browser?.close();
+  });
+  const kept = (s: Session) => (sessions.push(s), s);
+  return {
+    signIn: async (userName: string, home: 'inHome' | 'exHome' = 'inHome') => kept(await loggedIn(browser!, baseUrl, userName, home)),
+    blank: async () => kept(await newSession(browser!)),
+  };
 }

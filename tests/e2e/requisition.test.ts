@@ -1,9 +1,9 @@
 // A requisition's life in the browser: buyer01 creates it with two lines picked in the line grid, saves and
 // submits; approver01 (another browser context) opens it from the list and approves it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { launch, shot } from './browser';
-import {
+import type { Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
+import { shot } from './browser';
+import { chromiumForFile,
   activePane,
   cellEditor,
   clickCell,
@@ -13,23 +13,13 @@ import {
   expectToast,
   grid,
   gridRows,
-  loggedIn,
   openMenu,
   uniqueSuffix,
   type Session,
-} from './helpers';
+ } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-});
+const chromium = chromiumForFile(baseUrl);
 
 /** Picks a material in the line grid's reference select: click the cell, type to search, choose the option. */
 async function pickMaterial(page: Page, row: number, code: string): Promise<void> {
@@ -70,8 +60,7 @@ const STATUS = { draft: '拟定', submitted: '已提交', approved: '已批准' 
 test('buyer01 creates and submits a two-line requisition; approver01 approves it', async () => {
   const suffix = uniqueSuffix();
   const title = `E2E 申请 ${suffix}`;
-  const buyer = await loggedIn(browser, baseUrl, 'buyer01');
-  sessions.push(buyer);
+  const buyer = await chromium.signIn('buyer01');
   let page = buyer.page;
   let current: Session = buyer;
 
@@ -142,8 +131,7 @@ test('buyer01 creates and submits a two-line requisition; approver01 approves it
     await shot(page, 'e2e-requisition-submitted');
 
     // approver01 in a new context: finds it in the list, opens it and approves.
-    const approver = await loggedIn(browser, baseUrl, 'approver01');
-    sessions.push(approver);
+    const approver = await chromium.signIn('approver01');
     current = approver;
     page = approver.page;
     await openMenu(page, 'REQUISITION', /\/main\/order\/requisitionList\?/);
