@@ -8,7 +8,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { input: { main: 'index.html' } },
+    // Two pages: the application and the designer (/designer), sharing chunks (runtime, Arco, session).
+    rollupOptions: { input: { main: 'index.html', designer: 'designer/index.html' } },
   },
   server: {
     port: 5173,

@@ -6,6 +6,7 @@ import { buildOpenApi } from '../meta/openapi.js';
 import { schemaShape } from '../meta/tableShape.js';
 import { generateMetaTypes } from './metaTypes.js';
 import { generateClients } from './clients.js';
+import { generateValidators, generateValidatorTypes } from './validators.js';
 import { MIGRATIONS_DIR, SNAPSHOT_FILE, nextMigrationNumber, planMigration, readSnapshot } from './migrations.js';
 import { repoRoot } from './paths.js';
 
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   const outputs = new Map<string, string>();
   outputs.set('meta/generated/definitions.ts', await generateMetaTypes());
   outputs.set('src/generated/clients.ts', await generateClients(defs));
+  outputs.set('src/generated/validators.js', generateValidators(defs));
+  outputs.set('src/generated/validators.d.ts', generateValidatorTypes());
   outputs.set('meta/generated/openapi.json', JSON.stringify(buildOpenApi(defs, '1'), null, 2) + '\n');
 
   const shape = schemaShape(defs.entities.values());

@@ -1,8 +1,25 @@
 // Checks that JSON Schema cannot express: names that must point at other definitions.
 import { allFields, field, type Definitions } from './definitions.js';
-import type { Action, Grid, Menu, PageDefinition } from './generated/definitions.js';
+import type { Action, Column, EntityDefinition, Grid, Menu, PageDefinition } from './generated/definitions.js';
 
 export const FAMILY_ACTIONS = ['findById', 'listByPage', 'saveOrUpdate', 'doBatchSaveOrUpdate', 'delete', 'doBatchDelete'] as const;
+
+/** `toolbar` is either the action list or SPEC's `{showToolbar, functionList}`. */
+export function toolbarActions(g: Grid | undefined): Action[] {
+  if (!g?.toolbar) return [];
+  return Array.isArray(g.toolbar) ? g.toolbar : (g.toolbar.functionList ?? []);
+}
+
+/** Every action a grid can run: toolbar, row actions, operateSlot.functionList and named events. */
+export function gridActions(g: Grid | undefined): Action[] {
+  if (!g) return [];
+  return [...toolbarActions(g), ...(g.rowActions ?? []), ...(g.operateSlot?.functionList ?? []), ...Object.values(g.events ?? {}).filter((a): a is Action => a !== undefined)];
+}
+
+/** Data columns of a grid: colGroup headers are replaced by their children. */
+export function leafColumns(columns: readonly Column[]): Column[] {
+  return columns.flatMap((c) => (c.children ? leafColumns(c.children) : [c]));
+}
 
 export function crossCheck(defs: Definitions): string[] {
   const problems: string[] = [];
@@ -14,6 +31,10 @@ export function crossCheck(defs: Definitions): string[] {
     for (const [name, f] of allFields(e)) {
       if (f.references && !defs.entities.has(f.references)) say(at, `/fields/${name}/references names unknown entity ${f.references}`);
       if (f.type === 'id' && name !== e.key) say(at, `/fields/${name} only the key may be of type id`);
+      if (f.writeOnly && (!f.serverOnly || f.type !== 'string')) say(at, `/fields/${name} writeOnly needs serverOnly and type string`);
+    }
+    for (const [i, v] of (e.listVariants ?? []).entries()) {
+      for (const [j, p] of v.permits.entries()) if (!e.fields[p.field]) say(at, `/listVariants/${i}/permits/${j}/field ${p.field} is not a field`);
     }
     for (const [i, l] of (e.lines ?? []).entries()) {
       const le = defs.entities.get(l.entity);
@@ -25,6 +46,14 @@ export function crossCheck(defs: Definitions): string[] {
     if (e.ownership && !e.fields[e.ownership.field]) say(at, `/ownership/field ${e.ownership.field} is not a field`);
     for (const d of e.display ?? []) if (!e.fields[d]) say(at, `/display ${d} is not a field`);
     for (const s of e.defaultSort ?? []) if (!field(e, s.field)) say(at, `/defaultSort ${s.field} is not a field`);
+    if (e.tree) {
+      const parent = e.fields[e.tree.parent];
+      const level = e.fields[e.tree.level];
+      if (!parent) say(at, `/tree/parent ${e.tree.parent} is not a field`);
+      else if (parent.references !== e.name) say(at, `/tree/parent ${e.tree.parent} must reference ${e.name}`);
+      if (!level) say(at, `/tree/level ${e.tree.level} is not a field`);
+      else if (level.type !== 'integer' || level.readOnly !== true) say(at, `/tree/level ${e.tree.level} must be a readOnly integer (the server keeps it)`);
+    }
   }
 
   for (const p of defs.pages.values()) checkPage(defs, p, say);
@@ -34,14 +63,20 @@ export function crossCheck(defs: Definitions): string[] {
 
 function checkPage(defs: Definitions, p: PageDefinition, say: (where: string, what: string) => void): void {
   const at = `page ${p.name}`;
-  const e = defs.entities.get(p.entity);
-  if (!e) return say(at, `/entity unknown entity ${p.entity}`);
+  if (p.kind === 'custom') {
+    if (!p.renderer) say(at, '/renderer is required for kind custom');
+    if (p.entity && !defs.entities.has(p.entity)) say(at, `/entity unknown entity ${p.entity}`);
+    return;
+  }
+  if (p.renderer) say(at, '/renderer is only for kind custom');
+  const e = p.entity ? defs.entities.get(p.entity) : undefined;
+  if (!e) return say(at, `/entity unknown entity ${p.entity ?? '(none)'}`);
   const isColumn = (key: string) => {
     if (field(e, key)) return true;
     const base = key.endsWith('Display') ? key.slice(0, -'Display'.length) : '';
     return !!base && !!e.fields[base]?.references;
   };
-  const operations = new Set<string>([...FAMILY_ACTIONS, ...(e.status?.transitions.map((t) => t.action) ?? [])]);
+  const operations = new Set<string>([...FAMILY_ACTIONS, ...(e.status?.transitions.map((t) => t.action) ?? []), ...declaredOperations(e, 'write')]);
   const checkActions = (actions: Action[] | undefined, path: string) => {
     for (const [i, a] of (actions ?? []).entries()) {
       if (a.operation && !operations.has(a.operation)) say(at, `${path}/${i}/operation ${a.operation} is not an action of ${e.name}`);
@@ -53,12 +88,23 @@ function checkPage(defs: Definitions, p: PageDefinition, say: (where: string, wh
   const checkGrid = (g: Grid | undefined, path: string, entityName: string) => {
     if (!g) return;
     const ge = defs.entities.get(entityName);
-    for (const [i, c] of g.columns.entries()) {
+    // Keys of columns that show no field (buttons, computed values, group headers, the operate column).
+    const virtual = new Set(['button', 'buttons', 'compute', 'colGroup', 'tableOperate', 'viewSlot']);
+    for (const [i, c] of leafColumns(g.columns).entries()) {
+      if (virtual.has(c.cellType ?? c.editType ?? '')) continue;
       const ok = ge === e ? isColumn(c.key) : !!ge && (!!field(ge, c.key) || !!ge.fields[c.key.replace(/Display$/, '')]?.references);
       if (!ok) say(at, `${path}/columns/${i}/key ${c.key} is not a field of ${entityName}`);
+      if (c.modalConfig && !defs.entities.has(c.modalConfig.entity)) say(at, `${path}/columns/${i}/modalConfig/entity unknown entity ${c.modalConfig.entity}`);
     }
-    checkActions(g.toolbar, `${path}/toolbar`);
+    for (const f of g.mergeFields ?? []) if (ge && !field(ge, f)) say(at, `${path}/mergeFields ${f} is not a field of ${entityName}`);
+    checkActions(toolbarActions(g), `${path}/toolbar`);
     checkActions(g.rowActions, `${path}/rowActions`);
+    checkActions(g.operateSlot?.functionList, `${path}/operateSlot/functionList`);
+    if (g.api && !g.api.startsWith('listByPage')) say(at, `${path}/api ${g.api} is not a list action of ${entityName}`);
+    for (const [i, k] of (g.keyFields ?? []).entries()) {
+      if (ge && !field(ge, k)) say(at, `${path}/keyFields/${i} ${k} is not a field of ${entityName}`);
+    }
+    for (const [name, a] of Object.entries(g.events ?? {})) checkActions(a ? [a] : undefined, `${path}/events/${name}`);
   };
   checkGrid(p.grid, '/grid', e.name);
   for (const [i, s] of (p.search ?? []).entries()) {
@@ -76,8 +122,29 @@ function checkPage(defs: Definitions, p: PageDefinition, say: (where: string, wh
     else checkGrid(l.grid, `/lines/${i}/grid`, decl.entity);
   }
   checkActions(p.actions, '/actions');
+  for (const [i, t] of (p.trees ?? []).entries()) {
+    if (!declaredOperations(e, 'read').includes(t.load)) say(at, `/trees/${i}/load ${t.load} is not a read operation of ${e.name}`);
+    if (!declaredOperations(e, 'write').includes(t.save)) say(at, `/trees/${i}/save ${t.save} is not a write operation of ${e.name}`);
+  }
+  if (p.kind === 'tree') checkTree(e, p, say);
   if (p.editPage && !defs.pages.has(p.editPage)) say(at, `/editPage unknown page ${p.editPage}`);
   if (p.listPage && !defs.pages.has(p.listPage)) say(at, `/listPage unknown page ${p.listPage}`);
+}
+
+/** SPEC §5: a tree needs key, parent key and level key; here they must also be the entity's tree. */
+function checkTree(e: EntityDefinition, p: PageDefinition, say: (where: string, what: string) => void): void {
+  const at = `page ${p.name}`;
+  const t = p.tree;
+  if (!t) return say(at, '/tree is required for kind tree (key, parentKey, levelKey)');
+  if (!p.form) say(at, '/form is required for kind tree (the selected node is edited in it)');
+  if (t.key !== e.key) say(at, `/tree/key ${t.key} must be the key of ${e.name} (${e.key})`);
+  if (!e.tree) say(at, `/tree entity ${e.name} declares no tree (parent, level)`);
+  else {
+    if (t.parentKey !== e.tree.parent) say(at, `/tree/parentKey ${t.parentKey} must be ${e.tree.parent}, the parent field of ${e.name}`);
+    if (t.levelKey !== e.tree.level) say(at, `/tree/levelKey ${t.levelKey} must be ${e.tree.level}, the level field of ${e.name}`);
+  }
+  for (const f of [...(t.titleFields ?? []), ...(t.orderField ? [t.orderField] : [])]) if (!field(e, f)) say(at, `/tree ${f} is not a field of ${e.name}`);
+  if (!t.titleFields && !e.display) say(at, `/tree/titleFields needed: ${e.name} declares no display fields`);
 }
 
 function checkMenus(defs: Definitions, menus: Menu[], say: (where: string, what: string) => void, codes: Set<string>): void {
@@ -85,7 +152,9 @@ function checkMenus(defs: Definitions, menus: Menu[], say: (where: string, what:
     const at = `menus.json menu ${m.menuCode}`;
     if (codes.has(m.menuCode)) say(at, 'menuCode used twice');
     codes.add(m.menuCode);
-    if (m.menuType === 'PAGE') {
+    if (m.menuType === 'PAGE' && m.url && !m.page) {
+      // An app of its own (the designer): no page to bind, its own routes check the menu.
+    } else if (m.menuType === 'PAGE') {
       const page = m.page ? defs.pages.get(m.page) : undefined;
       if (!page) say(at, `/page unknown page ${m.page ?? '(none)'}`);
       else {
@@ -94,6 +163,8 @@ function checkMenus(defs: Definitions, menus: Menu[], say: (where: string, what:
           for (const a of pageActions(p)) {
             if (a.resource && !held.has(a.resource)) say(at, `page ${p.name} uses resource ${a.resource} that the menu does not declare`);
           }
+          if (p.grid?.isShowExport && !held.has('btnExport')) say(at, `page ${p.name} shows Export but the menu does not declare resource btnExport`);
+          if (p.grid?.isShowImport && !held.has('btnImport')) say(at, `page ${p.name} shows Import but the menu does not declare resource btnImport`);
         }
       }
     }
@@ -107,11 +178,18 @@ export function boundPages(defs: Definitions, page: PageDefinition): PageDefinit
   return edit ? [page, edit] : [page];
 }
 
+/** Operations an entity declares besides the generic actions (entity `operations`). */
+export function declaredOperations(e: EntityDefinition, access: 'read' | 'write'): string[] {
+  const variants = access === 'read' ? (e.listVariants ?? []).map((v) => v.action) : [];
+  return [...(e.operations ?? []).filter((o) => o.access === access).map((o) => o.action), ...variants];
+}
+
 export function pageActions(p: PageDefinition): Action[] {
   return [
-    ...(p.grid?.toolbar ?? []),
-    ...(p.grid?.rowActions ?? []),
+    // A tree's save button is a page button like any other: it needs its resource.
+    ...(p.trees ?? []).map((t): Action => ({ name: `tree-${t.name}-save`, type: 'operation', operation: t.save, resource: t.resource })),
+    ...gridActions(p.grid),
     ...(p.actions ?? []),
-    ...(p.lines ?? []).flatMap((l) => [...(l.grid.toolbar ?? []), ...(l.grid.rowActions ?? [])]),
+    ...(p.lines ?? []).flatMap((l) => gridActions(l.grid)),
   ];
 }

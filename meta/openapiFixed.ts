@@ -18,6 +18,39 @@ const LOGIN = '/api/baseServer/v1/baseLoginService';
 const FILE = '/api/fileServer/v2/file';
 const LARGE = '/api/largeFileServer/v1/largeFile';
 
+const DEF = '/api/baseServer/v1/baseDefinitionRestful';
+const TOOLS = '/api/baseServer/v1/baseDevtoolsRestful';
+const APIS = '/api/baseServer/v1/baseApiRegistryRestful';
+const jsonFile = { description: 'The JSON file (Content-Disposition attachment)', content: { 'application/json': {} } };
+const page = { kind: 'page', name: 'base/bankList' };
+
+/** The designer's services (docs/designer-api.md); designers only, except effectivePages. */
+const DESIGNER_PATHS: Obj = {
+  [`${DEF}/listDefinitions`]: post('Designer: every page with its source (shipped/overlay/new), published version, draft and conflict flags', json({ kind: 'page' })),
+  [`${DEF}/getDefinition`]: post('Designer: shipped, published, draft and effective content of a page, and its conflict', json(page)),
+  [`${DEF}/validateDefinition`]: post('Designer: meta-schema and cross-check errors of a candidate page', json({ ...page, content: {} })),
+  [`${DEF}/saveDraft`]: post('Designer: save a draft (optimistic lock on draftVersionNum); answers the errors too', json({ ...page, content: {}, draftVersionNum: 1 })),
+  [`${DEF}/discardDraft`]: post('Designer: drop the draft', json(page)),
+  [`${DEF}/publish`]: post('Designer: publish the draft as the next version (refused while invalid)', json({ ...page, comment: 'wider columns' })),
+  [`${DEF}/listVersions`]: post('Designer: published versions, newest first (0 = shipped)', json(page)),
+  [`${DEF}/getVersion`]: post('Designer: content of a version (0 = shipped, "draft")', json({ ...page, version: 1 })),
+  [`${DEF}/diff`]: post('Designer: differences between two versions', json({ ...page, from: 0, to: 'draft' })),
+  [`${DEF}/rollback`]: post('Designer: publish a new version with the content of an old one (0 = back to shipped)', json({ ...page, version: 1 })),
+  [`${DEF}/resolveConflict`]: post('Designer: after an upgrade changed the shipped page, keep the overlay or the shipped page', json({ ...page, keep: 'overlay' })),
+  [`${DEF}/exportDefinition`]: post('Designer: the page as a file for schemas/pages', json(page), jsonFile),
+  [`${DEF}/createPage`]: post('Designer: a new list or edit page generated from an entity, as a draft', json({ name: 'custom/rateList', entity: 'srmBaseExchangeRate', kind: 'list' })),
+  [`${DEF}/addToMenu`]: post('Designer: a PAGE menu for a published page, its resources and grants, in one transaction', json({ pageName: 'custom/rateList', parentMenuCode: 'SYS_SETTING', menuCode: 'CUSTOM_RATES', names: { CN: '汇率', EN: 'Rates', TH: 'อัตรา', VN: 'Tỷ giá' }, resources: [], grantRespCodes: ['BUYER'] })),
+  [`${DEF}/effectivePages`]: post('Any signed-in user: the pages whose effective definition differs from the shipped one', json({})),
+  [`${TOOLS}/databaseList`]: post('Designer: database tables, searchable and paged, with estimated row counts', json({ params: { tableName: 'srm_' }, pageIndex: 1, pageRows: 20 })),
+  [`${TOOLS}/databaseDetail`]: post('Designer: columns, primary key and indexes of a table', json({ tableName: 'srm_base_bank' })),
+  [`${TOOLS}/generateFromTable`]: post('Designer: entity definition and list/edit pages generated from a table, with their check errors', json({ tableName: 'srm_base_bank', entityName: 'srmGenBank', module: 'gen' })),
+  [`${TOOLS}/downloadGenerated`]: post('Designer: one generated file (entity, list or edit)', json({ tableName: 'srm_base_bank', file: 'entity' }), jsonFile),
+  [`${APIS}/listEndpoints`]: post('Designer: the endpoints of this OpenAPI document, searchable', json({ params: { keyword: 'Bank', area: 'srmServer' } })),
+  [`${APIS}/importDocument`]: post('Designer: register the APIs of a swagger 2 / OpenAPI 3 JSON document under a source', json({ source: 'weather', document: { openapi: '3.0.0', paths: {} } })),
+  [`${APIS}/listRegistered`]: post('Designer: registered external APIs', json({ params: { source: 'weather' } })),
+  [`${APIS}/deleteSource`]: post('Designer: forget every API of a source', json({ source: 'weather' })),
+};
+
 export const FIXED_PATHS: Obj = {
   '/api/health': { get: { summary: 'Database and cache in use', security: [], responses: { 200: { description: '{"status":"S","data":{"db":"pglite","cache":"memory","version":"…"}}' } } } },
   [`${LOGIN}/getPublicKey`]: post('The RSA public key (PEM, 2048-bit) to encrypt the password with (RSA-OAEP, SHA-256)', json({}), envelope, false),
@@ -46,4 +79,5 @@ export const FIXED_PATHS: Obj = {
   [`${LARGE}/upload/status`]: post('Chunks received so far', json({ uploadId: '…' })),
   [`${LARGE}/complete`]: post('Assemble after checking the whole-file hash', json({ uploadId: '…', fileHash: '<sha256>' })),
   [`${LARGE}/download`]: { get: { summary: 'Download a large file; HTTP Range supported (206)', security: [{ signed: [] }], responses: { 200: binary, 206: binary } } },
+  ...DESIGNER_PATHS,
 };

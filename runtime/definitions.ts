@@ -11,4 +11,5 @@ export type {
   MenusDefinition,
   AttachmentConfig,
   AttachmentButtons,
+  TreeConfig,
 } from '../meta/generated/definitions.js';

@@ -30,6 +30,12 @@ export interface TransferOptions {
   signal?: AbortSignal;
 }
 
+export interface DownloadOptions extends TransferOptions {
+  method?: 'GET' | 'POST';
+  /** A JSON body for a POST that answers a file (the Excel export); signed like any call. */
+  body?: unknown;
+}
+
 export interface DownloadResult {
   blob: Blob;
   /** From Content-Disposition, when the server sent one. */
@@ -51,7 +57,7 @@ export interface RuntimeEnv {
   /** Signed multipart POST to `/api/{path}` with upload progress (attachments). Optional: tests and hosts without files omit it. */
   upload?<T>(path: string, form: FormData, options?: TransferOptions): Promise<Envelope<T>>;
   /** Signed binary download from `/api/{path}`; a JSON `{status:"E"}` body throws ApiError. */
-  download?(path: string, options?: TransferOptions & { method?: 'GET' | 'POST' }): Promise<DownloadResult>;
+  download?(path: string, options?: DownloadOptions): Promise<DownloadResult>;
 }
 
 export const RuntimeEnvContext = createContext<RuntimeEnv | null>(null);

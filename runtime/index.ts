@@ -1,12 +1,21 @@
 // Public API of the runtime. The app mounts <PageRenderer> inside RuntimeEnvContext.Provider after
 // calling registerBuiltIns() once, and merges runtimeLocales into i18next.
 import { builtInWidgets } from './form/widgets.js';
+import { passwordWidgets } from './form/passwordWidget.js';
 import { builtInCellTypes } from './grid/cellTypes.js';
+import { builtInFormatters } from './grid/formatters.js';
+import { fieldsExpand } from './grid/expandFields.js';
 import { builtInActions } from './pages/actions.js';
 import { attachmentWidget, uploadCellType } from './attachments/registration.js';
 import { EditPage } from './pages/EditPage.js';
 import { ListPage } from './pages/ListPage.js';
-import { actions, cellTypes, pageKinds, widgets } from './registry/index.js';
+import { TreePage } from './tree/TreePage.js';
+import { treeActions } from './tree/treeActions.js';
+import { referenceWidget } from './form/referenceWidget.js';
+import { richTextWidget } from './form/richTextWidget.js';
+import { actions, cellTypes, expandRenderers, formatters, pageKinds, renderers, widgets } from './registry/index.js';
+import { MyExportsPage } from './excel/MyExportsPage.js';
+import { downloadFileAction } from './excel/downloadFileAction.js';
 import type { Registry } from './registry/registry.js';
 
 function registerMissing<T>(registry: Registry<T>, items: Record<string, T>): void {
@@ -18,15 +27,19 @@ export function registerBuiltIns(): void {
   registerMissing(pageKinds, {
     list: { component: ListPage, configSchema: { type: 'object', required: ['grid'], properties: { grid: { type: 'object' }, search: { type: 'array' }, editPage: { type: 'string' } } } },
     edit: { component: EditPage, configSchema: { type: 'object', required: ['form'], properties: { form: { type: 'object' }, lines: { type: 'array' }, actions: { type: 'array' }, listPage: { type: 'string' } } } },
+    tree: { component: TreePage, configSchema: { type: 'object', required: ['tree', 'form'], properties: { tree: { type: 'object' }, form: { type: 'object' }, actions: { type: 'array' } } } },
   });
   registerMissing(cellTypes, { ...builtInCellTypes, upload: uploadCellType });
-  registerMissing(widgets, { ...builtInWidgets, attachment: attachmentWidget });
-  registerMissing(actions, builtInActions);
+  registerMissing(widgets, { ...builtInWidgets, attachment: attachmentWidget, reference: referenceWidget, richtext: richTextWidget, ...passwordWidgets });
+  registerMissing(actions, { ...builtInActions, ...treeActions, downloadFile: downloadFileAction });
+  registerMissing(renderers, { myExports: { component: MyExportsPage, configSchema: { type: 'object', required: ['grid'], properties: { grid: { type: 'object' } } } } });
+  registerMissing(formatters, builtInFormatters);
+  registerMissing(expandRenderers, { fields: fieldsExpand });
 }
 
-export { PageRenderer } from './pages/PageRenderer.js';
+export { PageRenderer, CustomPageRenderer } from './pages/PageRenderer.js';
 export { ListPage, EditPage, ActionBar, SearchForm, LineGrid, pageUrl, runAction } from './pages/index.js';
-export { pageKinds, cellTypes, widgets, actions, registries, createRegistry } from './registry/index.js';
+export { pageKinds, cellTypes, widgets, actions, formatters, expandRenderers, renderers, registries, createRegistry } from './registry/index.js';
 export type * from './registry/index.js';
 export { DataGrid } from './grid/DataGrid.js';
 export type { DataGridProps, DataGridPaging } from './grid/DataGrid.js';
@@ -40,9 +53,17 @@ export { evaluateCondition, evaluateFlag } from './conditions/index.js';
 export { createDataProvider, clearLookupCache, loadLookup, peekLookup, useLookups, familyPath } from './data/index.js';
 export type { DataProvider, ListQuery, ListResult, Row, RowKey, SortItem, LookupValue } from './data/index.js';
 export { resolveText, fieldLabel } from './text/index.js';
-export { EntityForm, buildFormSchema, emptyRecord, templates as arcoTemplates } from './form/index.js';
+export { EntityForm, buildFormSchema, emptyRecord, templates as arcoTemplates, registerValidators, hasValidator } from './form/index.js';
+export type { PrecompiledValidate } from './form/index.js';
 export { AttachmentWidget, ATTACHMENT_RESOURCES } from './attachments/AttachmentWidget.js';
 export type { AttachmentWidgetProps, AttachmentButton } from './attachments/AttachmentWidget.js';
 export { ImageViewer } from './attachments/ImageViewer.js';
 export { PdfViewer } from './attachments/PdfViewer.js';
 export * as attachmentRules from './attachments/rules.js';
+export { PermitTree } from './tree/PermitTree.js';
+export type { PermitNode, PermitTreeProps } from './tree/PermitTree.js';
+export { TreeSection } from './tree/TreeSection.js';
+export * as treeChecking from './tree/checking.js';
+export { TreePage } from './tree/TreePage.js';
+export { buildTree, requireTreeConfig, TreeConfigError, subtreeKeys, findNode, pathTo } from './tree/buildTree.js';
+export type { TreeNode, TreeRow } from './tree/buildTree.js';

@@ -17,6 +17,18 @@ export interface ServerConfig {
   version: string;
   /** Only behind a reverse proxy may X-Forwarded-For name the client (login limits per address). */
   trustProxy: boolean;
+  /** Outgoing mail (forgotten-password codes); no host: mail is refused and the refusal logged. */
+  smtp: SmtpConfig;
+}
+
+export interface SmtpConfig {
+  host?: string;
+  port: number;
+  user?: string;
+  pass?: string;
+  from: string;
+  /** true: TLS from the first byte (port 465); false: plain, upgraded by STARTTLS when offered. */
+  secure: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -35,5 +47,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'warn',
     version: env.npm_package_version ?? '0.1.0',
     trustProxy: env.TRUST_PROXY === '1',
+    smtp: {
+      host: env.SMTP_HOST || undefined,
+      port: Number(env.SMTP_PORT ?? 587),
+      user: env.SMTP_USER || undefined,
+      pass: env.SMTP_PASS || undefined,
+      from: env.SMTP_FROM ?? 'SRM <no-reply@srm.local>',
+      secure: env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true',
+    },
   };
 }

@@ -6,6 +6,9 @@ import type { RsaKeys } from './auth/rsaKeys.js';
 import type { SessionStore } from './auth/session.js';
 import type { Acl } from './acl/acl.js';
 import type { LookupService } from './lookups/lookupService.js';
+import type { Mailer } from './notify/mailer.js';
+import type { SmsSender } from './notify/sms.js';
+import type { ProfileService } from './system/profiles.js';
 
 /** Everything a request handler may use; built once in app.ts. */
 export interface AppContext {
@@ -18,4 +21,8 @@ export interface AppContext {
   sessions: SessionStore;
   acl: Acl;
   lookups: LookupService;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Typed system settings (`getProfile(code, fallback)`), cached. */
+  profiles: ProfileService;
 }

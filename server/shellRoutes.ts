@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { AppContext } from './context.js';
 import { forbidden, refuse, unauthorized } from './errors.js';
 import { ok } from './http/envelope.js';
-import { localizedColumn, userResponsibilities } from './acl/responsibilities.js';
+import { heldMenuIds, heldResourceIds, localizedColumn, userResponsibilities } from './acl/responsibilities.js';
 import { menuTree, type MenuRow } from './acl/menuTree.js';
 import type { Session } from './auth/session.js';
 
@@ -51,10 +51,10 @@ export function registerShellRoutes(server: FastifyInstance, app: AppContext): v
           m.menu_type as "menuType", m.html_url as "htmlUrl", m.image_link as "imageLink",
           m.menu_parent_id as "menuParentId", m.level_id as "levelId", m.seq_num as "seqNum"
         from base_menu m where m.enabled = 'Y' and (
-          m.menu_id in (select menu_id from base_resp_menu where resp_id = ${respId})
+          m.menu_id in (${heldMenuIds(sql`${respId}`)})
           or (m.menu_type = 'DIR' and exists (
-            select 1 from base_menu c join base_resp_menu rm on rm.menu_id = c.menu_id
-            where c.menu_parent_id = m.menu_id and rm.resp_id = ${respId} and c.enabled = 'Y')))
+            select 1 from base_menu c
+            where c.menu_parent_id = m.menu_id and c.enabled = 'Y' and c.menu_id in (${heldMenuIds(sql`${respId}`)}))))
         order by m.seq_num nulls last, m.menu_id`.execute(app.db);
       return ok(menuTree(rows.rows));
     });
@@ -66,8 +66,8 @@ export function registerShellRoutes(server: FastifyInstance, app: AppContext): v
       const menuId = Number((req.body as { menuId?: unknown }).menuId);
       const rows = await sql<{ resourceCode: string; resourceName: string; resIcon: string | null }>`
         select res.resource_code as "resourceCode", res.resource_name as "resourceName", res.res_icon as "resIcon"
-        from base_resp_resource rr join base_resource res on res.resource_id = rr.resource_id
-        where rr.resp_id = ${respId} and res.menu_id = ${Number.isSafeInteger(menuId) ? menuId : -1} and res.enabled = 'Y'
+        from base_resource res
+        where res.resource_id in (${heldResourceIds(sql`${respId}`)}) and res.menu_id = ${Number.isSafeInteger(menuId) ? menuId : -1} and res.enabled = 'Y'
         order by res.resource_id`.execute(app.db);
       return ok(rows.rows);
     });

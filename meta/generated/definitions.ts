@@ -109,12 +109,48 @@ order?: ("asc" | "desc")
  */
 display?: [string, ...(string)[]]
 /**
+ * Hierarchy rules the server keeps: parent must exist, no cycles on a move, level = parent's level + 1 (descendants follow), only leaves may be deleted
+ */
+tree?: {
+/**
+ * Field holding the parent's key (references this entity)
+ */
+parent: string
+/**
+ * Integer field, readOnly: 1 for roots, computed on save
+ */
+level: string
+}
+/**
  * Document number given on insert: {prefix}-{yyyy}-{000001}, one sequence per prefix and year
  */
 numbering?: {
 field: string
 prefix: string
 }
+/**
+ * Permission-filtered list actions (SPEC §6 ByPermission): listByPage plus, for each permit, `field` must be one the caller is permitted (ORG: institution ids, CATEGORY: purchase category codes, GROUP: purchase group codes; user authorisation)
+ */
+listVariants?: {
+action: string
+/**
+ * @minItems 1
+ */
+permits: [{
+field: string
+permit: ("ORG" | "CATEGORY" | "GROUP")
+}, ...({
+field: string
+permit: ("ORG" | "CATEGORY" | "GROUP")
+})[]]
+}[]
+/**
+ * Registered server operations of the family besides the generic actions (/v1/{name}Restful/{action}); read: allowed with any menu bound to a page of the entity; write: needs a page button naming it with its resource
+ */
+operations?: {
+action: string
+access: ("read" | "write")
+}[]
 }
 
 export interface Field {
@@ -150,9 +186,23 @@ readOnly?: boolean
  * Never sent to nor taken from a client (password hashes)
  */
 serverOnly?: boolean
+/**
+ * With serverOnly: a client may send a plain value on save; the server stores its scrypt hash (an empty value keeps the stored one). Never read back.
+ */
+writeOnly?: "scrypt"
 min?: number
 max?: number
 }
+
+export type Expression = (number | {
+field: string
+} | {
+op: ("+" | "-" | "*" | "/")
+/**
+ * @minItems 2
+ */
+args: [Expression, Expression, ...(Expression)[]]
+})
 
 export interface PageDefinition {
 $schema?: string
@@ -160,8 +210,15 @@ $schema?: string
  * Unique page name; menus point at it through htmlUrl /main/{name}
  */
 name: string
-kind: ("list" | "edit")
-entity: string
+kind: ("list" | "edit" | "tree" | "custom")
+/**
+ * Required for list, edit and tree pages
+ */
+entity?: string
+/**
+ * kind custom: a registered renderer of the app (a screen no definition can express, e.g. cache management)
+ */
+renderer?: string
 title: Text
 search?: {
 /**
@@ -169,7 +226,7 @@ search?: {
  */
 field: string
 label?: Text
-widget?: ("text" | "lookup" | "date" | "number")
+widget?: ("text" | "lookup" | "date" | "number" | "reference")
 lookup?: string
 }[]
 grid?: Grid
@@ -186,7 +243,7 @@ columns?: number
 fields: {
 field: string
 label?: Text
-widget?: ("text" | "textarea" | "number" | "lookup" | "date" | "datetime" | "checkbox" | "display" | "attachment")
+widget?: ("text" | "textarea" | "number" | "lookup" | "date" | "datetime" | "checkbox" | "display" | "attachment" | "reference" | "richtext" | "password")
 attachment?: AttachmentConfig
 span?: number
 readOnly?: Condition
@@ -208,9 +265,24 @@ title?: Text
 grid: Grid
 }[]
 /**
- * Buttons of an edit page
+ * Buttons of an edit page (and of a tree page's form)
  */
 actions?: Action[]
+/**
+ * List page: the list action called instead of listByPage (a declared list variant, e.g. listByPageByPermission)
+ */
+listAction?: string
+/**
+ * Edit page: permit trees (menus with their resources) under the form once the record has a key; loaded by the read operation `load` with {id}, saved by the write operation `save` with {id, checked} and `resource`
+ */
+trees?: {
+name: string
+title?: Text
+load: string
+save: string
+resource: string
+}[]
+tree?: TreeConfig
 }
 
 export interface Grid {
@@ -222,13 +294,114 @@ columns: [Column, ...(Column)[]]
 height?: ("auto" | number)
 pageSize?: (20 | 50 | 100 | 200 | 500 | 1000)
 isShowPage?: boolean
+/**
+ * Show the loading indicator (default true)
+ */
+showTableProcess?: boolean
 showIndex?: boolean
 showSummary?: boolean
-selection?: boolean
+/**
+ * Selection column (width 40): true or {show, fixed}
+ */
+selection?: (boolean | {
+show?: boolean
+fixed?: boolean
+})
+/**
+ * Expand column (width 30): a click shows the row's details under the grid
+ */
+expand?: {
+width?: number
+/**
+ * Registered expand renderer (built-in: fields)
+ */
+component?: string
+/**
+ * Fields the built-in renderer lists
+ */
+fields?: string[]
+}
+/**
+ * Consecutive rows with equal values of these fields are merged (row-span)
+ */
+mergeFields?: string[]
 isEdit?: boolean
-toolbar?: Action[]
+toolbar?: (Action[] | {
+showToolbar?: boolean
+functionList?: Action[]
+})
 rowActions?: Action[]
+/**
+ * Operate column, fixed right (default width 80); functionList adds to rowActions
+ */
+operateSlot?: {
+isShow?: boolean
+width?: number
+fixed?: "right"
+functionList?: Action[]
+}
 operateWidth?: number
+/**
+ * Family action that loads the rows (listByPage or another list action of the entity)
+ */
+api?: string
+/**
+ * Fixed params sent with every load
+ */
+searchParams?: {
+
+}
+/**
+ * Load the rows at start (needs api)
+ */
+isAutoRequest?: boolean
+/**
+ * Fields that identify a row for cross-page selection (default: the entity's key)
+ * 
+ * @minItems 1
+ */
+keyFields?: [string, ...(string)[]]
+/**
+ * Runtime actions run on selection events (SPEC §4): select, select-cancel, select-all, select-all-cancel; any other name is a handler that link, button and modal cells refer to
+ */
+events?: {
+select?: Action
+selectCancel?: Action
+selectAll?: Action
+selectAllCancel?: Action
+[k: string]: Action | undefined
+}
+/**
+ * Shows the Export toolbar button (resource btnExport of the menu); the server allows exportExcel only then
+ */
+isShowExport?: boolean
+/**
+ * Shows the Import toolbar button (resource btnImport of the menu); the server allows importExcel only then
+ */
+isShowImport?: boolean
+/**
+ * Excel export options (SPEC §7, §9)
+ */
+export?: {
+/**
+ * Default DefaultExportCsv
+ */
+fileName?: string
+/**
+ * Rows per sheet; default 50000 (20001 in the paged mode)
+ */
+sheetMaxRow?: number
+/**
+ * What a click on Export does (default all); the button's menu also offers the current page, all rows and background
+ */
+mode?: ("all" | "paged" | "custom" | "background")
+/**
+ * Sent as customParams in the custom mode
+ */
+customParams?: {
+
+}
+}
 defaultSort?: {
 field: string
 order?: ("asc" | "desc")
@@ -241,6 +414,10 @@ title?: Text
 width?: number
 align?: ("left" | "center" | "right")
 fixed?: ("left" | "right")
+/**
+ * Alias of fixed (SPEC §3 fixed or fixedStyle)
+ */
+fixedStyle?: ("left" | "right")
 sortable?: boolean
 resizable?: boolean
 ellipsis?: boolean
@@ -254,23 +431,138 @@ min?: number
 max?: number
 pattern?: string
 customizeHead?: boolean
+message?: Text
 }
 cellType?: ("text" | "number" | "password" | "textarea" | "url" | "email" | "tel" | "price" | "amount" | "lookup" | "editlookup" | "date" | "daterange" | "datetime" | "datetimerange" | "year" | "month" | "time" | "checkbox" | "slot" | "viewSlot" | "button" | "buttons" | "upload" | "icon" | "compute" | "linkTag" | "tableOperate" | "colGroup" | "type" | "modal")
+/**
+ * Alias of cellType (SPEC §3 editType or cellType)
+ */
+editType?: ("text" | "number" | "password" | "textarea" | "url" | "email" | "tel" | "price" | "amount" | "lookup" | "editlookup" | "date" | "daterange" | "datetime" | "datetimerange" | "year" | "month" | "time" | "checkbox" | "slot" | "viewSlot" | "button" | "buttons" | "upload" | "icon" | "compute" | "linkTag" | "tableOperate" | "colGroup" | "type" | "modal")
 lookup?: {
 typeCode: string
 filterFlag?: boolean
 numberFlag?: boolean
 }
 displayKey?: string
+/**
+ * Y/N as an icon: green check for trueValue, grey cross for falseValue when falseShow
+ */
+showIcon?: {
+/**
+ * N turns the icon off (default Y)
+ */
+value?: ("Y" | "N")
+falseShow?: boolean
+trueValue?: string
+falseValue?: string
+}
+linkTag?: {
+/**
+ * A grid event (grid.events) or row action run on click
+ */
+clickFun?: string
+}
 showThousandSeparator?: boolean
-isSummary?: boolean
+/**
+ * A named formatter of the runtime's formatter registry with its arguments (data, never code)
+ */
+showFormatter?: {
+name: string
+args?: {
+
+}
+}
+/**
+ * Footer: true/sum = sum, avg = mean
+ */
+isSummary?: (boolean | ("sum" | "avg"))
 precision?: number
 min?: number
 max?: number
 step?: number
 placeholder?: Text
+/**
+ * Static choices of type cells
+ */
+options?: {
+value: (string | number)
+label: Text
+color?: string
+disabled?: boolean
+}[]
+autosize?: (boolean | {
+minRows?: number
+maxRows?: number
+})
+buttonType?: (CellButton | CellButton[])
+modalConfig?: ModalConfig
+computedEvent?: ComputedEvent
+/**
+ * daterange/datetimerange: the two fields holding start and end (default: the value is [start, end])
+ * 
+ * @minItems 2
+ * @maxItems 2
+ */
+rangeKeys?: [string, string]
+/**
+ * colGroup: the columns under this group header
+ * 
+ * @minItems 1
+ */
+children?: [Column, ...(Column)[]]
 columnsDisplay?: ("Y" | "N")
 attachmentConfig?: AttachmentConfig
+}
+
+export interface CellButton {
+title?: Text
+iconClass?: string
+/**
+ * A grid event (grid.events) or row action run on click
+ */
+fun?: string
+disabled?: Condition
+show?: Condition
+/**
+ * Show the cell value before the button
+ */
+showInput?: boolean
+/**
+ * Record field shown as a count after the title
+ */
+detailCount?: string
+}
+/**
+ * modal cell: pick a record of `entity` in a dialog
+ */
+
+export interface ModalConfig {
+entity: string
+title?: Text
+/**
+ * Fields of the entity shown in the dialog
+ */
+columns?: string[]
+/**
+ * Field of the picked record written to this column (default the entity key)
+ */
+valueKey?: string
+/**
+ * Field of the picked record written to this column's displayKey
+ */
+displayKey?: string
+/**
+ * Change handler: a grid event run after a pick
+ */
+fun?: string
+}
+/**
+ * compute cell: arithmetic over the row's fields (data, never JS)
+ */
+
+export interface ComputedEvent {
+expression: Expression
+precision?: number
 }
 /**
  * Attachment widget / upload cell (SPEC §2, §5): limits, upload context, per-record disabled/hidden buttons
@@ -323,7 +615,7 @@ label?: Text
 /**
  * A registered action type of the runtime
  */
-type: ("openEdit" | "operation" | "save" | "back" | "refresh" | "addLine" | "deleteLines")
+type: ("openEdit" | "operation" | "save" | "back" | "refresh" | "addLine" | "deleteLines" | "addRoot" | "addChild" | "move" | "downloadFile")
 /**
  * Family action the button calls (saveOrUpdate, delete, doBatchDelete, doSubmit …); the server requires `resource` for it
  */
@@ -339,6 +631,42 @@ status?: ("default" | "primary" | "danger" | "success")
 needSelection?: boolean
 mode?: ("create" | "edit" | "view")
 }
+/**
+ * Tree page (SPEC §5: tree building requires key, parent key and level key): hierarchical browse and edit of an entity with a parent key
+ */
+
+export interface TreeConfig {
+/**
+ * The entity's key field
+ */
+key: string
+/**
+ * Field holding the parent's key (empty on roots)
+ */
+parentKey: string
+/**
+ * Integer field holding the depth, 1 for roots (kept by the server)
+ */
+levelKey: string
+/**
+ * Fields joined by a space as the node title (default: the entity's display fields)
+ * 
+ * @minItems 1
+ */
+titleFields?: [string, ...(string)[]]
+/**
+ * Siblings are sorted by it (then by title)
+ */
+orderField?: string
+/**
+ * all: the whole tree through listByPage pages; lazy: roots (levelKey = 1), then each node's children (parentKey = key) when expanded
+ */
+load?: ("all" | "lazy")
+/**
+ * A whole-tree load stops here and says so
+ */
+maxNodes?: number
+}
 
 export interface MenusDefinition {
 $schema?: string
@@ -350,6 +678,10 @@ menuCode: string
 name: Text
 menuType: ("DIR" | "PAGE")
 page?: string
+/**
+ * A PAGE menu that opens an app of its own instead of /main/{page} (the designer: /designer)
+ */
+url?: string
 imageLink?: string
 resources?: {
 resourceCode: string

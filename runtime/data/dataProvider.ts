@@ -14,6 +14,8 @@ export interface ListQuery {
   pageIndex: number;
   pageRows: number;
   sort?: SortItem[];
+  /** A declared list variant (listByPageByPermission …) instead of listByPage. */
+  action?: string;
 }
 
 export interface ListResult<T> {
@@ -64,10 +66,10 @@ export function createDataProvider<T extends Row = Row>(env: Pick<RuntimeEnv, 'a
     entity,
     path,
     call,
-    async list({ params, pageIndex, pageRows, sort }) {
+    async list({ params, pageIndex, pageRows, sort, action }) {
       const body: Record<string, unknown> = { params: cleanParams(params), pageIndex, pageRows };
       if (sort && sort.length > 0) body.sort = sort;
-      const res = await call<T[]>('listByPage', body);
+      const res = await call<T[]>(action ?? 'listByPage', body);
       const rows = Array.isArray(res.data) ? res.data : [];
       return {
         rows,

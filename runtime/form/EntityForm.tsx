@@ -6,7 +6,8 @@ import type { RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useRuntimeEnv } from '../env.js';
 import { widgets as widgetRegistry } from '../registry/index.js';
 import { templates } from './templates.js';
-import { formValidator, localizeErrors } from './validation.js';
+import { localizeErrors } from './validation.js';
+import { formValidatorFor } from './validators.js';
 import type { FormContext } from './widgets.js';
 
 export type Record_ = Record<string, unknown>;
@@ -14,6 +15,8 @@ export type Record_ = Record<string, unknown>;
 const ThemedForm = withTheme<Record_, RJSFSchema, FormContext>({ templates });
 
 export interface EntityFormProps {
+  /** Its precompiled validator checks field types and limits. */
+  entityName: string;
   schema: RJSFSchema;
   uiSchema: UiSchema;
   formData: Record_;
@@ -22,7 +25,7 @@ export interface EntityFormProps {
 
 /** The rjsf form in the Arco theme; widgets come from the widget registry (registerBuiltIns). */
 export const EntityForm = forwardRef<Form<Record_, RJSFSchema, FormContext>, EntityFormProps>(function EntityForm(
-  { schema, uiSchema, formData, onChange },
+  { entityName, schema, uiSchema, formData, onChange },
   ref,
 ) {
   const env = useRuntimeEnv();
@@ -39,7 +42,7 @@ export const EntityForm = forwardRef<Form<Record_, RJSFSchema, FormContext>, Ent
       formData={formData}
       formContext={formContext}
       widgets={widgets}
-      validator={formValidator}
+      validator={formValidatorFor(entityName)}
       showErrorList={false}
       noHtml5Validate
       omitExtraData={false}

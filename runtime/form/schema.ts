@@ -60,6 +60,8 @@ export interface BuildFormOptions {
   record: RecordLike;
   /** mode=view: everything read-only. */
   readOnly: boolean;
+  /** Every entity by name: reference fields to a family then default to the `reference` widget. */
+  entities?: Readonly<Record<string, EntityDefinition>>;
 }
 
 export function buildFormSchema(page: PageDefinition, entity: EntityDefinition, env: Pick<RuntimeEnv, 't' | 'language'>, opts: BuildFormOptions): BuiltForm {
@@ -74,7 +76,9 @@ export function buildFormSchema(page: PageDefinition, entity: EntityDefinition, 
   for (const f of form.fields) {
     if (f.show !== undefined && !evaluateCondition(f.show, opts.record)) continue;
     const field = findField(entity, f.field);
-    const widget = f.widget ?? defaultWidget(field);
+    const target = field?.references ? opts.entities?.[field.references] : undefined;
+    const referable = target !== undefined && (target.kind ?? 'family') === 'family';
+    const widget = f.widget ?? (referable ? 'reference' : defaultWidget(field));
     const readOnly =
       opts.readOnly || widget === 'display' || field?.readOnly === true || (f.readOnly !== undefined && evaluateCondition(f.readOnly, opts.record));
     // A read-only field cannot be fixed by the user, so requiring it would only block saving.
@@ -93,6 +97,7 @@ export function buildFormSchema(page: PageDefinition, entity: EntityDefinition, 
         displayKey: f.displayKey ?? (field?.references ? `${f.field}Display` : undefined),
         precision: field?.scale,
         ...(widget === 'attachment' ? { attachment: f.attachment, functionId: entity.name, businessKey: entity.key } : {}),
+        ...(widget === 'reference' && referable ? { reference: target } : {}),
       },
     };
   }

@@ -1,10 +1,6 @@
-// Validation through @rjsf/validator-ajv8. customizeValidator compiles schemas at runtime (Ajv uses
-// new Function), which needs CSP 'unsafe-eval'; precompiled validators (ARCHITECTURE.md) are a later step.
-import { customizeValidator } from '@rjsf/validator-ajv8';
+// Ajv's messages in the user's language. Validation itself: precompiledValidator.ts (no schema compiled at runtime).
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import type { RuntimeEnv } from '../env.js';
-
-export const formValidator = customizeValidator();
 
 const KNOWN = new Set(['required', 'maxLength', 'minLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'format', 'type', 'enum']);
 

@@ -1,33 +1,43 @@
 // THE grid: glide-data-grid (canvas) driven by the page schema's Grid/Column config. Rows are controlled
-// by the caller; edits come back through onRowsChange.
+// by the caller; edits come back through onRowsChange. Column/grid keys: docs/grid.md.
 import '@glideapps/glide-data-grid/dist/index.css';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   CompactSelection,
   DataEditor,
-  GridCellKind,
+  type CellClickedEventArgs,
+  type DataEditorProps,
   type EditableGridCell,
   type GridColumn,
+  type GridMouseEventArgs,
   type GridSelection,
   type Item,
   type Rectangle,
 } from '@glideapps/glide-data-grid';
-import { Spin } from '@arco-design/web-react';
+import { Alert, Spin } from '@arco-design/web-react';
 import type { Action, EntityDefinition, Grid } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
 import type { Row, SortItem } from '../data/dataProvider.js';
 import { useLookups } from '../data/useLookups.js';
-import { cellTypes } from '../registry/index.js';
-import { getCell } from './cells.js';
-import { buildColumnModels, DEFAULT_OPERATE_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
+import { cellTypes, expandRenderers } from '../registry/index.js';
+import { resolveText } from '../text/resolveText.js';
+import { cellProblem, displayText, getCell, summaryValue, type LeadingColumn } from './cells.js';
+import { buildColumnModels, DEFAULT_OPERATE_WIDTH, EXPAND_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
 import { editorFor, isCellEditable } from './editable.js';
 import { AttachmentCellDialog } from '../attachments/registration.js';
 import type { ColumnModel } from './columns.js';
+import { applyComputed } from './compute.js';
+import { leafColumns, operateActions, operateWidth as operateWidthOf, selectionOf } from './config.js';
+import { configErrors, resolveHandler } from './configErrors.js';
 import { CellEditor, EditorContext, type EditorContextValue } from './editors.js';
+import { gridHeight } from './height.js';
 import { buildLayout, HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
-import { OperateColumn } from './OperateColumn.js';
+import { mergeList, mergeSpans } from './merge.js';
+import { ModalPicker } from './ModalPicker.js';
+import { OperateColumn, type StripColumn } from './OperateColumn.js';
 import { Pager } from './Pager.js';
-import { checkRenderer, editRenderer, isCheckCell, isEditCell } from './renderers.js';
+import { buttonBoxes, customRenderers, ERROR_RED, isButtonsCell, isCheckCell, isEditCell, isLinkCell } from './renderers.js';
+import { cellButtons } from './buttons.js';
 import { nextSort, sortMark } from './sort.js';
 import { gridTheme } from './theme.js';
 
@@ -35,6 +45,10 @@ export interface DataGridPaging {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is the server's estimate (shown as approximate). */
+  estimated?: boolean;
+  /** Rows selected across pages, shown in the footer. */
+  selectedCount?: number;
   onChange(page: number, pageSize: number): void;
 }
 
@@ -43,7 +57,7 @@ export interface DataGridProps {
   name: string;
   grid: Grid;
   entity: EntityDefinition;
-  /** Targets of reference fields (editing searches their listByPage). */
+  /** Targets of reference fields (editing searches their listByPage) and of modal cells. */
   entities?: Readonly<Record<string, EntityDefinition>>;
   rows: readonly Row[];
   loading?: boolean;
@@ -54,8 +68,13 @@ export interface DataGridProps {
   /** Selected row indexes of `rows`. */
   selected?: readonly number[];
   onSelectionChange?(indexes: number[]): void;
+  /** Row buttons, and the handlers link/button/modal cells name (grid.events or row actions). */
   onRowAction?(action: Action, row: Row, rowIndex: number): void;
   onRowsChange?(rows: Row[]): void;
+  /** A click on a body row (pickers). */
+  onRowClick?(row: Row, rowIndex: number): void;
+  /** A header drag finished resizing a column (list pages keep the width in the user's table settings). */
+  onColumnWidthChange?(key: string, width: number): void;
   /** View mode: grid.isEdit is ignored. */
   readOnly?: boolean;
   height?: number;
@@ -75,42 +94,76 @@ function ensurePortal(): void {
 }
 
 const emptySelection: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
+const STICKY = { sticky: true } as const;
+const ROW_MARKERS = { kind: 'checkbox-visible', width: 40, checkboxStyle: 'square' } as const;
+const provideEditor: NonNullable<DataEditorProps['provideEditor']> = (cell) => (isEditCell(cell) ? { editor: CellEditor, disablePadding: true } : undefined);
+
+interface Tip {
+  x: number;
+  y: number;
+  text: string;
+  error: boolean;
+}
 
 export function DataGrid(props: DataGridProps) {
-  const { name, grid, entity, entities, rows, loading, paging, sort = [], onSort, selected = [], onSelectionChange, onRowAction, onRowsChange, readOnly = false } = props;
+  const { name, grid, entity, entities, rows, loading, paging, sort = [], onSort, selected = [], onSelectionChange, onRowAction, onRowsChange, onRowClick, readOnly = false } = props;
   const env = useRuntimeEnv();
   useEffect(ensurePortal, []);
 
-  const models = useMemo(() => buildColumnModels(grid, entity, env), [grid, entity, env]);
+  const allModels = useMemo(() => buildColumnModels(grid, entity, env), [grid, entity, env]);
+  const errors = useMemo(() => configErrors(grid, allModels), [grid, allModels]);
+  // Fixed-right columns are DOM in the right strip; the canvas holds the others.
+  const models = useMemo(() => allModels.filter((m) => !m.fixedRight), [allModels]);
+  const rightModels = useMemo(() => allModels.filter((m) => m.fixedRight), [allModels]);
   const types = useMemo(() => models.map((m) => cellTypes.get(m.cellType)), [models]);
-  const lookups = useLookups(useMemo(() => lookupTypesOf(models), [models]));
+  const lookups = useLookups(useMemo(() => lookupTypesOf(allModels), [allModels]));
   const showIndex = grid.showIndex !== false;
-  const selection = grid.selection === true;
+  const selection = selectionOf(grid);
+  const expand = grid.expand;
+  const leading = useMemo<LeadingColumn[]>(() => [...(expand ? (['-expand'] as const) : []), ...(showIndex ? (['-index'] as const) : [])], [expand, showIndex]);
   const summary = showsSummary(grid);
-  const rowActions = grid.rowActions ?? [];
+  const rowActions = useMemo(() => operateActions(grid), [grid]);
   const page = paging?.page ?? 1;
   const pageSize = paging?.pageSize ?? rows.length;
+  const editable = grid.isEdit === true && !readOnly;
+  const rowMarkers = selection.show ? ROW_MARKERS : 'none';
+  const text = useCallback((t: unknown) => resolveText(t as Parameters<typeof resolveText>[0], env), [env]);
 
+  const [widths, setWidths] = useState<ReadonlyMap<string, number>>(new Map());
+  const grouped = models.some((m) => m.group !== undefined);
   const columns = useMemo<GridColumn[]>(() => {
     const cols: GridColumn[] = [];
-    if (showIndex) cols.push({ id: '-index', title: env.t('grid.index'), width: INDEX_WIDTH });
+    if (expand) cols.push({ id: '-expand', title: '', width: expand.width ?? EXPAND_WIDTH, group: grouped ? '' : undefined });
+    if (showIndex) cols.push({ id: '-index', title: env.t('grid.index'), width: INDEX_WIDTH, group: grouped ? '' : undefined });
     for (const m of models) {
-      const mark = m.required && grid.isEdit && !readOnly && m.column.validate?.customizeHead !== true ? '* ' : '';
-      cols.push({ id: m.key, title: `${mark}${m.title}${sortMark(sort, m.key)}`, width: m.width });
+      // SPEC §5: validate.required shows a red asterisk (the header draws "*"; customizeHead skips it).
+      const mark = m.required && editable && cellTypes.get(m.cellType).editor !== 'none' && m.column.validate?.customizeHead !== true ? '* ' : '';
+      cols.push({ id: m.key, title: `${mark}${m.title}${sortMark(sort, m.key)}`, width: widths.get(m.key) ?? m.width, group: grouped ? (m.group ?? '') : undefined });
     }
     return cols;
-  }, [models, showIndex, sort, env, grid.isEdit, readOnly]);
-  const freezeColumns = (showIndex ? 1 : 0) + models.filter((m) => m.fixedLeft).length;
+  }, [models, showIndex, expand, sort, env, editable, widths, grouped]);
+  const freezeColumns = leading.length + models.filter((m) => m.fixedLeft).length;
+  const headerHeight = HEADER_HEIGHT * (grouped ? 2 : 1);
   const layout = useMemo(
-    () => buildLayout(columns.map((c) => ({ key: String(c.id), width: (c as { width: number }).width })), freezeColumns, selection),
-    [columns, freezeColumns, selection],
+    () => buildLayout(columns.map((c) => ({ key: String(c.id), width: (c as { width: number }).width, group: c.group || undefined })), freezeColumns, selection.show, headerHeight),
+    [columns, freezeColumns, selection.show, headerHeight],
   );
 
-  const totalLabel = env.t('grid.total');
-  const getCellContent = useCallback(
-    ([col, row]: Item) => getCell({ grid, models, types, showIndex, rows, lookups, page, pageSize, readOnly, summary, totalLabel }, col, row),
-    [grid, models, types, showIndex, rows, lookups, page, pageSize, readOnly, summary, totalLabel],
+  const [activeRow, setActiveRow] = useState<number | undefined>(undefined);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => setExpanded(new Set()), [rows.length, page]);
+  const merges = useMemo(() => mergeSpans(rows, grid.mergeFields), [rows, grid.mergeFields]);
+
+  const summaries = useMemo(
+    () => (summary ? new Map(models.filter((m) => m.isSummary).map((m) => [m.key, summaryValue(m, rows)])) : undefined),
+    [summary, models, rows],
   );
+  const totalLabel = env.t('grid.total');
+  const source = useMemo(
+    () => ({ grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, language: env.language, activeRow: editable ? activeRow : undefined, merges, expanded, widths, text, summaries }),
+    [grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, env.language, editable, activeRow, merges, expanded, widths, text, summaries],
+  );
+  const getCellContent = useCallback(([col, row]: Item) => getCell(source, col, row), [source]);
 
   const gridSelection = useMemo<GridSelection>(() => {
     let s = CompactSelection.empty();
@@ -118,6 +171,7 @@ export function DataGrid(props: DataGridProps) {
     return { ...emptySelection, rows: s };
   }, [selected]);
   const [cellSelection, setCellSelection] = useState<GridSelection['current']>(undefined);
+  const fullSelection = useMemo(() => ({ ...gridSelection, current: cellSelection }), [gridSelection, cellSelection]);
   const onGridSelectionChange = useCallback(
     (next: GridSelection) => {
       setCellSelection(next.current);
@@ -127,39 +181,94 @@ export function DataGrid(props: DataGridProps) {
     [rows.length, selected, onSelectionChange],
   );
 
+  const columnsForCompute = useMemo(() => leafColumns(grid.columns).filter((c) => c.computedEvent), [grid.columns]);
   const writeRow = useCallback(
     (rowIndex: number, patch: Row) => {
       if (!onRowsChange || rowIndex >= rows.length) return;
-      onRowsChange(rows.map((r, i) => (i === rowIndex ? { ...r, ...patch } : r)));
+      onRowsChange(rows.map((r, i) => (i === rowIndex ? applyComputed(columnsForCompute, { ...r, ...patch }) : r)));
     },
-    [rows, onRowsChange],
+    [rows, onRowsChange, columnsForCompute],
   );
 
-  const modelAt = (col: number) => models[col - (showIndex ? 1 : 0)];
+  const modelAt = useCallback((col: number): ColumnModel | undefined => models[col - leading.length], [models, leading.length]);
 
   const onCellEdited = useCallback(
     ([col, row]: Item, value: EditableGridCell) => {
       const model = modelAt(col);
       if (!model || !isEditCell(value)) return;
-      const patch: Row = { [model.key]: value.data.value };
+      const patch: Row = { [model.key]: value.data.value, ...(value.data.patch ?? {}) };
       if (model.displayKey && value.data.displayValue !== undefined) patch[model.displayKey] = value.data.displayValue;
       writeRow(row, patch);
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [models, showIndex, writeRow],
+    [modelAt, writeRow],
   );
 
-  // Upload cells (SPEC §8 cell type upload) open the attachment widget in a dialog, editable or not.
+  const [tip, setTip] = useState<Tip | null>(null);
+  // Upload cells open the attachment widget in a dialog, modal cells the record picker.
   const [attachmentAt, setAttachmentAt] = useState<{ row: number; model: ColumnModel } | null>(null);
-  const onCellClicked = useCallback(
-    ([col, row]: Item) => {
-      const cell = getCellContent([col, row]);
-      const model = modelAt(col);
-      if (model && isCheckCell(cell) && cell.data.editable) writeRow(row, { [model.key]: cell.data.checked ? 'N' : 'Y' });
-      if (model?.cellType === 'upload' && row < rows.length) setAttachmentAt({ row, model });
+  const [modalAt, setModalAt] = useState<{ row: number; model: ColumnModel } | null>(null);
+  const runHandler = useCallback(
+    (fun: string | undefined, row: number) => {
+      const action = resolveHandler(grid, fun);
+      if (!action) return env.notify('error', env.t('grid.errors.changeHandler'));
+      if (row < rows.length) onRowAction?.(action, rows[row], row);
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [getCellContent, models, showIndex, writeRow],
+    [grid, env, rows, onRowAction],
+  );
+  const onCellClicked = useCallback(
+    ([col, row]: Item, args: CellClickedEventArgs) => {
+      setTip(null);
+      if (row >= rows.length) return;
+      if (leading[col] === '-expand') {
+        setExpanded((s) => {
+          const next = new Set(s);
+          if (next.has(row)) next.delete(row);
+          else next.add(row);
+          return next;
+        });
+        return;
+      }
+      onRowClick?.(rows[row], row);
+      const model = modelAt(col);
+      if (!model) return;
+      const record = rows[row];
+      const type = cellTypes.get(model.cellType);
+      const canEdit = isCellEditable(grid, model, record, readOnly, editorFor(model, type.editor));
+      if (editable) setActiveRow(row);
+      const cell = getCellContent([col, row]);
+      if (isCheckCell(cell)) {
+        if (!cell.data.editable) return;
+        // SPEC §4/§8: a value other than the true or false value is an error, not toggled.
+        if (cell.data.invalid) return env.notify('error', env.t('grid.errors.checkboxValue', { trueValue: model.trueValue, falseValue: model.falseValue }));
+        return writeRow(row, { [model.key]: cell.data.checked ? model.falseValue : model.trueValue });
+      }
+      if (isLinkCell(cell)) {
+        if (model.cellType === 'url') {
+          const url = String(record[model.key] ?? '');
+          if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
+          return;
+        }
+        const action = resolveHandler(grid, model.column.linkTag?.clickFun);
+        if (!action) return env.notify('error', env.t('grid.errors.linkHandler'));
+        return onRowAction?.(action, record, row);
+      }
+      if (isButtonsCell(cell)) {
+        const ctx = document.createElement('canvas').getContext('2d');
+        if (ctx) ctx.font = `${gridTheme.baseFontStyle} ${gridTheme.fontFamily}`;
+        const boxes = buttonBoxes((s) => ctx?.measureText(s).width ?? s.length * 13, cell.data, args.bounds.width);
+        const hit = boxes.findIndex((b) => args.localEventX >= b.x && args.localEventX <= b.x + b.width);
+        const buttons = cellButtons(model, record, text);
+        const button = hit >= 0 ? buttons[hit] : buttons.length === 1 ? buttons[0] : undefined;
+        if (button && !button.disabled) runHandler(button.fun, row);
+        return;
+      }
+      if (model.cellType === 'upload') return setAttachmentAt({ row, model });
+      if (model.cellType === 'modal' && canEdit) {
+        if (!model.column.modalConfig) return env.notify('error', env.t('grid.errors.changeHandler'));
+        return setModalAt({ row, model });
+      }
+    },
+    [rows, leading, modelAt, grid, readOnly, editable, getCellContent, env, writeRow, onRowAction, onRowClick, runHandler, text],
   );
 
   const onHeaderClicked = useCallback(
@@ -167,8 +276,72 @@ export function DataGrid(props: DataGridProps) {
       const model = modelAt(col);
       if (model?.sortable && onSort) onSort(nextSort(sort, model.key));
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [models, showIndex, sort, onSort],
+    [modelAt, sort, onSort],
+  );
+
+  // SPEC §5: the required asterisk is red. Glide draws the title ("* Name"); the "*" is drawn again in red.
+  const requiredIds = useMemo(() => new Set(columns.filter((c) => c.title.startsWith('* ')).map((c) => c.id)), [columns]);
+  const drawHeader = useCallback<NonNullable<DataEditorProps['drawHeader']>>(
+    (args, drawContent) => {
+      drawContent();
+      if (!requiredIds.has(args.column.id)) return;
+      const { ctx, rect, theme } = args;
+      ctx.save();
+      ctx.font = `${theme.headerFontStyle} ${theme.fontFamily}`;
+      ctx.fillStyle = ERROR_RED;
+      ctx.textBaseline = 'middle';
+      ctx.fillText('*', rect.x + theme.cellHorizontalPadding, rect.y + rect.height / 2);
+      ctx.restore();
+    },
+    [requiredIds],
+  );
+
+  // Merged rows (grid.mergeFields): a covered cell paints over the line above it, so the run reads as one cell.
+  const drawCell = useCallback<NonNullable<DataEditorProps['drawCell']>>(
+    (args, drawContent) => {
+      drawContent();
+      const model = models[args.col - leading.length];
+      if (!model || merges.get(model.key)?.[args.row] !== 0) return;
+      const { ctx, rect, theme } = args;
+      ctx.fillStyle = theme.bgCell;
+      ctx.fillRect(rect.x + 1, rect.y - 1, rect.width - 2, 2);
+    },
+    [models, leading.length, merges],
+  );
+
+  const onColumnResize = useCallback(
+    (column: GridColumn, newSize: number) => {
+      const model = models.find((m) => m.key === column.id);
+      if (!model?.resizable) return;
+      setWidths((w) => new Map(w).set(model.key, Math.max(40, Math.round(newSize))));
+    },
+    [models],
+  );
+
+  // Tooltips (column.tooltip) and the message of an invalid cell, as DOM next to the hovered cell.
+  const containerRef = useRef<HTMLDivElement>(null);
+  const onItemHovered = useCallback(
+    (args: GridMouseEventArgs) => {
+      if (args.kind !== 'cell') return setTip(null);
+      const [col, row] = args.location;
+      const model = modelAt(col);
+      if (!model || row >= rows.length) return setTip(null);
+      const record = rows[row];
+      const type = cellTypes.get(model.cellType);
+      const problem = editable ? cellProblem(model, type, record) : undefined;
+      const at = { x: args.bounds.x, y: args.bounds.y + args.bounds.height };
+      if (problem) {
+        const v = model.column.validate;
+        const message = v?.message ? resolveText(v.message, env) : env.t(problem, { min: model.column.min ?? v?.min ?? model.field?.min, max: model.column.max ?? v?.max ?? model.field?.max, trueValue: model.trueValue, falseValue: model.falseValue });
+        return setTip({ ...at, text: message, error: true });
+      }
+      if (model.tooltip) {
+        const full = displayText(model, type, record, lookups, env.language);
+        return setTip(full ? { ...at, text: full, error: false } : null);
+      }
+      setTip(null);
+    },
+    [modelAt, rows, editable, env, lookups],
   );
 
   const editorContext = useMemo<EditorContextValue>(
@@ -180,19 +353,89 @@ export function DataGrid(props: DataGridProps) {
     [models, types, lookups, entities],
   );
 
+  // The DOM strip follows glide's visible rows; without a strip nothing needs to re-render on scroll.
   const [region, setRegion] = useState({ first: 0, count: 20, ty: 0 });
-  const onVisibleRegionChanged = useCallback((range: Rectangle, _tx: number, ty: number) => {
-    setRegion((r) => (r.first === range.y && r.count === range.height && r.ty === ty ? r : { first: range.y, count: range.height, ty }));
-  }, []);
+  const hasStrip = (rowActions.length > 0 && onRowAction !== undefined) || rightModels.length > 0;
+  const onVisibleRegionChanged = useCallback(
+    (range: Rectangle, _tx: number, ty: number) => {
+      if (!hasStrip) return;
+      setRegion((r) => (r.first === range.y && r.count === range.height && r.ty === ty ? r : { first: range.y, count: range.height, ty }));
+    },
+    [hasStrip],
+  );
+
+  // grid.height "auto": measured from the page once mounted and on resize (SPEC §9).
+  const [viewport, setViewport] = useState<{ windowHeight: number; top: number } | undefined>(undefined);
+  const [fullscreen, setFullscreen] = useState(false);
+  useLayoutEffect(() => {
+    if (grid.height !== 'auto') return;
+    const measure = () => {
+      const top = containerRef.current?.getBoundingClientRect().top ?? 0;
+      setViewport({ windowHeight: window.innerHeight, top });
+      setFullscreen(document.fullscreenElement !== null && document.fullscreenElement !== undefined);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    document.addEventListener('fullscreenchange', measure);
+    return () => {
+      window.removeEventListener('resize', measure);
+      document.removeEventListener('fullscreenchange', measure);
+    };
+  }, [grid.height, errors.length]);
 
   const bodyRows = rows.length + (summary ? 1 : 0);
-  const height = props.height ?? (typeof grid.height === 'number' ? grid.height : Math.min(HEADER_HEIGHT + Math.max(bodyRows, 3) * ROW_HEIGHT + 18, 560));
-  const operateWidth = grid.operateWidth ?? DEFAULT_OPERATE_WIDTH;
+  const paged = paging !== undefined && grid.isShowPage !== false;
+  const height = props.height ?? gridHeight({ grid, bodyRows, paged, summary, fullscreen, viewport, groupHeader: grouped });
+  const operateWidth = operateWidthOf(grid, DEFAULT_OPERATE_WIDTH);
+  const operateColumn = leafColumns(grid.columns).find((c) => (c.cellType ?? c.editType) === 'tableOperate');
+  const showOperate = rowActions.length > 0 && onRowAction !== undefined;
+  const stripColumns = useMemo<StripColumn[]>(
+    () =>
+      rightModels.map((m) => {
+        const type = cellTypes.get(m.cellType);
+        return { key: m.key, title: m.title, width: m.width, align: m.align, text: (row: Row) => displayText(m, type, row, lookups, env.language) };
+      }),
+    [rightModels, lookups, env.language],
+  );
+  const merged = useMemo(() => JSON.stringify(mergeList(merges)), [merges]);
+  // The footer row as text by column key: glide's accessible table leaves out the frozen trailing row.
+  const summaryText = useMemo(() => {
+    if (!summary) return undefined;
+    const out: Record<string, string> = {};
+    columns.forEach((c, i) => {
+      const cell = getCell(source, i, rows.length) as { displayData?: string };
+      if (cell.displayData) out[String(c.id)] = cell.displayData;
+    });
+    return JSON.stringify(out);
+  }, [summary, columns, source, rows.length]);
+  const showSpinner = grid.showTableProcess !== false && loading === true;
+  const ExpandBody = expand ? expandRenderers.get(expand.component ?? 'fields').component : undefined;
 
   return (
-    <div className="srm-data-grid" data-testid={`grid-${name}`} data-layout={JSON.stringify(layout)}>
+    <div
+      className="srm-data-grid"
+      ref={containerRef}
+      data-testid={`grid-${name}`}
+      data-layout={JSON.stringify(layout)}
+      data-active-row={editable && activeRow !== undefined ? activeRow : undefined}
+      data-merges={grid.mergeFields ? merged : undefined}
+      data-height={height}
+      data-summary={summaryText}
+      data-errors={errors.map((e) => e.key).join(' ') || undefined}
+      style={{ position: 'relative' }}
+    >
+      {errors.length > 0 && (
+        <Alert
+          type="error"
+          style={{ marginBottom: 8 }}
+          data-testid={`grid-errors-${name}`}
+          content={errors.map((e) => (
+            <div key={`${e.key}-${e.column ?? ''}`}>{`${e.column ? `${allModels.find((m) => m.key === e.column)?.title ?? e.column}: ` : ''}${env.t(e.key)}`}</div>
+          ))}
+        />
+      )}
       <EditorContext.Provider value={editorContext}>
-        <Spin loading={loading === true} style={{ display: 'block' }}>
+        <Spin loading={showSpinner} style={{ display: 'block' }}>
           <div style={{ border: '1px solid #e5e6eb', borderRadius: 2 }}>
             <DataEditor
               width="100%"
@@ -201,35 +444,74 @@ export function DataGrid(props: DataGridProps) {
               rows={bodyRows}
               getCellContent={getCellContent}
               getCellsForSelection
-              customRenderers={[checkRenderer, editRenderer]}
-              provideEditor={(cell) => (isEditCell(cell) ? { editor: CellEditor, disablePadding: true } : undefined)}
+              customRenderers={customRenderers}
+              provideEditor={provideEditor}
               onCellEdited={onCellEdited}
               onCellClicked={onCellClicked}
               onHeaderClicked={onHeaderClicked}
+              onColumnResize={onColumnResize}
+              onColumnResizeEnd={(column: GridColumn, newSize: number) => {
+                const model = models.find((m) => m.key === column.id);
+                if (model?.resizable) props.onColumnWidthChange?.(model.key, Math.max(40, Math.round(newSize)));
+              }}
+              onItemHovered={onItemHovered}
+              drawHeader={drawHeader}
+              drawCell={grid.mergeFields?.length ? drawCell : undefined}
               freezeColumns={freezeColumns}
               freezeTrailingRows={summary ? 1 : 0}
               rowHeight={ROW_HEIGHT}
               headerHeight={HEADER_HEIGHT}
-              rowMarkers={selection ? { kind: 'checkbox-visible', width: 40, checkboxStyle: 'square' } : 'none'}
+              groupHeaderHeight={grouped ? HEADER_HEIGHT : undefined}
+              rowMarkers={rowMarkers}
               rowSelectionMode="multi"
               columnSelect="none"
               rangeSelect="cell"
-              gridSelection={{ ...gridSelection, current: cellSelection }}
+              gridSelection={fullSelection}
               onGridSelectionChange={onGridSelectionChange}
-              cellActivationBehavior={grid.isEdit && !readOnly ? 'single-click' : 'second-click'}
+              cellActivationBehavior={editable ? 'single-click' : 'second-click'}
               onVisibleRegionChanged={onVisibleRegionChanged}
               theme={gridTheme}
               smoothScrollX
               rightElement={
-                rowActions.length > 0 && onRowAction ? (
-                  <OperateColumn actions={rowActions} rows={rows} width={operateWidth} firstRow={region.first} visibleRows={region.count} offsetY={region.ty} onAction={onRowAction} />
+                showOperate || stripColumns.length > 0 ? (
+                  <OperateColumn
+                    actions={showOperate ? rowActions : []}
+                    columns={stripColumns}
+                    title={operateColumn ? resolveText(operateColumn.title, env, env.t('grid.operate')) : undefined}
+                    rows={rows}
+                    width={operateWidth}
+                    headerHeight={headerHeight}
+                    firstRow={region.first}
+                    visibleRows={region.count}
+                    offsetY={region.ty}
+                    onAction={(a, row, r) => onRowAction?.(a, row, r)}
+                  />
                 ) : undefined
               }
-              rightElementProps={{ sticky: true }}
+              rightElementProps={STICKY}
             />
           </div>
         </Spin>
       </EditorContext.Provider>
+      {tip && (
+        <div
+          data-testid={`grid-tooltip-${name}`}
+          role="tooltip"
+          style={{ position: 'fixed', left: tip.x, top: tip.y + 2, zIndex: 1040, maxWidth: 360, padding: '4px 8px', borderRadius: 2, fontSize: 12, color: '#fff', background: tip.error ? '#f53f3f' : 'rgba(29,33,41,0.9)', pointerEvents: 'none', whiteSpace: 'pre-wrap' }}
+        >
+          {tip.text}
+        </div>
+      )}
+      {ExpandBody && expanded.size > 0 && (
+        <div className="srm-grid-expand" data-testid={`grid-expand-${name}`} style={{ border: '1px solid #e5e6eb', borderTop: 'none', padding: 8, background: '#fafbfc' }}>
+          {[...expanded].sort((a, b) => a - b).filter((r) => r < rows.length).map((r) => (
+            <div key={r} data-testid={`grid-expand-${name}-${r}`} style={{ marginBottom: 6 }}>
+              <div style={{ fontWeight: 600, fontSize: 13, marginBottom: 4 }}>{env.t('grid.details', { index: r + 1 })}</div>
+              <ExpandBody row={rows[r]} rowIndex={r} fields={expand?.fields ?? []} entity={entity} />
+            </div>
+          ))}
+        </div>
+      )}
       {attachmentAt && (
         <AttachmentCellDialog
           name={`${name}-${attachmentAt.model.key}-${attachmentAt.row}`}
@@ -243,10 +525,27 @@ export function DataGrid(props: DataGridProps) {
           onClose={() => setAttachmentAt(null)}
         />
       )}
-      {paging && (
-        <Pager page={paging.page} pageSize={paging.pageSize} total={paging.total} sizes={pageSizeOptions(grid.pageSize)} onChange={paging.onChange} />
+      {modalAt && modalAt.model.column.modalConfig && entities?.[modalAt.model.column.modalConfig.entity] && (
+        <ModalPicker
+          name={`${name}-${modalAt.model.key}`}
+          column={modalAt.model.column}
+          entity={entities[modalAt.model.column.modalConfig.entity]}
+          onClose={() => setModalAt(null)}
+          onPick={(picked) => {
+            const config = modalAt.model.column.modalConfig!;
+            const target = entities[config.entity];
+            const patch: Row = { [modalAt.model.key]: picked[config.valueKey ?? target.key] ?? null };
+            const shown = config.displayKey ? picked[config.displayKey] : (target.display ?? []).map((f) => picked[f]).filter(Boolean).join(' ');
+            if (modalAt.model.displayKey) patch[modalAt.model.displayKey] = shown ?? null;
+            writeRow(modalAt.row, patch);
+            setModalAt(null);
+            if (config.fun) runHandler(config.fun, modalAt.row);
+          }}
+        />
+      )}
+      {paging && grid.isShowPage !== false && (
+        <Pager {...paging} sizes={pageSizeOptions(grid.pageSize)} />
       )}
     </div>
   );
 }
-

@@ -1,29 +1,74 @@
-import { Pagination } from '@arco-design/web-react';
+// The grid's pager (SPEC §2, §5, §9): sizer (20/50/100/200/500, 1000 where configured), jump-to-page,
+// total (approximate when the server estimated the count), a custom page size, and on the left the
+// number of rows selected across pages.
+import { useState } from 'react';
+import { Input, Pagination } from '@arco-design/web-react';
 import { useRuntimeEnv } from '../env.js';
+import { checkCustomPageSize, sizerOptions } from './customPageSize.js';
 
 export interface PagerProps {
   page: number;
   pageSize: number;
   total: number;
   sizes: number[];
+  /** The count is the planner's estimate (listByPage `page.estimated`). */
+  estimated?: boolean;
+  /** Rows selected across pages; shown when given and above 0. */
+  selectedCount?: number;
   onChange(page: number, pageSize: number): void;
 }
 
-export function Pager({ page, pageSize, total, sizes, onChange }: PagerProps) {
+export function Pager({ page, pageSize, total, sizes, estimated = false, selectedCount, onChange }: PagerProps) {
   const env = useRuntimeEnv();
+  const [custom, setCustom] = useState('');
+  const applyCustom = () => {
+    if (custom.trim() === '') return;
+    const check = checkCustomPageSize(custom);
+    if (!check.ok) {
+      env.notify('warning', env.t(check.key, check.params));
+      return;
+    }
+    setCustom('');
+    if (check.size !== pageSize) onChange(1, check.size);
+  };
   return (
-    <div className="srm-grid-pager" style={{ display: 'flex', justifyContent: 'flex-end', padding: '8px 0' }}>
-      <Pagination
-        size="small"
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        sizeCanChange
-        sizeOptions={sizes}
-        showJumper
-        showTotal={(t: number) => env.t('pager.total', { total: t })}
-        onChange={(p: number, size?: number) => onChange(p, size ?? pageSize)}
-      />
+    <div
+      className="srm-grid-pager"
+      data-testid="grid-pager"
+      data-page={page}
+      data-page-size={pageSize}
+      data-total={total}
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '8px 0', flexWrap: 'wrap' }}
+    >
+      <span data-testid="grid-selected-count" data-count={selectedCount ?? 0} style={{ color: '#4e5969', fontSize: 13 }}>
+        {selectedCount ? env.t('grid.selected', { count: selectedCount }) : ''}
+      </span>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <Pagination
+          size="small"
+          current={page}
+          pageSize={pageSize}
+          total={total}
+          sizeCanChange
+          sizeOptions={sizerOptions(sizes, pageSize)}
+          showJumper
+          showTotal={(t: number) => (
+            <span data-testid="grid-pager-total">{env.t(estimated ? 'gridPager.totalEstimated' : 'pager.total', { total: t.toLocaleString('en-US') })}</span>
+          )}
+          onChange={(p: number, size?: number) => onChange(p, size ?? pageSize)}
+        />
+        <Input
+          size="small"
+          style={{ width: 136 }}
+          data-testid="grid-pager-custom-size"
+          placeholder={env.t('gridPager.customPlaceholder')}
+          aria-label={env.t('gridPager.customPlaceholder')}
+          value={custom}
+          onChange={setCustom}
+          onPressEnter={applyCustom}
+          onBlur={applyCustom}
+        />
+      </div>
     </div>
   );
 }

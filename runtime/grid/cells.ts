@@ -3,18 +3,28 @@ import { GridCellKind, type GridCell } from '@glideapps/glide-data-grid';
 import type { Grid } from '../definitions.js';
 import type { Row } from '../data/dataProvider.js';
 import type { LookupMap } from '../data/useLookups.js';
+import { evaluateCondition } from '../conditions/evaluate.js';
+import { formatters } from '../registry/index.js';
 import type { CellTypeDef } from '../registry/types.js';
 import type { ColumnModel } from './columns.js';
-import { isCellEditable, editorFor } from './editable.js';
-import { formatNumber, rowNumber, sumValues } from './format.js';
-import type { CheckCell, EditCell } from './renderers.js';
+import { isCellEditable, editorFor, isClickEditor } from './editable.js';
+import { fitText } from './ellipsis.js';
+import { formatNumber, rowNumber, sumValues, toNumber } from './format.js';
+import type { MergeSpans } from './merge.js';
+import type { ButtonsCell, CheckCell, EditCell, IconCell, LinkCell } from './renderers.js';
+import { cellButtons } from './buttons.js';
+
+/** Canvas columns before the data columns (after glide's selection markers). */
+export type LeadingColumn = '-expand' | '-index';
 
 export interface CellSource {
   grid: Grid;
-  /** Canvas columns after the selection marker: index column (key `-index`) then data columns. */
+  /** Data columns on canvas (fixed-right columns live in the DOM strip instead). */
   models: readonly ColumnModel[];
   types: readonly CellTypeDef[];
+  /** Kept for callers that only know the index column; `leading` wins when given. */
   showIndex: boolean;
+  leading?: readonly LeadingColumn[];
   rows: readonly Row[];
   lookups: LookupMap;
   page: number;
@@ -22,53 +32,146 @@ export interface CellSource {
   readOnly: boolean;
   summary: boolean;
   totalLabel: string;
+  language?: string;
+  /** The clicked row of an editable grid: its editable cells draw as input boxes. */
+  activeRow?: number;
+  merges?: MergeSpans;
+  expanded?: ReadonlySet<number>;
+  /** Resized widths by key (ellipsis fits the text to these). */
+  widths?: ReadonlyMap<string, number>;
+  /** Footer values by column key, computed once per rows (the footer is redrawn on every frame). */
+  summaries?: ReadonlyMap<string, number>;
+  /** Resolves a buttonType title (a Text) in the user's language. */
+  text?(t: unknown): string;
 }
 
 const summaryTheme = { baseFontStyle: '600 13px', bgCell: '#f7f8fa' };
+const invalidTheme = { bgCell: '#ffece8' };
 
-function text(displayData: string, align: 'left' | 'right' | 'center', extra: Partial<GridCell> = {}): GridCell {
-  return { kind: GridCellKind.Text, data: displayData, displayData, allowOverlay: false, contentAlign: align, ...extra } as GridCell;
+function text(data: string, align: 'left' | 'right' | 'center', extra: Partial<GridCell> = {}, displayData = data): GridCell {
+  return { kind: GridCellKind.Text, data, displayData, allowOverlay: false, contentAlign: align, ...extra } as GridCell;
+}
+
+export function leadingOf(src: Pick<CellSource, 'leading' | 'showIndex'>): readonly LeadingColumn[] {
+  return src.leading ?? (src.showIndex ? ['-index'] : []);
+}
+
+/** Footer value: sum or mean of the column over the rows (empty cells count as nothing for the mean). */
+export function summaryValue(model: ColumnModel, rows: readonly Row[]): number {
+  const values = rows.map((r) => r[model.key]);
+  if (model.summary === 'avg') {
+    const filled = values.filter((v) => toNumber(v) !== undefined);
+    if (filled.length === 0) return 0;
+    return sumValues(filled, 12) / filled.length;
+  }
+  return sumValues(values, model.precision);
+}
+
+/** The text a data cell shows (before ellipsis): the cell type's format, then the column's showFormatter. */
+export function displayText(model: ColumnModel, type: CellTypeDef, record: Row, lookups: LookupMap, language = 'CN'): string {
+  const value = record[model.key];
+  const f = model.column.showFormatter;
+  if (f) return formatters.get(f.name).format(value, f.args ?? {}, { row: record, lookups, language });
+  return type.format(value, model, { row: record, lookups });
+}
+
+/** A locale key when the cell's value breaks the column's validate rules or its type's check. */
+export function cellProblem(model: ColumnModel, type: CellTypeDef, record: Row): string | undefined {
+  const value = record[model.key];
+  const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  const v = model.column.validate;
+  if (empty) return model.required && type.editor !== 'none' ? 'grid.invalid.required' : undefined;
+  if (v?.pattern && !new RegExp(v.pattern).test(String(value))) return 'grid.invalid.pattern';
+  return type.check?.(value, model);
 }
 
 export function getCell(src: CellSource, col: number, row: number): GridCell {
-  const indexOffset = src.showIndex ? 1 : 0;
+  const leading = leadingOf(src);
   const isSummaryRow = src.summary && row === src.rows.length;
-  if (src.showIndex && col === 0) {
+  const lead = leading[col];
+  if (lead === '-index') {
     if (isSummaryRow) return text(src.totalLabel, 'center', { themeOverride: summaryTheme });
     return text(String(rowNumber(row, src.page, src.pageSize)), 'center');
   }
-  const model = src.models[col - indexOffset];
-  const type = src.types[col - indexOffset];
+  if (lead === '-expand') {
+    if (isSummaryRow) return text(leading.includes('-index') ? '' : src.totalLabel, 'center', { themeOverride: summaryTheme });
+    return text(src.expanded?.has(row) ? '▾' : '▸', 'center');
+  }
+  const index = col - leading.length;
+  const model = src.models[index];
+  const type = src.types[index];
   if (!model || !type) return text('', 'left');
   if (isSummaryRow) {
     if (!model.isSummary) {
-      const label = !src.showIndex && col === 0 ? src.totalLabel : '';
+      const label = leading.length === 0 && col === 0 ? src.totalLabel : '';
       return text(label, 'left', { themeOverride: summaryTheme });
     }
-    const sum = sumValues(src.rows.map((r) => r[model.key]), model.precision);
-    return text(formatNumber(sum, { precision: model.precision, thousands: model.thousands }), 'right', { themeOverride: summaryTheme });
+    const value = src.summaries?.get(model.key) ?? summaryValue(model, src.rows);
+    return text(formatNumber(value, { precision: model.precision ?? (model.summary === 'avg' ? 2 : undefined), thousands: model.thousands }), 'right', { themeOverride: summaryTheme });
   }
   const record = src.rows[row] ?? {};
   const value = record[model.key];
-  const editable = isCellEditable(src.grid, model, record, src.readOnly, editorFor(model, type.editor));
-  if (type.display === 'check') {
-    const cell: CheckCell = {
-      kind: GridCellKind.Custom,
-      allowOverlay: false,
-      readonly: !editable,
-      copyData: value === 'Y' ? 'Y' : 'N',
-      data: { kind: 'srm-check', checked: value === 'Y' || value === true, editable },
-    };
+  // A row covered by the merged cell above shows nothing (the first row of the run carries the value).
+  const span = src.merges?.get(model.key)?.[row];
+  if (span === 0) return text('', model.align, { copyData: '' });
+  const editor = editorFor(model, type.editor);
+  const editable = isCellEditable(src.grid, model, record, src.readOnly, editor);
+  const problem = src.grid.isEdit && !src.readOnly ? cellProblem(model, type, record) : undefined;
+  switch (type.display) {
+    case 'check': {
+      const cell: CheckCell = {
+        kind: GridCellKind.Custom,
+        allowOverlay: false,
+        readonly: !editable,
+        copyData: type.format(value, model, { row: record, lookups: src.lookups }),
+        data: { kind: 'srm-check', checked: value === true || String(value) === model.trueValue, editable, invalid: type.check?.(value, model) !== undefined },
+      };
+      return cell;
+    }
+    case 'icon': {
+      const on = model.column.showIcon?.value !== 'N';
+      const s = value === null || value === undefined ? '' : String(value);
+      const state = !on ? 'none' : s === model.trueValue ? 'true' : s === model.falseValue && model.column.showIcon?.falseShow ? 'false' : 'none';
+      const cell: IconCell = { kind: GridCellKind.Custom, allowOverlay: false, readonly: true, copyData: s, data: { kind: 'srm-icon', state } };
+      return cell;
+    }
+    case 'buttons': {
+      const buttons = cellButtons(model, record, src.text ?? String);
+      const prefix = model.column.buttonType && !Array.isArray(model.column.buttonType) && model.column.buttonType.showInput ? displayText(model, type, record, src.lookups, src.language) : '';
+      const cell: ButtonsCell = {
+        kind: GridCellKind.Custom,
+        allowOverlay: false,
+        readonly: true,
+        copyData: [prefix, ...buttons.map((b) => b.label)].filter(Boolean).join(' '),
+        data: { kind: 'srm-buttons', prefix, buttons: buttons.map((b) => ({ label: b.label, disabled: b.disabled })) },
+      };
+      return cell;
+    }
+    default:
+      break;
+  }
+  const full = displayText(model, type, record, src.lookups, src.language);
+  if (type.display === 'link' && !editable) {
+    const width = src.widths?.get(model.key) ?? model.width;
+    const shown = model.ellipsis ? fitText(full, width) : full;
+    const cell: LinkCell = { kind: GridCellKind.Custom, allowOverlay: false, readonly: true, copyData: full, contentAlign: model.align, data: { kind: 'srm-link', text: shown } };
     return cell;
   }
-  const display = type.format(value, model, { row: record, lookups: src.lookups });
-  if (!editable) return text(display, model.align);
+  const width = src.widths?.get(model.key) ?? model.width;
+  const shown = model.ellipsis ? fitText(full, width) : full;
+  // type cells: the option's colour (column.options[].color).
+  const color = model.cellType === 'type' ? model.options.find((o) => String(o.value) === String(value))?.color : undefined;
+  if (!editable) return text(full, model.align, problem ? { themeOverride: invalidTheme } : color ? { themeOverride: { textDark: color } } : {}, shown);
   const cell: EditCell = {
     kind: GridCellKind.Custom,
-    allowOverlay: true,
-    copyData: display,
+    // Click editors (modal picker, attachment dialog) act on the click; the others open glide's overlay.
+    allowOverlay: !isClickEditor(editor),
+    copyData: full,
     contentAlign: model.align,
-    data: { kind: 'srm-edit', key: model.key, row, value, display },
+    data: { kind: 'srm-edit', key: model.key, row, value, display: shown, active: src.activeRow === row, invalid: problem !== undefined },
   };
   return cell;
 }
+
+/** Whether a row/column condition holds (buttons' show/disabled); exported for the DOM strip. */
+export const holds = evaluateCondition;

@@ -1,11 +1,13 @@
 // Grid/Column config → a resolved column model (pure; the DataGrid and the tests both use it).
 import type { Column, EntityDefinition, Field, Grid } from '../definitions.js';
 import type { RuntimeEnv } from '../env.js';
-import { fieldLabel, findField } from '../text/resolveText.js';
+import { fieldLabel, findField, resolveText } from '../text/resolveText.js';
+import { cellTypeOf, columnGroups, fixedOf, leafColumns } from './config.js';
 
 export const INDEX_WIDTH = 70;
 export const SELECTION_WIDTH = 40;
 export const DEFAULT_OPERATE_WIDTH = 80;
+export const EXPAND_WIDTH = 30;
 export const DEFAULT_WIDTH = 120;
 export const PAGE_SIZES = [20, 50, 100, 200, 500] as const;
 
@@ -27,7 +29,22 @@ export interface ColumnModel {
   precision: number | undefined;
   thousands: boolean;
   isSummary: boolean;
+  /** Footer aggregate: sum (isSummary true/"sum") or mean ("avg"). */
+  summary: 'sum' | 'avg' | undefined;
   required: boolean;
+  /** fixed/fixedStyle right: drawn in the DOM strip at the right edge with the operate column. */
+  fixedRight: boolean;
+  resizable: boolean;
+  ellipsis: boolean;
+  tooltip: boolean;
+  /** colGroup header above this column. */
+  group: string | undefined;
+  placeholder: string | undefined;
+  /** showIcon: the two values and whether the false one shows an icon. */
+  trueValue: string;
+  falseValue: string;
+  /** column.options with labels in the user's language (type cells). */
+  options: { value: string | number; label: string; color?: string; disabled?: boolean }[];
 }
 
 function defaultCellType(field: Field | undefined): string {
@@ -59,43 +76,53 @@ function defaultPrecision(cellType: string, column: Column, field: Field | undef
   return undefined;
 }
 
-export function toColumnModel(column: Column, entity: EntityDefinition, env: Pick<RuntimeEnv, 't' | 'language'>): ColumnModel {
+export function toColumnModel(column: Column, entity: EntityDefinition, env: Pick<RuntimeEnv, 't' | 'language'>, group?: Column): ColumnModel {
   const field = findField(entity, column.key);
-  const cellType = column.cellType ?? defaultCellType(field);
-  // SPEC §8: an upload column must say where its files go and what they may be.
-  if (cellType === 'upload' && !column.attachmentConfig) throw new Error('Table column is not setting attachmentConfig');
+  const cellType = cellTypeOf(column) ?? defaultCellType(field);
   const references = field?.references;
   const numeric = RIGHT_ALIGNED.has(cellType);
+  const fixed = fixedOf(column);
   return {
     key: column.key,
     title: fieldLabel(entity, column.key, env, column.title),
-    width: column.width ?? DEFAULT_WIDTH,
-    align: column.align ?? (numeric ? 'right' : CENTERED.has(cellType) ? 'center' : 'left'),
+    width: column.width ?? (cellType === 'tableOperate' ? DEFAULT_OPERATE_WIDTH : DEFAULT_WIDTH),
+    align: column.align ?? (numeric || cellType === 'compute' ? 'right' : CENTERED.has(cellType) ? 'center' : 'left'),
     cellType,
-    fixedLeft: column.fixed === 'left',
+    fixedLeft: fixed === 'left',
     sortable: column.sortable === true,
     column,
     field,
     lookupType: column.lookup?.typeCode ?? field?.lookup,
     displayKey: column.displayKey ?? (references ? `${column.key}Display` : undefined),
     references,
-    precision: defaultPrecision(cellType, column, field),
+    precision: column.computedEvent?.precision ?? defaultPrecision(cellType, column, field),
     // SPEC §5: thousands-separator formatting is on by default for number cells.
     thousands: column.showThousandSeparator !== false,
-    isSummary: column.isSummary === true,
-    required: column.validate?.required === true || field?.required === true,
+    isSummary: column.isSummary === true || column.isSummary === 'sum' || column.isSummary === 'avg',
+    summary: column.isSummary === 'avg' ? 'avg' : column.isSummary === true || column.isSummary === 'sum' ? 'sum' : undefined,
+    required: column.validate?.required === true || (field?.required === true && field.type !== 'id'),
+    fixedRight: fixed === 'right',
+    resizable: column.resizable !== false,
+    ellipsis: column.ellipsis !== false,
+    tooltip: column.tooltip === true,
+    group: group ? resolveText(group.title, env, group.key) : undefined,
+    placeholder: column.placeholder === undefined ? undefined : resolveText(column.placeholder, env),
+    trueValue: column.showIcon?.trueValue ?? 'Y',
+    falseValue: column.showIcon?.falseValue ?? 'N',
+    options: (column.options ?? []).map((o) => ({ value: o.value, label: resolveText(o.label, env, String(o.value)), color: o.color, disabled: o.disabled })),
   };
 }
 
-/** Visible columns, fixed-left ones first (glide freezes a leading block only). */
+/** Visible data columns (colGroup children flattened), fixed-left ones first (glide freezes a leading block only). */
 export function buildColumnModels(grid: Grid, entity: EntityDefinition, env: Pick<RuntimeEnv, 't' | 'language'>): ColumnModel[] {
-  const visible = grid.columns.filter((c) => c.isShow !== false && c.columnsDisplay !== 'N');
-  const models = visible.map((c) => toColumnModel(c, entity, env));
+  const groups = columnGroups(grid.columns);
+  const visible = leafColumns(grid.columns).filter((c) => c.isShow !== false && c.columnsDisplay !== 'N' && cellTypeOf(c) !== 'tableOperate');
+  const models = visible.map((c) => toColumnModel(c, entity, env, groups.get(c.key)));
   return [...models.filter((m) => m.fixedLeft), ...models.filter((m) => !m.fixedLeft)];
 }
 
 export function showsSummary(grid: Grid): boolean {
-  return grid.showSummary === true || grid.columns.some((c) => c.isSummary === true);
+  return grid.showSummary === true || leafColumns(grid.columns).some((c) => c.isSummary !== undefined && c.isSummary !== false);
 }
 
 export function pageSizeOptions(configured: number | undefined): number[] {

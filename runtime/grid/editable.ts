@@ -14,7 +14,13 @@ export function isCellEditable(grid: Grid, model: ColumnModel, row: RecordLike, 
 
 /** Reference fields edit through a search of the target family, lookups through a select. */
 export function editorFor(model: ColumnModel, fallback: EditorKind): EditorKind {
+  if (fallback === 'modal' || fallback === 'check' || fallback === 'none' || fallback === 'editlookup') return fallback;
   if (model.references) return 'reference';
   if (model.lookupType && (fallback === 'select' || fallback === 'input')) return 'select';
   return fallback;
+}
+
+/** Click editors act on a click instead of opening glide's overlay. */
+export function isClickEditor(editor: EditorKind): boolean {
+  return editor === 'check' || editor === 'modal' || editor === 'upload';
 }

@@ -4,7 +4,7 @@
 // - Enter during IME composition (Chinese/Thai/Vietnamese input) must finish the composition, not commit
 //   the cell: the overlay commits on any Enter keydown that reaches it, so we stop those here.
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { DatePicker, Input, InputNumber, Select } from '@arco-design/web-react';
+import { DatePicker, Input, InputNumber, Select, TimePicker } from '@arco-design/web-react';
 import type { GridCell, ProvideEditorComponent } from '@glideapps/glide-data-grid';
 import type { EntityDefinition } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
@@ -65,8 +65,14 @@ type Props = Omit<GlideProps, 'value' | 'onChange' | 'onFinishedEditing'> & {
   onFinishedEditing(cell?: EditCell): void;
 };
 
-function withValue(cell: EditCell, value: unknown, display: string, displayValue?: string): EditCell {
-  return { ...cell, copyData: display, data: { ...cell.data, value, display, displayValue } };
+function withValue(cell: EditCell, value: unknown, display: string, displayValue?: string, patch?: Record<string, unknown>): EditCell {
+  return { ...cell, copyData: display, data: { ...cell.data, value, display, displayValue, patch } };
+}
+
+/** lookup.numberFlag: codes are written as numbers. */
+function lookupValue(model: ColumnModel, code: string | undefined): string | number | null {
+  if (code === undefined || code === null) return null;
+  return model.column.lookup?.numberFlag && code !== '' && Number.isFinite(Number(code)) ? Number(code) : code;
 }
 
 export const CellEditor: ProvideEditorComponent<GridCell> = (props: GlideProps) => {
@@ -85,7 +91,7 @@ export const CellEditor: ProvideEditorComponent<GridCell> = (props: GlideProps) 
 function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, ctx }: Props & { model: ColumnModel; editor: EditorKind; ctx: EditorContextValue }) {
   const env = useRuntimeEnv();
   const raw = cell.data.value;
-  const placeholder = env.t(editor === 'select' || editor === 'reference' ? 'placeholder.select' : 'placeholder.input');
+  const placeholder = model.placeholder ?? env.t(editor === 'select' || editor === 'reference' || editor === 'options' || editor === 'editlookup' ? 'placeholder.select' : 'placeholder.input');
   switch (editor) {
     case 'number':
       return (
@@ -93,6 +99,7 @@ function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, c
         <InputNumber
           autoFocus
           size="small"
+          placeholder={placeholder}
           defaultValue={raw === null || raw === undefined || raw === '' ? undefined : Number(raw)}
           precision={model.precision}
           min={model.column.min ?? model.field?.min}
@@ -102,40 +109,98 @@ function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, c
         />
         </FocusOnMount>
       );
-    case 'select': {
-      const options = enabledValues(ctx.lookups[model.lookupType ?? '']);
+    case 'select':
+    case 'editlookup': {
+      // lookup.filterFlag (default on): only enabled values; off: all, the disabled ones greyed out.
+      const all = ctx.lookups[model.lookupType ?? ''] ?? [];
+      const values = model.column.lookup?.filterFlag === false ? all : enabledValues(all);
+      const free = editor === 'editlookup';
+      return (
+        <Select
+          size="small"
+          defaultPopupVisible
+          allowClear
+          showSearch={free}
+          allowCreate={free}
+          placeholder={placeholder}
+          defaultValue={raw === null || raw === undefined ? undefined : String(raw)}
+          getPopupContainer={popupContainer}
+          onChange={(v: string | undefined) => {
+            const meaning = values.find((o) => o.lookupCode === v)?.meaning ?? (v ?? '');
+            onFinishedEditing(withValue(cell, lookupValue(model, v), meaning));
+          }}
+          options={values.map((o) => ({ label: o.meaning, value: o.lookupCode, disabled: o.enabledFlag === 'N' }))}
+        />
+      );
+    }
+    case 'options':
       return (
         <Select
           size="small"
           defaultPopupVisible
           allowClear
           placeholder={placeholder}
-          defaultValue={raw === null || raw === undefined ? undefined : String(raw)}
+          defaultValue={raw === null || raw === undefined ? undefined : (raw as string | number)}
           getPopupContainer={popupContainer}
-          onChange={(v: string | undefined) => {
-            const meaning = options.find((o) => o.lookupCode === v)?.meaning ?? '';
-            onFinishedEditing(withValue(cell, v ?? null, meaning));
+          onChange={(v: string | number | undefined) => {
+            const label = model.options.find((o) => String(o.value) === String(v))?.label ?? '';
+            onFinishedEditing(withValue(cell, v ?? null, label));
           }}
-          options={options.map((o) => ({ label: o.meaning, value: o.lookupCode }))}
+          options={model.options.map((o) => ({ label: o.label, value: o.value, disabled: o.disabled }))}
         />
       );
-    }
     case 'reference':
       return <ReferenceEditor cell={cell} model={model} ctx={ctx} placeholder={placeholder} onFinishedEditing={onFinishedEditing} />;
     case 'date':
     case 'datetime':
-      return <DateEditor cell={cell} withTime={editor === 'datetime'} onFinishedEditing={onFinishedEditing} />;
+    case 'year':
+    case 'month':
+    case 'time':
+      return <DateEditor cell={cell} kind={editor} placeholder={model.placeholder} onFinishedEditing={onFinishedEditing} />;
+    case 'daterange':
+    case 'datetimerange':
+      return <RangeEditor cell={cell} model={model} withTime={editor === 'datetimerange'} onFinishedEditing={onFinishedEditing} />;
+    case 'textarea': {
+      const auto = model.column.autosize;
+      return (
+        <FocusOnMount>
+        <Input.TextArea
+          autoFocus
+          placeholder={placeholder}
+          maxLength={model.field?.length}
+          autoSize={auto === undefined ? { minRows: 2, maxRows: 6 } : auto}
+          defaultValue={raw === null || raw === undefined ? '' : String(raw)}
+          // Enter commits (glide); Shift+Enter is a new line.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && e.shiftKey) e.stopPropagation();
+          }}
+          onChange={(v) => onChange(withValue(cell, v, v))}
+        />
+        </FocusOnMount>
+      );
+    }
     default:
       return (
         <FocusOnMount>
-        <Input
-          autoFocus
-          size="small"
-          placeholder={placeholder}
-          maxLength={model.field?.length}
-          defaultValue={raw === null || raw === undefined ? '' : String(raw)}
-          onChange={(v) => onChange(withValue(cell, v, v))}
-        />
+        {editor === 'password' ? (
+          <Input.Password
+            autoFocus
+            size="small"
+            placeholder={placeholder}
+            maxLength={model.field?.length}
+            defaultValue={raw === null || raw === undefined ? '' : String(raw)}
+            onChange={(v) => onChange(withValue(cell, v, v ? '******' : ''))}
+          />
+        ) : (
+          <Input
+            autoFocus
+            size="small"
+            placeholder={placeholder}
+            maxLength={model.field?.length}
+            defaultValue={raw === null || raw === undefined ? '' : String(raw)}
+            onChange={(v) => onChange(withValue(cell, v, v))}
+          />
+        )}
         </FocusOnMount>
       );
   }
@@ -183,20 +248,57 @@ function ReferenceEditor({ cell, model, ctx, placeholder, onFinishedEditing }: {
   );
 }
 
-function DateEditor({ cell, withTime, onFinishedEditing }: { cell: EditCell; withTime: boolean; onFinishedEditing: Props['onFinishedEditing'] }) {
+const DATE_FORMATS = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss', year: 'YYYY', month: 'YYYY-MM', time: 'HH:mm:ss' } as const;
+
+function DateEditor({ cell, kind, placeholder, onFinishedEditing }: { cell: EditCell; kind: keyof typeof DATE_FORMATS; placeholder?: string; onFinishedEditing: Props['onFinishedEditing'] }) {
   const [open, setOpen] = useState(true);
   const raw = cell.data.value;
+  const common = {
+    size: 'small' as const,
+    popupVisible: open,
+    onVisibleChange: (v?: boolean) => setOpen(v === true),
+    format: DATE_FORMATS[kind],
+    placeholder,
+    defaultValue: typeof raw === 'string' && raw ? raw : undefined,
+    getPopupContainer: popupContainer,
+    style: { width: '100%' },
+    onChange: (dateString: string | undefined) => onFinishedEditing(withValue(cell, dateString || null, dateString ?? '')),
+  };
+  switch (kind) {
+    case 'year':
+      return <DatePicker.YearPicker {...common} />;
+    case 'month':
+      return <DatePicker.MonthPicker {...common} />;
+    case 'time':
+      return <TimePicker {...common} onChange={(s: string) => onFinishedEditing(withValue(cell, s || null, s ?? ''))} />;
+    default:
+      return <DatePicker {...common} showTime={kind === 'datetime'} />;
+  }
+}
+
+/** daterange/datetimerange: both ends at once; written to the two rangeKeys fields or as [start, end]. */
+function RangeEditor({ cell, model, withTime, onFinishedEditing }: { cell: EditCell; model: ColumnModel; withTime: boolean; onFinishedEditing: Props['onFinishedEditing'] }) {
+  const [open, setOpen] = useState(true);
+  const raw = cell.data.value;
+  const keys = model.column.rangeKeys;
+  const start = Array.isArray(raw) ? raw[0] : undefined;
+  const end = Array.isArray(raw) ? raw[1] : undefined;
   return (
-    <DatePicker
+    <DatePicker.RangePicker
       size="small"
       popupVisible={open}
       onVisibleChange={(v) => setOpen(v === true)}
       showTime={withTime}
-      format={withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD'}
-      defaultValue={typeof raw === 'string' && raw ? raw : undefined}
+      format={withTime ? DATE_FORMATS.datetime : DATE_FORMATS.date}
+      defaultValue={typeof start === 'string' && typeof end === 'string' ? [start, end] : undefined}
       getPopupContainer={popupContainer}
       style={{ width: '100%' }}
-      onChange={(dateString: string | undefined) => onFinishedEditing(withValue(cell, dateString || null, dateString ?? ''))}
+      onChange={(dates: string[] | undefined) => {
+        const [a, b] = dates ?? [];
+        const display = a && b ? `${a} ~ ${b}` : '';
+        const patch = keys ? { [keys[0]]: a ?? null, [keys[1]]: b ?? null } : undefined;
+        onFinishedEditing(withValue(cell, keys ? (a ?? null) : a && b ? [a, b] : null, display, undefined, patch));
+      }}
     />
   );
 }

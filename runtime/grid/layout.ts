@@ -7,7 +7,7 @@ export interface GridLayout {
   headerHeight: number;
   rowHeight: number;
   /** Left edge of every canvas column (relative to the canvas), in order; `-select` and `-index` included. */
-  columns: { key: string; x: number; width: number }[];
+  columns: { key: string; x: number; width: number; group?: string }[];
   frozen: number;
 }
 
@@ -18,7 +18,8 @@ export function cellCenter(layout: GridLayout, key: string, row: number): { x: n
   return { x: col.x + col.width / 2, y: layout.headerHeight + row * layout.rowHeight + layout.rowHeight / 2 };
 }
 
-export function buildLayout(keys: readonly { key: string; width: number }[], frozen: number, selection: boolean): GridLayout {
+/** headerHeight: the full header (group header + column header when columns are grouped). */
+export function buildLayout(keys: readonly { key: string; width: number; group?: string }[], frozen: number, selection: boolean, headerHeight = HEADER_HEIGHT): GridLayout {
   const columns: GridLayout['columns'] = [];
   let x = 0;
   if (selection) {
@@ -26,8 +27,8 @@ export function buildLayout(keys: readonly { key: string; width: number }[], fro
     x += 40;
   }
   for (const k of keys) {
-    columns.push({ key: k.key, x, width: k.width });
+    columns.push(k.group ? { key: k.key, x, width: k.width, group: k.group } : { key: k.key, x, width: k.width });
     x += k.width;
   }
-  return { headerHeight: HEADER_HEIGHT, rowHeight: ROW_HEIGHT, columns, frozen };
+  return { headerHeight, rowHeight: ROW_HEIGHT, columns, frozen };
 }

@@ -1,7 +1,7 @@
 // The signed axios client of CONTRACT.md. The body is serialised once; that exact string is both
 // signed and sent (axios' own transformRequest is disabled so it cannot re-serialise it).
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
-import { ApiError, type DownloadResult, type Envelope, type Language, type TransferOptions } from '../env';
+import { ApiError, type DownloadOptions, type DownloadResult, type Envelope, type Language, type TransferOptions } from '../env';
 import { parseErrorText } from '../attachments/rules';
 import { appSign, parameterSignature, randomNum, signedPath } from './signing';
 
@@ -38,7 +38,7 @@ export interface HttpClient {
    * Signed binary download (POST with an empty body unless `method: 'GET'`). A body that is really a
    * JSON `{status:"E"}` envelope, or any HTTP error, throws ApiError with the server's msg.
    */
-  download(path: string, options?: TransferOptions & { method?: 'GET' | 'POST' }): Promise<DownloadResult>;
+  download(path: string, options?: DownloadOptions): Promise<DownloadResult>;
   readonly axios: AxiosInstance;
 }
 
@@ -138,14 +138,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return unwrap<T>(response);
   }
 
-  async function download(path: string, transfer: TransferOptions & { method?: 'GET' | 'POST' } = {}): Promise<DownloadResult> {
+  async function download(path: string, transfer: DownloadOptions = {}): Promise<DownloadResult> {
     const url = apiUrl(path);
+    // With a JSON body the exact text sent is the text signed (as for api calls); otherwise an empty body.
+    const bodyText = transfer.body === undefined ? undefined : JSON.stringify(transfer.body);
     let response: AxiosResponse<Blob>;
     try {
       response = await instance.request<Blob>({
         url,
         method: transfer.method ?? 'POST',
-        headers: transferHeaders(url),
+        headers: bodyText === undefined ? transferHeaders(url) : { ...commonHeaders(), ...signedHeaders(url, bodyText) },
+        ...(bodyText === undefined ? {} : { data: bodyText }),
         responseType: 'blob',
         signal: transfer.signal,
         onDownloadProgress: (e) => transfer.onProgress?.(e.loaded, e.total ?? 0),

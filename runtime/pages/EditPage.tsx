@@ -15,6 +15,7 @@ import { ActionBar } from './ActionBar.js';
 import { runAction } from './actions.js';
 import { LineGrid } from './LineGrid.js';
 import { validateLines } from './lineValidation.js';
+import { TreeSection } from '../tree/TreeSection.js';
 
 export function EditPage({ page, entity, entities, query }: PageProps) {
   const env = useRuntimeEnv();
@@ -52,7 +53,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
   // Lines follow the header's editable states (entity.status.editableIn), like the server's saveOrUpdate.
   const linesReadOnly =
     readOnly || (statusField !== undefined && entity.status?.editableIn !== undefined && !entity.status.editableIn.includes(String(current[statusField] ?? '')));
-  const built = useMemo(() => buildFormSchema(page, entity, env, { record: current, readOnly }), [page, entity, env, current, readOnly]);
+  const built = useMemo(() => buildFormSchema(page, entity, env, { record: current, readOnly, entities }), [page, entity, env, current, readOnly, entities]);
 
   const context = (action: Action, lineName?: string): ActionContext => ({
     env,
@@ -105,7 +106,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
       <Spin loading={loading} style={{ display: 'block' }}>
         {record && (
           <>
-            <EntityForm ref={formRef} schema={built.schema} uiSchema={built.uiSchema} formData={record} onChange={(data) => setRecord(data)} />
+            <EntityForm ref={formRef} entityName={entity.name} schema={built.schema} uiSchema={built.uiSchema} formData={record} onChange={(data) => setRecord(data)} />
             {(page.lines ?? []).map((line) => (
               <LineGrid
                 key={line.name}
@@ -120,6 +121,11 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
                 onRun={(a) => run(a, line.name)}
               />
             ))}
+            {/* Trees hang off the stored record: a new one shows them after its first save. */}
+            {id &&
+              (page.trees ?? []).map((tree) => (
+                <TreeSection key={tree.name} tree={tree} provider={provider} id={/^\d{1,15}$/.test(id) ? Number(id) : id} readOnly={readOnly} />
+              ))}
           </>
         )}
       </Spin>

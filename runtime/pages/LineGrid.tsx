@@ -2,6 +2,7 @@ import type { Action, EntityDefinition, PageDefinition } from '../definitions.js
 import { useRuntimeEnv } from '../env.js';
 import type { Row } from '../data/dataProvider.js';
 import { DataGrid } from '../grid/DataGrid.js';
+import { toolbarActions } from '../grid/config.js';
 import { resolveText } from '../text/resolveText.js';
 import { ActionBar } from './ActionBar.js';
 
@@ -30,7 +31,7 @@ export function LineGrid({ line, entity, entities, record, readOnly, selected, o
     <section className="srm-line-grid" data-line={line.name} style={{ marginTop: 16 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
         <h3 style={{ fontSize: 15, fontWeight: 600, margin: 0 }}>{resolveText(line.title ?? decl.label, env, line.name)}</h3>
-        {!readOnly && <ActionBar actions={line.grid.toolbar} record={record} selectionCount={selected.length} onRun={onRun} testIdPrefix={`line-${line.name}-action`} />}
+        {!readOnly && <ActionBar actions={toolbarActions(line.grid)} record={record} selectionCount={selected.length} onRun={onRun} testIdPrefix={`line-${line.name}-action`} />}
       </div>
       <DataGrid
         name={line.grid.name ?? line.name}

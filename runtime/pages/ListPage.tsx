@@ -3,10 +3,17 @@ import type { Action } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
 import { createDataProvider, type Row, type SortItem } from '../data/dataProvider.js';
 import { DataGrid } from '../grid/DataGrid.js';
+import { toolbarActions } from '../grid/config.js';
+import { TableSettingsButton } from '../grid/TableSettingsPanel.js';
+import { useCrossPageSelection } from '../grid/useCrossPageSelection.js';
+import { useTableSettings } from '../grid/useTableSettings.js';
+import { MAX_COLUMN_WIDTH } from '../grid/tableSettings.js';
+import type { SelectionEvent } from '../grid/selectionEvents.js';
 import { actions as actionRegistry } from '../registry/index.js';
 import type { ActionContext, PageProps } from '../registry/types.js';
 import { resolveText } from '../text/resolveText.js';
 import { ActionBar } from './ActionBar.js';
+import { ExcelToolbar } from '../excel/ExcelToolbar.js';
 import { runAction } from './actions.js';
 import { SearchForm, type SearchValues } from './SearchForm.js';
 
@@ -26,37 +33,53 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
   const [sort, setSort] = useState<SortItem[]>([]);
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
+  const [estimated, setEstimated] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [selected, setSelected] = useState<number[]>([]);
+  // 'failed': the last load failed and the grid holds no data (SPEC §4 "null data reported").
+  const [loadState, setLoadState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [reloadToken, setReloadToken] = useState(0);
   const seq = useRef(0);
+  const tableName = page.name;
+  const tableSettings = useTableSettings(tableName, grid);
+  const keyFields = useMemo(() => grid.keyFields ?? [entity.key], [grid.keyFields, entity.key]);
+  // grid.events maps selection events to runtime actions (data, not code); the event's row is the record.
+  const runEvent = useRef<(e: SelectionEvent, all: Row[]) => void>(() => undefined);
+  const selection = useCrossPageSelection(rows, keyFields, useCallback((e: SelectionEvent, all: Row[]) => runEvent.current(e, all), []));
+  const clearSelection = selection.clear;
 
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);
+    setLoadState('loading');
     const effectiveSort = sort.length > 0 ? sort : grid.defaultSort?.map((s) => ({ field: s.field, order: s.order ?? 'asc' }));
     provider
-      .list({ params, pageIndex, pageRows: pageSize, sort: effectiveSort })
+      // grid.searchParams: fixed params of the definition, under the user's search.
+      .list({ params: { ...(grid.searchParams ?? {}), ...params }, pageIndex, pageRows: pageSize, sort: effectiveSort, action: page.listAction })
       .then((res) => {
         if (mine !== seq.current) return;
         setRows(res.rows);
         setTotal(res.total);
-        setSelected([]);
+        setEstimated(res.estimated);
+        setLoadState('loaded');
       })
       .catch((e: unknown) => {
         if (mine !== seq.current) return;
         // SPEC §4: on a failed load the selection is cleared, loading stops and the data is null (empty).
-        setSelected([]);
+        clearSelection();
         setRows([]);
         setTotal(0);
+        setEstimated(false);
+        setLoadState('failed');
         env.notify('error', e instanceof Error ? e.message : String(e));
       })
       .finally(() => mine === seq.current && setLoading(false));
-  }, [provider, params, pageIndex, pageSize, sort, reloadToken, env, grid.defaultSort]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [provider, params, pageIndex, pageSize, sort, reloadToken, env, grid.defaultSort, grid.searchParams, page.listAction]);
 
+  const gridName = gridNameOf(page.name, grid.name);
   const reload = useCallback(async () => setReloadToken((t) => t + 1), []);
 
-  const context = (action: Action, record?: Row): ActionContext => ({
+  const context = (action: Action, record?: Row, selectionRows: Row[] = selection.rows): ActionContext => ({
     env,
     action,
     page,
@@ -64,17 +87,26 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
     provider,
     query,
     record,
-    selection: selected.map((i) => rows[i]).filter((r): r is Row => r !== undefined),
-    reload,
+    selection: selectionRows,
+    // After an action on the selected rows (batch delete, a transition) the old selection means nothing.
+    reload: async () => {
+      clearSelection();
+      await reload();
+    },
   });
-  const run = (action: Action, record?: Row) => runAction(actionRegistry.get(action.type), context(action, record));
+  runEvent.current = (e, all) => {
+    const action = grid.events?.[e.name];
+    if (action) void run(action, e.rows.length === 1 ? e.rows[0] : undefined, all);
+  };
+  const run = (action: Action, record?: Row, selectionRows?: Row[]) => runAction(actionRegistry.get(action.type), context(action, record, selectionRows));
 
   return (
-    <div className="srm-page srm-list-page" data-page={page.name}>
+    <div className="srm-page srm-list-page" data-page={page.name} data-load={loadState} data-selected={selection.count}>
       <h2 style={{ fontSize: 18, fontWeight: 600, margin: '0 0 12px' }}>{resolveText(page.title, env)}</h2>
       <SearchForm
         page={page}
         entity={entity}
+        entities={entities}
         values={draft}
         onChange={setDraft}
         onSearch={() => {
@@ -90,20 +122,25 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
         }}
       />
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
-        <ActionBar actions={grid.toolbar} record={{}} selectionCount={selected.length} onRun={(a) => run(a)} />
-        {selected.length > 0 && <span style={{ color: '#86909c', fontSize: 13 }}>{env.t('grid.selected', { count: selected.length })}</span>}
+        <ActionBar actions={toolbarActions(grid)} record={{}} selectionCount={selection.count} onRun={(a) => run(a)} />
+        <ExcelToolbar grid={tableSettings.grid} entity={entity} pageName={page.name} list={{ params, sort, pageIndex, pageRows: pageSize }} reload={() => void reload()} />
+        <div style={{ marginLeft: 'auto' }}>
+          <TableSettingsButton name={gridName} settings={tableSettings} columns={grid.columns} entity={entity} />
+        </div>
       </div>
       <DataGrid
-        name={gridNameOf(page.name, grid.name)}
-        grid={grid}
+        name={gridName}
+        grid={tableSettings.grid}
         entity={entity}
         entities={entities}
         rows={rows}
         loading={loading}
-        paging={{
+        paging={grid.isShowPage === false ? undefined : {
           page: pageIndex,
           pageSize,
           total,
+          estimated,
+          selectedCount: selection.count,
           onChange: (p, size) => {
             if (size !== pageSize) {
               setPageSize(size);
@@ -116,10 +153,15 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
           setSort(s);
           setPageIndex(1);
         }}
-        selected={selected}
-        onSelectionChange={setSelected}
+        selected={selection.pageIndexes}
+        onSelectionChange={selection.onPageSelectionChange}
+        onColumnWidthChange={(key, width) =>
+          void tableSettings.save(tableSettings.settings.map((c) => (c.key === key ? { ...c, width: Math.min(width, MAX_COLUMN_WIDTH) } : c)))
+        }
         onRowAction={(action, row) => void run(action, row)}
-        readOnly
+        // An isEdit list grid edits its rows in place (saved by a toolbar action); others are read-only.
+        onRowsChange={grid.isEdit ? setRows : undefined}
+        readOnly={grid.isEdit !== true}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import { useRuntimeEnv } from '../env.js';
 import { enabledValues } from '../data/lookupCache.js';
 import { useLookups } from '../data/useLookups.js';
 import { fieldLabel, findField } from '../text/resolveText.js';
+import { ReferenceSearch } from './ReferenceSearch.js';
 
 export type SearchField = NonNullable<PageDefinition['search']>[number];
 export type SearchValues = Record<string, unknown>;
@@ -17,7 +18,7 @@ export function baseFieldOf(entity: EntityDefinition, name: string): { name: str
   return { name, field: undefined };
 }
 
-export function searchWidget(entity: EntityDefinition, s: SearchField): { widget: 'text' | 'lookup' | 'date' | 'number'; lookup?: string } {
+export function searchWidget(entity: EntityDefinition, s: SearchField): { widget: 'text' | 'lookup' | 'date' | 'number' | 'reference'; lookup?: string } {
   const { field } = baseFieldOf(entity, s.field);
   const lookup = s.lookup ?? field?.lookup;
   if (s.widget) return { widget: s.widget, lookup };
@@ -34,9 +35,11 @@ export interface SearchFormProps {
   onChange(values: SearchValues): void;
   onSearch(): void;
   onReset(): void;
+  /** Every entity by name, for `reference` search widgets. */
+  entities?: Readonly<Record<string, EntityDefinition>>;
 }
 
-export function SearchForm({ page, entity, values, onChange, onSearch, onReset }: SearchFormProps) {
+export function SearchForm({ page, entity, values, onChange, onSearch, onReset, entities }: SearchFormProps) {
   const env = useRuntimeEnv();
   const fields = page.search ?? [];
   const specs = fields.map((s) => ({ s, ...searchWidget(entity, s) }));
@@ -59,7 +62,10 @@ export function SearchForm({ page, entity, values, onChange, onSearch, onReset }
           const v = values[s.field];
           const testId = `search-${s.field}`;
           let control;
-          if (widget === 'lookup') {
+          if (widget === 'reference') {
+            const target = base.field?.references ? entities?.[base.field.references] : undefined;
+            control = <ReferenceSearch target={target} value={v} onChange={(x) => set(s.field, x)} testId={testId} />;
+          } else if (widget === 'lookup') {
             control = (
               <Select
                 data-testid={testId}

@@ -1,5 +1,5 @@
 import { createRegistry } from './registry.js';
-import type { ActionDef, CellTypeDef, PageKindDef, WidgetDef } from './types.js';
+import type { ActionDef, CellTypeDef, ExpandDef, FormatterDef, PageKindDef, RendererDef, WidgetDef } from './types.js';
 
 export { createRegistry } from './registry.js';
 export type { Registry, ConfigSchema } from './registry.js';
@@ -9,5 +9,10 @@ export const pageKinds = createRegistry<PageKindDef>('page kind');
 export const cellTypes = createRegistry<CellTypeDef>('cell type');
 export const widgets = createRegistry<WidgetDef>('widget');
 export const actions = createRegistry<ActionDef>('action');
+export const formatters = createRegistry<FormatterDef>('formatter');
+export const expandRenderers = createRegistry<ExpandDef>('expand renderer');
 
-export const registries = { pageKinds, cellTypes, widgets, actions };
+/** Screens of kind custom, registered by the app (src/) under the name a page's `renderer` gives. */
+export const renderers = createRegistry<RendererDef>('renderer');
+
+export const registries = { pageKinds, cellTypes, widgets, actions, formatters, expandRenderers, renderers };

@@ -24,12 +24,53 @@ export interface PageProps {
   query: RouteQuery;
 }
 
+/** Props of a registered renderer (page kind custom): no entity of its own. */
+export interface CustomPageProps {
+  page: PageDefinition;
+  entities: Readonly<Record<string, EntityDefinition>>;
+  query: RouteQuery;
+}
+
+export interface RendererDef {
+  component: ComponentType<CustomPageProps>;
+  configSchema: ConfigSchema;
+}
+
 export interface PageKindDef {
   component: ComponentType<PageProps>;
   configSchema: ConfigSchema;
 }
 
-export type EditorKind = 'input' | 'number' | 'select' | 'date' | 'datetime' | 'reference' | 'check' | 'none';
+/**
+ * How a cell edits. Overlay editors (Arco components in glide's overlay): input, textarea, password,
+ * number, select (lookup values), editlookup (lookup values or free text), options (column.options),
+ * date, datetime, year, month, time, daterange, datetimerange, reference (search of the target family).
+ * Click editors (no overlay): check (toggles true/false value), modal (record picker dialog), upload
+ * (attachment dialog). none: read-only.
+ */
+export type EditorKind =
+  | 'input'
+  | 'textarea'
+  | 'password'
+  | 'number'
+  | 'select'
+  | 'editlookup'
+  | 'options'
+  | 'date'
+  | 'datetime'
+  | 'year'
+  | 'month'
+  | 'time'
+  | 'daterange'
+  | 'datetimerange'
+  | 'reference'
+  | 'check'
+  | 'modal'
+  | 'upload'
+  | 'none';
+
+/** How a cell draws: text, the Y/N check mark, a link (#1a1aff), buttons, or a showIcon icon. */
+export type CellDisplay = 'text' | 'check' | 'link' | 'buttons' | 'icon';
 
 export interface CellContext {
   row: Row;
@@ -39,9 +80,23 @@ export interface CellContext {
 export interface CellTypeDef {
   align: 'left' | 'right' | 'center';
   /** Check cells draw a mark (SPEC §9: green #2eb52e when Y, grey otherwise) instead of text. */
-  display: 'text' | 'check';
+  display: CellDisplay;
   format(value: unknown, column: ColumnModel, ctx: CellContext): string;
   editor: EditorKind;
+  /** A message key (runtime locale) when the value is not acceptable for this type; checked in editable grids. */
+  check?(value: unknown, column: ColumnModel): string | undefined;
+  configSchema: ConfigSchema;
+}
+
+/** A named display formatter (column.showFormatter {name, args}): data in the definition, code here. */
+export interface FormatterDef {
+  format(value: unknown, args: Readonly<Record<string, unknown>>, ctx: CellContext & { language: string }): string;
+  configSchema: ConfigSchema;
+}
+
+/** An expand renderer (grid.expand.component): draws a row's details under the grid. */
+export interface ExpandDef {
+  component: ComponentType<{ row: Row; rowIndex: number; fields: readonly string[]; entity: EntityDefinition }>;
   configSchema: ConfigSchema;
 }
 
@@ -69,6 +124,13 @@ export interface ActionContext {
   applyRecord?(record: Row): void;
   /** Line grids of an edit page. */
   lines?: { add(): void; removeSelected(): void };
+  /** Tree page: the selected node and what its buttons do. */
+  tree?: {
+    selected?: { key: string; title: string; leaf: boolean };
+    addRoot(): void;
+    addChild(): void;
+    move(): Promise<void>;
+  };
 }
 
 export interface ActionDef {

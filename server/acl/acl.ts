@@ -1,35 +1,89 @@
 // The server's answer to "may this session run this action": resolved from the database once per
-// session and kept for a short while, so a revoked responsibility takes effect within a minute.
-import { sql } from 'kysely';
+// session and reused until the ACL epoch moves. Any write to a table the answer is built from (users,
+// responsibilities, menus, resources and their links) bumps the epoch, in the shared cache store (so
+// every process sees it) and locally (so this process sees it before the store answers). Grants are
+// also never older than GRANTS_TTL_MS, a last net for writes made outside this server (psql).
 import type { Db } from '../db/connect.js';
 import type { Definitions } from '../../meta/definitions.js';
+import type { CacheStore } from '../cache/store.js';
 import type { Session } from '../auth/session.js';
 import { buildBindings, type BindingIndex } from './bindings.js';
+import { loadGrants } from './responsibilities.js';
 
 export interface Grants {
+  /** False when the user is disabled or gone: the session is refused on its next request. */
+  active: boolean;
   menus: Set<string>;
   /** `${menuCode}:${resourceCode}` */
   resources: Set<string>;
   respIds: Set<number>;
 }
 
+/** Tables whose rows decide grants; a write to any of them moves the epoch. */
+export const ACL_TABLES = new Set([
+  'base_users', 'base_user_resp', 'base_responsibility', 'base_resp_menu', 'base_resp_resource', 'base_menu', 'base_resource',
+  // Roles (responsibility → role → menus/resources), when an installation has them.
+  'base_role', 'base_resp_role', 'base_role_menu', 'base_role_resource',
+]);
+
 const GRANTS_TTL_MS = 60_000;
+const EPOCH_KEY = 'acl:epoch';
+const EPOCH_TTL = 10 * 365 * 24 * 3600;
+
+interface Cached {
+  grants: Grants;
+  at: number;
+  epoch: string;
+}
 
 export class Acl {
-  private readonly bindings: BindingIndex;
-  private readonly cache = new Map<string, { grants: Grants; at: number }>();
+  private bindings: BindingIndex;
+  private readonly cache = new Map<string, Cached>();
+  /** Moves with every local invalidation, so this process never waits for the store to agree. */
+  private localEpoch = 0;
+  private readonly perRequest = new WeakMap<Session, Promise<Grants>>();
 
-  constructor(private readonly db: Db, defs: Definitions) {
+  constructor(private readonly db: Db, defs: Definitions, private readonly store: CacheStore) {
     this.bindings = buildBindings(defs);
   }
 
-  async grants(session: Session): Promise<Grants> {
+  private async epoch(): Promise<string> {
+    return `${(await this.store.get(EPOCH_KEY)) ?? '0'}.${this.localEpoch}`;
+  }
+
+  /** Drops every cached grant in every process: call after changing who may do what. */
+  async invalidate(): Promise<void> {
+    this.localEpoch++;
+    this.cache.clear();
+    await this.store.incr(EPOCH_KEY, EPOCH_TTL);
+  }
+
+  /**
+   * Once per request: a request holds its own Session object (parsed from the store for it), so the
+   * answer is remembered against that object and the epoch is read once however often grants are asked.
+   */
+  grants(session: Session): Promise<Grants> {
+    let p = this.perRequest.get(session);
+    if (!p) {
+      p = this.resolve(session);
+      this.perRequest.set(session, p);
+    }
+    return p;
+  }
+
+  private async resolve(session: Session): Promise<Grants> {
+    const epoch = await this.epoch();
     const hit = this.cache.get(session.authorizationCode);
-    if (hit && Date.now() - hit.at < GRANTS_TTL_MS) return hit.grants;
+    if (hit && hit.epoch === epoch && Date.now() - hit.at < GRANTS_TTL_MS) return hit.grants;
     const grants = await loadGrants(this.db, session.userId);
-    this.cache.set(session.authorizationCode, { grants, at: Date.now() });
+    this.cache.set(session.authorizationCode, { grants, at: Date.now(), epoch });
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
     return grants;
+  }
+
+  /** New page bindings after the effective definitions changed (designer publish, rollback, new menu). */
+  rebind(bindings: BindingIndex): void {
+    this.bindings = bindings;
   }
 
   forget(authorizationCode?: string): void {
@@ -37,32 +91,21 @@ export class Acl {
     else this.cache.clear();
   }
 
+  /** For routes outside the families (cache management, org GET calls): the menu, and its resource when named. */
+  async holds(session: Session, menuCode: string, resource?: string): Promise<boolean> {
+    const g = await this.grants(session);
+    return g.menus.has(menuCode) && (resource === undefined || g.resources.has(`${menuCode}:${resource}`));
+  }
+
   async allowed(session: Session, entity: string, action: string): Promise<boolean> {
     const bindings = this.bindings.get(entity)?.get(action);
     if (!bindings?.length) return false;
     const g = await this.grants(session);
-    return bindings.some((b) => g.menus.has(b.menuCode) && (b.resource === null || g.resources.has(`${b.menuCode}:${b.resource}`)));
+    return g.active && bindings.some((b) => g.menus.has(b.menuCode) && (b.resource === null || g.resources.has(`${b.menuCode}:${b.resource}`)));
   }
-}
 
-async function loadGrants(db: Db, userId: number): Promise<Grants> {
-  const held = sql`
-    select r.resp_id from base_user_resp ur join base_responsibility r on r.resp_id = ur.resp_id
-    where ur.user_id = ${userId} and r.enabled_flag = 'Y'
-      and (ur.start_date is null or ur.start_date <= current_date)
-      and (ur.end_date is null or ur.end_date >= current_date)`;
-  const [resps, menus, resources] = await Promise.all([
-    held.execute(db),
-    sql<{ menu_code: string }>`select distinct m.menu_code from base_resp_menu rm join base_menu m on m.menu_id = rm.menu_id
-      where m.enabled = 'Y' and rm.resp_id in (${held})`.execute(db),
-    sql<{ menu_code: string; resource_code: string }>`select distinct m.menu_code, res.resource_code
-      from base_resp_resource rr join base_resource res on res.resource_id = rr.resource_id
-      join base_menu m on m.menu_id = res.menu_id
-      where res.enabled = 'Y' and m.enabled = 'Y' and rr.resp_id in (${held})`.execute(db),
-  ]);
-  return {
-    respIds: new Set((resps.rows as { resp_id: number }[]).map((r) => r.resp_id)),
-    menus: new Set(menus.rows.map((r) => r.menu_code)),
-    resources: new Set(resources.rows.map((r) => `${r.menu_code}:${r.resource_code}`)),
-  };
+  /** The (menu, resource) pairs that allow an action; used by tests that walk every button. */
+  bindingsOf(entity: string, action: string) {
+    return this.bindings.get(entity)?.get(action) ?? [];
+  }
 }

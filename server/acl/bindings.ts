@@ -1,7 +1,11 @@
 // Which menu and resource each family action needs, derived once from the page and menu definitions.
-import { boundPages, pageActions } from '../../meta/crossCheck.js';
+import { boundPages, declaredOperations, pageActions } from '../../meta/crossCheck.js';
 import type { Definitions } from '../../meta/definitions.js';
 import type { Menu } from '../../meta/generated/definitions.js';
+
+/** Pseudo actions of a family checked for the exportServer calls (not routes of the family itself). */
+export const EXPORT_ACTION = 'exportExcel';
+export const IMPORT_ACTION = 'importExcel';
 
 export const READ_ACTIONS = new Set(['findById', 'listByPage']);
 
@@ -31,9 +35,9 @@ export function buildBindings(defs: Definitions): BindingIndex {
     const page = menu.page ? defs.pages.get(menu.page) : undefined;
     if (menu.menuType !== 'PAGE' || !page) continue;
     for (const p of boundPages(defs, page)) {
-      const entity = defs.entities.get(p.entity);
+      const entity = p.entity ? defs.entities.get(p.entity) : undefined;
       if (!entity) continue;
-      for (const read of READ_ACTIONS) add(entity.name, read, { menuCode: menu.menuCode, resource: null });
+      for (const read of [...READ_ACTIONS, ...declaredOperations(entity, 'read')]) add(entity.name, read, { menuCode: menu.menuCode, resource: null });
       // A screen that edits references may list and show their targets (pick a material on a line).
       const referenced = new Set<string>();
       const collect = (e: typeof entity) => {
@@ -45,6 +49,9 @@ export function buildBindings(defs: Definitions): BindingIndex {
         if (le) collect(le);
       }
       for (const target of referenced) for (const read of READ_ACTIONS) add(target, read, { menuCode: menu.menuCode, resource: null });
+      // Excel (docs/excel.md): a list grid that shows Export/Import binds them to the menu's btnExport/btnImport.
+      if (p.grid?.isShowExport) add(entity.name, EXPORT_ACTION, { menuCode: menu.menuCode, resource: 'btnExport' });
+      if (p.grid?.isShowImport) add(entity.name, IMPORT_ACTION, { menuCode: menu.menuCode, resource: 'btnImport' });
       for (const a of pageActions(p)) {
         if (!a.operation || !a.resource) continue;
         add(entity.name, a.operation, { menuCode: menu.menuCode, resource: a.resource });

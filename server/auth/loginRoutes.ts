@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { badRequest, refuse, tooMany } from '../errors.js';
+import { AppError, badRequest, refuse, tooMany } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { createCaptcha, checkCaptcha } from './captcha.js';
 import { verifyPassword } from './password.js';
@@ -55,14 +55,24 @@ async function login(ctx: AppContext, req: FastifyRequest) {
   }
   const userName = body.userName.trim().toLowerCase();
   const ip = req.ip;
-  const [perUser, perIp] = await Promise.all([
-    ctx.cache.incr(`login-rate:user:${userName}`, LIMIT_WINDOW),
-    ctx.cache.incr(`login-rate:ip:${ip}`, LIMIT_WINDOW),
-  ]);
-  if (perUser > PER_USER_LIMIT || perIp > PER_ADDRESS_LIMIT) {
-    const ttl = await ctx.cache.ttl(perUser > PER_USER_LIMIT ? `login-rate:user:${userName}` : `login-rate:ip:${ip}`);
+  // Refused attempts count against the user name and the address; a successful sign-in does not, so
+  // many people behind one address (an office, a test run) can all sign in.
+  const userKey = `login-rate:user:${userName}`;
+  const ipKey = `login-rate:ip:${ip}`;
+  const [perUser, perIp] = (await Promise.all([ctx.cache.get(userKey), ctx.cache.get(ipKey)])).map((v) => Number(v ?? 0));
+  if (perUser >= PER_USER_LIMIT || perIp >= PER_ADDRESS_LIMIT) {
+    const ttl = await ctx.cache.ttl(perUser >= PER_USER_LIMIT ? userKey : ipKey);
     throw tooMany('auth.rateLimited', { seconds: Math.max(ttl, 1) });
   }
+  try {
+    return await verifiedLogin(ctx, req, body, userName, body.password);
+  } catch (e) {
+    if (e instanceof AppError) await Promise.all([ctx.cache.incr(userKey, LIMIT_WINDOW), ctx.cache.incr(ipKey, LIMIT_WINDOW)]);
+    throw e;
+  }
+}
+
+async function verifiedLogin(ctx: AppContext, req: FastifyRequest, body: LoginBody, userName: string, encryptedPassword: string) {
   const failKey = `login-fail:${userName}`;
   const failures = Number((await ctx.cache.get(failKey)) ?? 0);
   const needValidate = failures >= FAILURES_BEFORE_CAPTCHA;
@@ -74,7 +84,7 @@ async function login(ctx: AppContext, req: FastifyRequest) {
       throw refuse('auth.badValidateCode', {}, { needValidate: true });
     }
   }
-  const password = decryptOaep(ctx.keys, body.password);
+  const password = decryptOaep(ctx.keys, encryptedPassword);
   if (password === null) throw refuse('auth.badPasswordCipher', {}, { needValidate });
 
   const user = (

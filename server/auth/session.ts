@@ -40,9 +40,12 @@ export class SessionStore {
     await this.cache.del(key(code));
   }
 
-  /** Ends every session of a user (disabled user, password change). */
-  async endAllOf(userId: number): Promise<void> {
+  /** Ends every session of a user (disabled user, password change), except `keep` when given. */
+  async endAllOf(userId: number, keep?: string): Promise<void> {
     const codes = JSON.parse((await this.cache.get(userIndex(userId))) ?? '[]') as string[];
-    await this.cache.del(...codes.map(key), userIndex(userId));
+    const ended = codes.filter((c) => c !== keep);
+    await this.cache.del(...ended.map(key));
+    if (keep && codes.includes(keep)) await this.cache.set(userIndex(userId), JSON.stringify([keep]), this.ttlSeconds);
+    else await this.cache.del(userIndex(userId));
   }
 }

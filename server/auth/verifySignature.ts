@@ -4,6 +4,8 @@ import { unauthorized } from '../errors.js';
 import type { AppContext } from '../context.js';
 import { appsign, parameterSignature, safeEqualHex } from './signing.js';
 import { sessionForTicket } from './tickets.js';
+import type { Session } from './session.js';
+import { PUBLIC_PASSWORD_PATHS } from './passwordRoutes.js';
 
 /** Paths reachable without a signature (CONTRACT.md: the four login calls, health and the API document). */
 export const UNSIGNED_PATHS = new Set([
@@ -13,6 +15,7 @@ export const UNSIGNED_PATHS = new Set([
   '/api/baseServer/v1/baseLoginService/logout',
   '/api/health',
   '/api/openapi.json',
+  ...PUBLIC_PASSWORD_PATHS,
 ]);
 
 function header(req: FastifyRequest, name: string): string {
@@ -35,6 +38,7 @@ export function installSignatureCheck(app: FastifyInstance, ctx: AppContext): vo
     if (req.method === 'GET' && ticketKind && query.ticket !== undefined) {
       const session = await sessionForTicket(ctx, String(query.ticket), `${ticketKind}:${String(query.id ?? '')}`);
       if (!session) throw unauthorized('auth.badTicket');
+      await assertActive(ctx, session);
       req.session = session;
       return;
     }
@@ -54,7 +58,15 @@ export function installSignatureCheck(app: FastifyInstance, ctx: AppContext): vo
     // Remembered a little longer than the clock window, so a replay inside the window always meets it.
     const fresh = await ctx.cache.setIfAbsent(`nonce:${session.authorizationCode}:${randomNum}`, '1', ctx.config.signatureWindowSeconds * 2 + 10);
     if (!fresh) throw unauthorized('auth.replay');
+    await assertActive(ctx, session);
     await ctx.sessions.touch(session.authorizationCode);
     req.session = session;
   });
+}
+
+/** A disabled (or deleted) user's sessions end on their very next request. */
+async function assertActive(ctx: AppContext, session: Session): Promise<void> {
+  if ((await ctx.acl.grants(session)).active) return;
+  await ctx.sessions.endAllOf(session.userId);
+  throw unauthorized('auth.accountDisabled');
 }

@@ -1,4 +1,4 @@
-import type { CacheStore } from './store.js';
+import { globToRegExp, type CacheStore, type KeyInfo } from './store.js';
 
 interface Entry {
   value: string;
@@ -63,6 +63,22 @@ export class MemoryStore implements CacheStore {
   }
   async keys(prefix: string) {
     return [...this.map.keys()].filter((k) => k.startsWith(prefix) && this.live(k));
+  }
+  async scan(pattern: string, cursor: string, count: number) {
+    // Like Redis SCAN: a numeric cursor into the key order; keys added meanwhile may or may not show.
+    const re = globToRegExp(pattern);
+    const all = [...this.map.keys()];
+    const start = Number(cursor) || 0;
+    const end = Math.min(all.length, start + count);
+    const keys = all.slice(start, end).filter((k) => re.test(k) && this.live(k));
+    return { cursor: end >= all.length ? '0' : String(end), keys };
+  }
+  async inspect(key: string, maxBytes: number): Promise<KeyInfo | null> {
+    const e = this.live(key);
+    if (!e) return null;
+    const bytes = Buffer.byteLength(e.value);
+    const value = bytes > maxBytes ? Buffer.from(e.value).subarray(0, maxBytes).toString('utf8') : e.value;
+    return { type: 'string', ttl: await this.ttl(key), size: bytes, value, truncated: bytes > maxBytes };
   }
   async close() {
     clearInterval(this.sweeper);

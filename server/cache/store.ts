@@ -12,5 +12,41 @@ export interface CacheStore {
   expire(key: string, ttlSeconds: number): Promise<void>;
   del(...keys: string[]): Promise<void>;
   keys(prefix: string): Promise<string[]>;
+  /** One SCAN step over keys matching a glob (`*`, `?`, `[…]`); cursor "0" starts and ends (cache management). */
+  scan(pattern: string, cursor: string, count: number): Promise<{ cursor: string; keys: string[] }>;
+  /** Type-aware look at one key, at most `maxBytes` of value text and `maxItems` elements. */
+  inspect(key: string, maxBytes: number, maxItems: number): Promise<KeyInfo | null>;
   close(): Promise<void>;
+}
+
+export interface KeyInfo {
+  type: 'string' | 'hash' | 'list' | 'set' | 'zset' | 'other';
+  /** Seconds to live; -1 without expiry. */
+  ttl: number;
+  /** Bytes of a string, elements of a collection. */
+  size: number;
+  /** A string's text, or a collection's first elements as JSON; cut at the caps. */
+  value: string;
+  truncated: boolean;
+}
+
+/** Redis MATCH glob → RegExp (for the in-memory store). */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*') re += '.*';
+    else if (c === '?') re += '.';
+    else if (c === '\\' && i + 1 < glob.length) re += glob[++i].replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    else if (c === '[') {
+      const end = glob.indexOf(']', i + 1);
+      if (end < 0) re += '\\[';
+      else {
+        const body = glob.slice(i + 1, end).replace(/\\/g, '\\\\');
+        re += `[${body.startsWith('^') ? '^' + body.slice(1) : body}]`;
+        i = end;
+      }
+    } else re += c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`, 's');
 }

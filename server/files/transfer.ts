@@ -37,7 +37,15 @@ export async function receive(source: Readable, target: string, onChunk: (chunk:
       done(null, chunk);
     },
   });
-  await pipeline(source, meter, createWriteStream(target, { highWaterMark: 256 * 1024 }));
+  const sink = createWriteStream(target, { highWaterMark: 256 * 1024 });
+  try {
+    await pipeline(source, meter, sink);
+  } catch (err) {
+    // The pipeline rejects before the destroyed file stream has finished opening and closing its file;
+    // wait for that, or the caller's clean-up could run first and the file would appear after it.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
+    throw err;
+  }
   return { sha256: hash.digest('hex'), size };
 }
 

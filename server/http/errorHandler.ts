@@ -21,7 +21,9 @@ export function installErrorHandler(app: FastifyInstance, spa = false): void {
   app.setNotFoundHandler((req, reply) => {
     // A missing asset (an old hashed bundle name) must stay a 404, not become the app's HTML.
     if (spa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/assets/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // The designer is its own page (designer/index.html): /designer and its client routes get it.
+      const page = /^\/designer(\/|\?|$)/.test(req.url) ? 'designer/index.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(page);
     }
     return reply.code(404).send({ status: 'E', msg: message(req.lang ?? 'CN', 'error.notFoundRoute', { path: req.url.split('?')[0] }), data: null });
   });

@@ -68,6 +68,14 @@ export class LookupService {
     return rows.length ? new Map(rows.map((r) => [r.lookupCode, r.enabledFlag])) : undefined;
   }
 
+  /** createLookupRedisCache: drops every cached type and loads each type present in the table again. */
+  async rebuild(): Promise<number> {
+    await this.invalidate();
+    const types = await sql<{ t: string }>`select distinct lookup_type as t from base_lookup_values`.execute(this.db);
+    for (const { t } of types.rows) await this.rows(t);
+    return types.rows.length;
+  }
+
   async invalidate(type?: string): Promise<void> {
     if (type) await this.cache.del(PREFIX + type);
     else await this.cache.del(...(await this.cache.keys(PREFIX)));

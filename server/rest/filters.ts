@@ -7,6 +7,9 @@ import { convertValue, isEmpty } from './values.js';
 
 export type Condition = RawBuilder<unknown>;
 
+/** Longest contains-filter text (and longest IN list) listByPage accepts. */
+export const MAX_LIKE_LENGTH = 1000;
+
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => '\\' + c);
 }
@@ -42,6 +45,8 @@ export function filterConditions(entity: EntityDefinition, params: Record<string
       const vs = raw.map((r) => converted(entity, name, r, key));
       out.push(sql`${col} in (${sql.join(vs)})`);
     } else if (f.filter === 'like' && typeof raw === 'string') {
+      // A contains-pattern costs trigram work by its length; no real search text is this long.
+      if (raw.length > MAX_LIKE_LENGTH) throw refuse('rest.badFilterValue', { field: key });
       out.push(sql`${col} ilike ${`%${escapeLike(raw.trim())}%`}`);
     } else {
       out.push(sql`${col} = ${converted(entity, name, raw, key)}`);

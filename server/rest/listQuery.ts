@@ -44,10 +44,13 @@ function orderBy(e: EntityDefinition, sort: unknown) {
   return order;
 }
 
-export function listQuery(e: EntityDefinition, body: ListRequest, rowRules: Condition[] = []): ListQuery {
+/** What a client may ask for in one page; server-side readers (Excel export) may read larger pages. */
+export const MAX_PAGE_ROWS = 1000;
+
+export function listQuery(e: EntityDefinition, body: ListRequest, rowRules: Condition[] = [], maxPageRows = MAX_PAGE_ROWS): ListQuery {
   const { params = {}, pageIndex = 1, pageRows = 20, sort } = body;
   if (typeof params !== 'object' || params === null || Array.isArray(params)) throw refuse('rest.unknownFilter', { field: 'params' });
-  if (!Number.isSafeInteger(pageIndex) || !Number.isSafeInteger(pageRows) || (pageIndex as number) < 1 || (pageRows as number) < 1 || (pageRows as number) > 1000) {
+  if (!Number.isSafeInteger(pageIndex) || !Number.isSafeInteger(pageRows) || (pageIndex as number) < 1 || (pageRows as number) < 1 || (pageRows as number) > maxPageRows) {
     throw refuse('rest.badPaging');
   }
   const conditions = [...filterConditions(e, params as Record<string, unknown>), ...rowRules];

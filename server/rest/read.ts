@@ -13,6 +13,11 @@ export function ownershipCondition(ctx: ActionContext, alias = 't') {
   return owner === null ? sql`true` : sql`${sql.ref(`${alias}.${columnName(ctx.entity.ownership!.field)}`)} = ${owner}`;
 }
 
+/** The row rules every list read gets (listByPage and the Excel export share them). */
+export function listRowRules(ctx: ActionContext) {
+  return ctx.entity.ownership && ctx.session.userType === 'EXTERNAL' ? [ownershipCondition(ctx)] : [];
+}
+
 export function parseId(ctx: ActionContext, raw: unknown): number {
   const id = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw refuse('rest.idRequired');

@@ -8,6 +8,8 @@ import type { Db } from '../db/connect.js';
 import type { ActionContext, DbRecord } from './actionContext.js';
 import { fieldLabel } from './labels.js';
 import { convertValue, isEmpty } from './values.js';
+import { hashPassword } from '../auth/password.js';
+import { loadRules, ruleViolations } from '../auth/passwordRules.js';
 
 export function rowToRecord(entity: EntityDefinition, row: DbRecord): DbRecord {
   const out: DbRecord = {};
@@ -42,12 +44,18 @@ export async function writableValues(
   entity: EntityDefinition,
   record: DbRecord,
   mode: 'insert' | 'update',
+  /** A batch (Excel import) checks references for all its rows at once instead. */
+  opts: { checkReferences?: boolean } = {},
 ): Promise<{ values: Record<string, unknown>; errors: FieldError[] }> {
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   const say = (name: string, key: string, params: Record<string, string | number> = {}) =>
     errors.push({ field: name, msg: message(ctx.lang, key, { field: fieldLabel(entity, name, ctx.lang), ...params }) });
   for (const [name, f] of Object.entries(entity.fields)) {
+    if (f?.writeOnly) {
+      await takeSecret(ctx, db, name, f.writeOnly, record, mode, values, say);
+      continue;
+    }
     if (!f || name === entity.key || f.readOnly || f.serverOnly) continue;
     if (name === entity.status?.field) continue;
     if (name === entity.ownership?.field && ctx.session.userType === 'EXTERNAL') continue;
@@ -74,7 +82,7 @@ export async function writableValues(
     }
     values[columnName(name)] = c.value;
   }
-  await checkReferences(db, ctx, entity, values, say);
+  if (opts.checkReferences !== false) await checkReferences(db, ctx, entity, values, say);
   return { values, errors };
 }
 
@@ -104,4 +112,33 @@ export function ownershipValue(ctx: ActionContext): number | null {
   if (!ctx.entity.ownership || ctx.session.userType !== 'EXTERNAL') return null;
   // An external user without a supplier sees nothing rather than everything.
   return ctx.session.supplierId ?? -1;
+}
+
+const SECRET_MAX = 200;
+
+/**
+ * A write-only secret (an initial password): taken as plain text, stored only as its hash, never read
+ * back. Required on insert; an empty value on update keeps the stored hash.
+ */
+async function takeSecret(
+  ctx: ActionContext,
+  db: Db,
+  name: string,
+  kind: 'scrypt',
+  record: DbRecord,
+  mode: 'insert' | 'update',
+  values: Record<string, unknown>,
+  say: (name: string, key: string, params?: Record<string, string | number>) => void,
+): Promise<void> {
+  const raw = record[name];
+  if (raw === undefined || raw === null || raw === '') {
+    if (mode === 'insert') say(name, 'rest.required');
+    return;
+  }
+  if (typeof raw !== 'string' || raw.length > SECRET_MAX) return say(name, 'rest.tooLong', { max: SECRET_MAX });
+  // An initial password follows the same complexity rules as one the user chooses (password rules).
+  const userName = typeof record.userName === 'string' ? record.userName : '';
+  const broken = ruleViolations(await loadRules(db), userName, raw, ctx.lang);
+  if (broken.length > 0) return say(name, 'password.rejected', { detail: broken.join('; ') });
+  if (kind === 'scrypt') values[columnName(name)] = await hashPassword(raw);
 }

@@ -14,6 +14,8 @@ import { doBatchDelete } from './actions/doBatchDelete.js';
 import { transitionAction } from './actions/transition.js';
 import { translateDbError } from './dbErrors.js';
 import { afterWrite } from './afterWrite.js';
+import { registeredOperation } from './operations.js';
+import { listVariantAction } from '../admin/permitVariants.js';
 
 const GENERIC: Record<string, FamilyAction> = {
   findById,
@@ -32,7 +34,14 @@ export function familyPrefixes(e: EntityDefinition): string[] {
 export function familyActions(e: EntityDefinition): Map<string, FamilyAction> {
   const actions = new Map(Object.entries(GENERIC));
   for (const t of e.status?.transitions ?? []) actions.set(t.action, transitionAction(t));
+  for (const o of e.operations ?? []) actions.set(o.action, registeredOperation(e.name, o.action));
+  for (const v of e.listVariants ?? []) actions.set(v.action, listVariantAction(v));
   return actions;
+}
+
+/** Reads do not change rows: nothing derived from them needs dropping afterwards. */
+function isRead(e: EntityDefinition, action: string): boolean {
+  return action === 'findById' || action.startsWith('listByPage') || (e.operations ?? []).some((o) => o.action === action && o.access === 'read');
 }
 
 export function actionContext(app: AppContext, entity: EntityDefinition, req: FastifyRequest): ActionContext {
@@ -51,7 +60,7 @@ export function registerFamilies(server: FastifyInstance, app: AppContext): void
           if (!(await app.acl.allowed(ctx.session, entity.name, name))) throw forbidden('auth.forbidden');
           try {
             const result = await action(ctx);
-            if (!(name === 'findById' || name === 'listByPage')) await afterWrite(app, entity);
+            if (!isRead(entity, name)) await afterWrite(app, entity);
             return result;
           } catch (err) {
             throw translateDbError(err, entity, ctx.lang) ?? err;

@@ -5,6 +5,7 @@ import type { ActionContext } from './actionContext.js';
 import { findRow } from './read.js';
 import { refuse } from '../errors.js';
 import { assertEditable } from './write.js';
+import { beforeDelete } from './entityRules.js';
 
 export async function deleteOne(ctx: ActionContext, db: Db, id: number): Promise<void> {
   const e = ctx.entity;
@@ -14,6 +15,7 @@ export async function deleteOne(ctx: ActionContext, db: Db, id: number): Promise
     const le = ctx.app.defs.entities.get(l.entity)!;
     await sql`delete from ${sql.table(le.table)} where ${sql.ref(columnName(l.foreignKey))} = ${id}`.execute(db);
   }
+  await beforeDelete(ctx, db, id);
   // After its own lines are gone, anything still pointing at the row is another document.
   await assertNotReferenced(ctx, db, id);
   await sql`delete from ${sql.table(e.table)} where ${sql.ref(columnName(e.key))} = ${id}`.execute(db);

@@ -8,9 +8,11 @@ import type { ActionContext, DbRecord } from './actionContext.js';
 import { textIn } from './labels.js';
 import { nextDocumentNumber } from './numbering.js';
 import { ownershipCondition, findRow, parseId } from './read.js';
-import { ownershipValue, refuseFieldErrors, writableValues, type FieldError } from './records.js';
+import { refuseFieldErrors, writableValues, type FieldError } from './records.js';
 import { statusLabel } from './statusLabel.js';
 import { claimAttachments } from '../files/claim.js';
+import { insertedByServer } from './insertMany.js';
+import { afterSave, beforeSave } from './entityRules.js';
 
 function assignments(values: Record<string, unknown>) {
   return sql.join(Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`));
@@ -61,12 +63,14 @@ async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, header
       errors.push({ field: decl.name, msg: message(ctx.lang, 'rest.minLines', { lines: textIn(decl.label, ctx.lang, decl.name), min: decl.minLines ?? 0 }) });
     }
     const existing = await existingLineKeys(db, le, decl.foreignKey, headerId);
+    // The foreign key is the header's, set when the lines are written; a line never supplies it.
+    const lineEntity = { ...le, fields: { ...le.fields, [decl.foreignKey]: undefined } };
     const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, numberField: decl.numberField, existing, lines: [] };
     for (const [i, line] of (list as DbRecord[]).entries()) {
       const keyRaw = line[le.key];
       // Only this document's own lines are updated; any other key is a new line, checked as one.
       const key = typeof keyRaw === 'number' && existing.has(keyRaw) ? keyRaw : null;
-      const r = await writableValues({ ...ctx, entity: le }, db, le, line, key ? 'update' : 'insert');
+      const r = await writableValues({ ...ctx, entity: lineEntity }, db, lineEntity, line, key ? 'update' : 'insert');
       for (const err of r.errors) errors.push({ field: `${decl.name}[${i}].${err.field}`, msg: message(ctx.lang, 'rest.lineError', { line: i + 1, message: err.msg }) });
       prepared.lines.push({ key, values: r.values });
     }
@@ -124,11 +128,10 @@ export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Pro
     if (e.ownership?.field === e.key && ctx.session.userType === 'EXTERNAL') throw forbidden('auth.forbidden');
     const lines = await prepareLines(ctx, db, record, null, errors);
     if (errors.length) refuseFieldErrors(errors);
-    if (e.status) values[columnName(e.status.field)] = e.status.initial;
-    const owner = ownershipValue(ctx);
-    if (owner !== null) values[columnName(e.ownership!.field)] = owner;
+    Object.assign(values, insertedByServer(ctx));
     if (e.numbering) values[columnName(e.numbering.field)] = await nextDocumentNumber(db, e.numbering.prefix);
-    const id = await insertRow(db, e, { ...values, created_by: userId, last_updated_by: userId });
+    await beforeSave(ctx, db, values, null);
+    const id = await insertRow(db, e, values);
     await saveLines(ctx, db, id, lines);
     await claimAttachments(ctx, db, id, record);
     return id;
@@ -141,6 +144,7 @@ export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Pro
   await assertEditable(ctx, db, row);
   const lines = await prepareLines(ctx, db, record, id, errors);
   if (errors.length) refuseFieldErrors(errors);
+  await beforeSave(ctx, db, values, id);
   const editable = e.status?.editableIn;
   const statusCol = e.status ? sql.ref(columnName(e.status.field)) : undefined;
   const updated = await sql`update ${sql.table(e.table)} t set ${assignments({ ...values, last_updated_by: userId })},
@@ -149,6 +153,7 @@ export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Pro
       ${editable && statusCol ? sql`and ${statusCol} in (${sql.join(editable)})` : sql``}
     returning 1`.execute(db);
   if (updated.rows.length === 0) throw refuse('rest.stale');
+  await afterSave(ctx, db, id, 'update');
   await saveLines(ctx, db, id, lines);
   await claimAttachments(ctx, db, id, record);
   return id;

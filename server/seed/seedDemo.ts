@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { hashPassword } from '../auth/password.js';
 import { BANKS, MATERIALS, REQUISITIONS, SUPPLIERS } from './demoData.js';
+import { seedOrgDemo } from './seedOrgDemo.js';
+import { seedGridSamples } from './gridSamples.js';
 
 type Grant = { menus: string[] | '*'; resources?: Record<string, string[]> };
 
@@ -12,13 +14,13 @@ const RESPONSIBILITIES: { code: string; names: [string, string, string, string];
   {
     code: 'BUYER', names: ['采购员', 'Buyer', 'ผู้จัดซื้อ', 'Nhân viên mua hàng'], userType: 'INTERNAL',
     grant: {
-      menus: ['BANK', 'MATERIAL', 'EXCHANGE_RATE', 'REQUISITION', 'SUPPLIER_LIST'],
+      menus: ['BANK', 'MATERIAL', 'EXCHANGE_RATE', 'REQUISITION', 'SUPPLIER_LIST', 'MY_EXPORTS'],
       resources: {
-        BANK: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete'],
-        MATERIAL: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete'],
+        BANK: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnExport', 'btnImport'],
+        MATERIAL: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnExport', 'btnImport'],
         EXCHANGE_RATE: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete'],
-        REQUISITION: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment'],
-        SUPPLIER_LIST: ['btnView', 'btnPreviewAttachment', 'btnDownloadAttachment'],
+        REQUISITION: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment', 'btnExport'],
+        SUPPLIER_LIST: ['btnView', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnExport'],
       },
     },
   },
@@ -28,7 +30,11 @@ const RESPONSIBILITIES: { code: string; names: [string, string, string, string];
   },
   {
     code: 'SUPPLIER_PORTAL', names: ['供应商门户', 'Supplier portal', 'พอร์ทัลผู้จัดจำหน่าย', 'Cổng nhà cung cấp'], userType: 'EXTERNAL',
-    grant: { menus: ['MY_COMPANY'], resources: { MY_COMPANY: ['btnView', 'btnEdit', 'btnSave', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment'] } },
+    grant: { menus: ['MY_COMPANY'], resources: { MY_COMPANY: ['btnView', 'btnEdit', 'btnSave', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment', 'btnExport'] } },
+  },
+  {
+    code: 'DESIGNER', names: ['设计人员', 'Designer', 'ผู้ออกแบบ', 'Nhà thiết kế'], userType: 'INTERNAL',
+    grant: { menus: ['DEVTOOLS', 'DESIGNER', 'DEVTOOLS_GENERATOR', 'DEVTOOLS_DATABASE', 'DEVTOOLS_API', 'DEVTOOLS_API_DOCS'] },
   },
 ];
 
@@ -36,6 +42,7 @@ const USERS: { name: string; full: string; type: 'INTERNAL' | 'EXTERNAL'; suppli
   { name: 'admin', full: '系统管理员', type: 'INTERNAL', resps: ['SYS_ADMIN'], email: 'admin@srm.example.com' },
   { name: 'buyer01', full: '张采购', type: 'INTERNAL', resps: ['BUYER'], email: 'buyer01@srm.example.com' },
   { name: 'approver01', full: '李审批', type: 'INTERNAL', resps: ['PR_APPROVER'], email: 'approver01@srm.example.com' },
+  { name: 'designer01', full: '陈设计', type: 'INTERNAL', resps: ['DESIGNER'], email: 'designer01@srm.example.com' },
   { name: 'supplier01', full: '王建国', type: 'EXTERNAL', supplier: 'S-0001', resps: ['SUPPLIER_PORTAL'], email: 'supplier01@hd-steel.example.com' },
   { name: 'supplier02', full: 'Somchai P.', type: 'EXTERNAL', supplier: 'S-0002', resps: ['SUPPLIER_PORTAL'], email: 'supplier02@siam-ec.example.com' },
 ];
@@ -83,6 +90,7 @@ export async function seedDemo(db: Db, password: string): Promise<string[]> {
     for (const r of u.resps) await sql`insert into base_user_resp (user_id, resp_id, start_date) values (${id}, ${respIds.get(r)!}, date '2026-01-01')`.execute(db);
   }
   const buyer = userIds.get('buyer01')!;
+  await seedPurchasePermits(db, buyer, institution_id);
   for (const [code, name, swift, country] of BANKS) {
     await sql`insert into srm_base_bank (bank_code, bank_name, swift_code, country_code, created_by, last_updated_by) values (${code}, ${name}, ${swift}, ${country}, ${buyer}, ${buyer})`.execute(db);
   }
@@ -100,6 +108,12 @@ export async function seedDemo(db: Db, password: string): Promise<string[]> {
         values (${cur}, 'CNY', ${day}, ${+(rate * (1 + (d - 2) * 0.002)).toFixed(6)}, ${buyer}, ${buyer})`.execute(db);
     }
   }
+  // Currencies have no shipped page: the designer's end-to-end test builds their screen (symbol empty on two rows).
+  const currencies: [string, string, string | null, number][] = [['CNY', '人民币', '¥', 1200000], ['USD', 'US Dollar', '$', 350000], ['EUR', 'Euro', '€', 120000.5], ['THB', 'Thai Baht', null, 80000], ['VND', 'Vietnamese Dong', null, 0.25]];
+  for (const [code, name, symbol, volume] of currencies) {
+    await sql`insert into srm_base_currency (currency_code, currency_name, symbol, decimal_places, monthly_volume, created_by, last_updated_by)
+      values (${code}, ${name}, ${symbol}, ${code === 'VND' ? 0 : 2}, ${volume}, ${buyer}, ${buyer})`.execute(db);
+  }
   for (const [i, [title, status, date]] of REQUISITIONS.entries()) {
     const approved = status === 'APPROVED' ? userIds.get('approver01')! : null;
     const { requisition_id } = await one(db, sql<{ requisition_id: number }>`insert into srm_po_requisition
@@ -114,6 +128,8 @@ export async function seedDemo(db: Db, password: string): Promise<string[]> {
   }
   await sql`insert into srm_document_sequence (doc_type, period, last_value) values ('PR', '2026', ${REQUISITIONS.length})
     on conflict (doc_type) do update set last_value = excluded.last_value, period = excluded.period`.execute(db);
+  await seedGridSamples(db, buyer, materialIds);
+  await seedOrgDemo(db, institution_id, userIds.get('admin')!);
   return USERS.map((u) => u.name);
 }
 
@@ -121,4 +137,19 @@ export async function seedAdminOnly(db: Db, password: string): Promise<void> {
   const respId = await createResponsibility(db, RESPONSIBILITIES[0]);
   const id = await createUser(db, { name: 'admin', full: 'Administrator', type: 'INTERNAL' }, password);
   await sql`insert into base_user_resp (user_id, resp_id) values (${id}, ${respId})`.execute(db);
+}
+
+/** Purchase categories and groups, and buyer01's user authorisation: HQ, categories RAW and ELEC, group G01. */
+async function seedPurchasePermits(db: Db, buyer: number, institutionId: number): Promise<void> {
+  const categories: [string, string][] = [['RAW', '原材料'], ['ELEC', '电子元器件'], ['PACK', '包装材料'], ['MRO', '辅料及MRO']];
+  for (const [code, name] of categories) {
+    await sql`insert into srm_base_purchase_category (category_code, category_name) values (${code}, ${name}) on conflict do nothing`.execute(db);
+  }
+  for (const [code, name] of [['G01', '生产物料采购组'], ['G02', '间接物料采购组']]) {
+    await sql`insert into srm_base_purchase_group (group_code, group_name) values (${code}, ${name}) on conflict do nothing`.execute(db);
+  }
+  await sql`insert into base_user_org_permit (user_id, institution_id) values (${buyer}, ${institutionId})`.execute(db);
+  await sql`insert into base_user_category_permit (user_id, category_id)
+    select ${buyer}, category_id from srm_base_purchase_category where category_code in ('RAW', 'ELEC')`.execute(db);
+  await sql`insert into base_user_group_permit (user_id, group_id) select ${buyer}, group_id from srm_base_purchase_group where group_code = 'G01'`.execute(db);
 }

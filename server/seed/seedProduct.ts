@@ -1,7 +1,7 @@
 // Product data every installation needs: the shipped menus with their resources and the base lookups.
 // Only what is missing is added, so an administrator's edits survive an upgrade.
 import { readFileSync } from 'node:fs';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Definitions } from '../../meta/definitions.js';
 import type { Menu, Text } from '../../meta/generated/definitions.js';
@@ -22,18 +22,25 @@ export async function seedMenus(db: Db, defs: Definitions): Promise<void> {
   const walk = async (menus: Menu[], parentId: number | null, level: number) => {
     for (const [i, m] of menus.entries()) {
       const n = names(m.name, m.menuCode);
-      await sql`insert into base_menu (menu_code, menu_name, menu_name_en, menu_name_th, menu_name_vn, menu_type, html_url, image_link, menu_parent_id, level_id, seq_num)
-        values (${m.menuCode}, ${n.cn}, ${n.en}, ${n.th}, ${n.vn}, ${m.menuType}, ${m.page ? `/main/${m.page}` : null}, ${m.imageLink ?? null}, ${parentId}, ${level}, ${(i + 1) * 10})
-        on conflict (menu_code) do nothing`.execute(db);
+      const added = await sql`insert into base_menu (menu_code, menu_name, menu_name_en, menu_name_th, menu_name_vn, menu_type, html_url, image_link, menu_parent_id, level_id, seq_num)
+        values (${m.menuCode}, ${n.cn}, ${n.en}, ${n.th}, ${n.vn}, ${m.menuType}, ${m.page ? `/main/${m.page}` : (m.url ?? null)}, ${m.imageLink ?? null}, ${parentId}, ${level}, ${(i + 1) * 10})
+        on conflict (menu_code) do nothing returning menu_id`.execute(db);
       const id = (await sql<{ menu_id: number }>`select menu_id from base_menu where menu_code = ${m.menuCode}`.execute(db)).rows[0].menu_id;
+      // A menu shipped by an upgrade goes to the system administrator (who holds every shipped menu).
+      if (added.rows.length) await grantToSysAdmin(db, id, sql`base_resp_menu`, sql`menu_id`);
       for (const r of m.resources ?? []) {
-        await sql`insert into base_resource (menu_id, resource_code, resource_name) values (${id}, ${r.resourceCode}, ${names(r.name, r.resourceCode).cn})
-          on conflict (menu_id, resource_code) do nothing`.execute(db);
+        const res = await sql<{ resource_id: number }>`insert into base_resource (menu_id, resource_code, resource_name) values (${id}, ${r.resourceCode}, ${names(r.name, r.resourceCode).cn})
+          on conflict (menu_id, resource_code) do nothing returning resource_id`.execute(db);
+        if (res.rows.length) await grantToSysAdmin(db, res.rows[0].resource_id, sql`base_resp_resource`, sql`resource_id`);
       }
       await walk(m.children ?? [], id, level + 1);
     }
   };
   await walk(defs.menus.menus, null, 1);
+}
+
+async function grantToSysAdmin(db: Db, id: number, table: RawBuilder<unknown>, column: RawBuilder<unknown>): Promise<void> {
+  await sql`insert into ${table} (resp_id, ${column}) select r.resp_id, ${id}::bigint from base_responsibility r where r.resp_code = 'SYS_ADMIN'`.execute(db);
 }
 
 export async function seedLookups(db: Db, file: string): Promise<void> {

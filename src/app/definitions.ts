@@ -16,8 +16,17 @@ function indexBy<T>(files: Record<string, T>, suffix: string, key: (path: string
 const pages = indexBy(pageFiles, '.page.json', (path) => path.slice('/schemas/pages/'.length, -'.page.json'.length));
 const entities = indexBy(entityFiles, '.entity.json', (path) => path.slice(path.lastIndexOf('/') + 1, -'.entity.json'.length));
 
+// Pages published in the designer (overlays over the bundled files, and new pages), fetched after login
+// from baseDefinitionRestful/effectivePages: a published page renders without a rebuild.
+let overlays = new Map<string, PageDefinition>();
+
 export function findPage(pageName: string): PageDefinition | undefined {
-  return pages.get(pageName);
+  return overlays.get(pageName) ?? pages.get(pageName);
+}
+
+/** Replaces the designer overlays (the server's answer lists every page that differs from the bundle). */
+export function applyEffectivePages(effective: Readonly<Record<string, PageDefinition>>): void {
+  overlays = new Map(Object.entries(effective));
 }
 
 export function findEntity(name: string): EntityDefinition | undefined {

@@ -1,6 +1,7 @@
 // The page runtime (glide grid, rjsf forms, list/edit pages) is imported on demand: it is the heavy
 // part of the bundle, and the login page and the homes do not need it.
 import { useEffect, useState } from 'react';
+import { validators } from '../generated/validators.js';
 
 export type RuntimeModule = typeof import('../../runtime/index');
 
@@ -9,8 +10,10 @@ let pending: Promise<RuntimeModule> | null = null;
 
 export function loadRuntime(): Promise<RuntimeModule> {
   if (!pending) {
-    pending = import('../../runtime/index').then((module) => {
+    pending = Promise.all([import('../../runtime/index'), import('../pages/admin/register')]).then(([module, app]) => {
       module.registerBuiltIns();
+      app.registerAppScreens(module);
+      module.registerValidators(validators);
       loaded = module;
       return module;
     });

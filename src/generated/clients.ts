@@ -38,6 +38,226 @@ const pageOf = <T>(e: Envelope<T[]>): Page<T> => ({
   estimated: e.page?.estimated ?? false,
 });
 
+export interface BaseArticle {
+articleId: number
+title: string
+category: string
+content: (string | null)
+status: (string | null)
+publishDate: (string | null)
+publishedBy: (number | null)
+/**
+ * comma-separated file ids
+ */
+attachments: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseArticleParams {
+articleId?: (number | number[])
+title?: string
+category?: (string | string[])
+status?: (string | string[])
+publishDate?: string
+publishDateFrom?: string
+publishDateTo?: string
+attachments?: (string | string[])
+keyword?: string
+}
+
+export function baseArticleClient(call: Call) {
+  const base = 'baseServer/v1/baseArticleRestful';
+  return {
+    findById: (id: number) => call<BaseArticle>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseArticleParams> = {}) => call<BaseArticle[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseArticle>) => call<BaseArticle>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseArticle>[]) => call<BaseArticle[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT → PUBLISHED (resource btnPublish) */
+    doPublish: (req: TransitionRequest) => call<BaseArticle>(`${base}/doPublish`, req).then(dataOf),
+    /** PUBLISHED → DRAFT (resource btnWithdraw) */
+    doWithdraw: (req: TransitionRequest) => call<BaseArticle>(`${base}/doWithdraw`, req).then(dataOf),
+  };
+}
+
+export interface BaseDepartment {
+departmentId: number
+departmentCode: string
+departmentName: string
+institutionId: number
+institutionIdDisplay: (string | null)
+parentDepartmentId: (number | null)
+parentDepartmentIdDisplay: (string | null)
+levelNum: (number | null)
+managerName: (string | null)
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseDepartmentParams {
+departmentId?: (number | number[])
+departmentCode?: string
+departmentName?: string
+institutionId?: (number | number[])
+parentDepartmentId?: (number | number[])
+levelNum?: (number | number[])
+managerName?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function baseDepartmentClient(call: Call) {
+  const base = 'baseServer/v1/baseDepartmentRestful';
+  return {
+    findById: (id: number) => call<BaseDepartment>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseDepartmentParams> = {}) => call<BaseDepartment[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseDepartment>) => call<BaseDepartment>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseDepartment>[]) => call<BaseDepartment[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseEmployee {
+employeeId: number
+employeeNumber: string
+employeeName: string
+sex: (string | null)
+institutionId: (number | null)
+institutionIdDisplay: (string | null)
+departmentId: (number | null)
+departmentIdDisplay: (string | null)
+userId: (number | null)
+userIdDisplay: (string | null)
+mobilePhone: (string | null)
+email: (string | null)
+hireDate: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseEmployeeParams {
+employeeId?: (number | number[])
+employeeNumber?: string
+employeeName?: string
+sex?: (string | string[])
+institutionId?: (number | number[])
+departmentId?: (number | number[])
+userId?: (number | number[])
+mobilePhone?: string
+email?: string
+hireDate?: string
+hireDateFrom?: string
+hireDateTo?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function baseEmployeeClient(call: Call) {
+  const base = 'baseServer/v1/baseEmployeeRestful';
+  return {
+    findById: (id: number) => call<BaseEmployee>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseEmployeeParams> = {}) => call<BaseEmployee[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseEmployee>) => call<BaseEmployee>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseEmployee>[]) => call<BaseEmployee[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseInstitution {
+institutionId: number
+institutionCode: string
+institutionName: string
+institutionType: (string | null)
+parentInstitutionId: (number | null)
+parentInstitutionIdDisplay: (string | null)
+levelNum: (number | null)
+seqNum: (number | null)
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseInstitutionParams {
+institutionId?: (number | number[])
+institutionCode?: string
+institutionName?: string
+institutionType?: (string | string[])
+parentInstitutionId?: (number | number[])
+levelNum?: (number | number[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function baseInstitutionClient(call: Call) {
+  const base = 'baseServer/v1/baseInstitutionRestful';
+  return {
+    findById: (id: number) => call<BaseInstitution>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseInstitutionParams> = {}) => call<BaseInstitution[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseInstitution>) => call<BaseInstitution>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseInstitution>[]) => call<BaseInstitution[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseJob {
+jobId: number
+jobCode: string
+jobName: string
+departmentId: (number | null)
+departmentIdDisplay: (string | null)
+allocationArea: (string | null)
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseJobParams {
+jobId?: (number | number[])
+jobCode?: string
+jobName?: string
+departmentId?: (number | number[])
+allocationArea?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function baseJobClient(call: Call) {
+  const base = 'baseServer/v1/baseJobRestful';
+  return {
+    findById: (id: number) => call<BaseJob>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseJobParams> = {}) => call<BaseJob[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseJob>) => call<BaseJob>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseJob>[]) => call<BaseJob[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
 export interface BaseLookupType {
 lookupTypeId: number
 lookupType: string
@@ -118,6 +338,691 @@ export function baseLookupValuesClient(call: Call) {
   };
 }
 
+export interface BaseMenu {
+menuId: number
+menuCode: string
+menuName: string
+menuNameEn: (string | null)
+menuNameTh: (string | null)
+menuNameVn: (string | null)
+menuType: string
+htmlUrl: (string | null)
+imageLink: (string | null)
+menuParentId: (number | null)
+menuParentIdDisplay: (string | null)
+levelId: (number | null)
+seqNum: (number | null)
+enabled: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseMenuParams {
+menuId?: (number | number[])
+menuCode?: string
+menuName?: string
+menuNameEn?: (string | string[])
+menuNameTh?: (string | string[])
+menuNameVn?: (string | string[])
+menuType?: (string | string[])
+htmlUrl?: (string | string[])
+imageLink?: (string | string[])
+menuParentId?: (number | number[])
+levelId?: (number | number[])
+seqNum?: (number | number[])
+enabled?: (string | string[])
+keyword?: string
+}
+
+export function baseMenuClient(call: Call) {
+  const base = 'baseServer/v1/baseMenuRestful';
+  return {
+    findById: (id: number) => call<BaseMenu>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseMenuParams> = {}) => call<BaseMenu[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseMenu>) => call<BaseMenu>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseMenu>[]) => call<BaseMenu[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BasePasswordRule {
+ruleId: number
+minLength: number
+minClasses: number
+forbidUserName: (("Y" | "N") | null)
+historyCount: number
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BasePasswordRuleParams {
+ruleId?: (number | number[])
+forbidUserName?: (string | string[])
+}
+
+export function basePasswordRuleClient(call: Call) {
+  const base = 'baseServer/v1/basePasswordRuleRestful';
+  return {
+    findById: (id: number) => call<BasePasswordRule>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BasePasswordRuleParams> = {}) => call<BasePasswordRule[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BasePasswordRule>) => call<BasePasswordRule>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BasePasswordRule>[]) => call<BasePasswordRule[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BasePosition {
+positionId: number
+positionCode: string
+positionName: string
+departmentId: number
+departmentIdDisplay: (string | null)
+positionLevelId: (number | null)
+positionLevelIdDisplay: (string | null)
+jobId: (number | null)
+jobIdDisplay: (string | null)
+headcount: (number | null)
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BasePositionParams {
+positionId?: (number | number[])
+positionCode?: string
+positionName?: string
+departmentId?: (number | number[])
+positionLevelId?: (number | number[])
+jobId?: (number | number[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function basePositionClient(call: Call) {
+  const base = 'baseServer/v1/basePositionRestful';
+  return {
+    findById: (id: number) => call<BasePosition>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BasePositionParams> = {}) => call<BasePosition[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BasePosition>) => call<BasePosition>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BasePosition>[]) => call<BasePosition[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BasePositionAllot {
+allotId: number
+employeeId: number
+employeeIdDisplay: (string | null)
+positionId: number
+positionIdDisplay: (string | null)
+departmentId: (number | null)
+departmentIdDisplay: (string | null)
+institutionId: (number | null)
+institutionIdDisplay: (string | null)
+primaryFlag: (("Y" | "N") | null)
+startDate: (string | null)
+endDate: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BasePositionAllotParams {
+allotId?: (number | number[])
+employeeId?: (number | number[])
+positionId?: (number | number[])
+departmentId?: (number | number[])
+institutionId?: (number | number[])
+primaryFlag?: (string | string[])
+startDate?: string
+startDateFrom?: string
+startDateTo?: string
+endDate?: string
+endDateFrom?: string
+endDateTo?: string
+enabledFlag?: (string | string[])
+}
+
+export function basePositionAllotClient(call: Call) {
+  const base = 'baseServer/v1/basePositionAllotRestful';
+  return {
+    findById: (id: number) => call<BasePositionAllot>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BasePositionAllotParams> = {}) => call<BasePositionAllot[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BasePositionAllot>) => call<BasePositionAllot>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BasePositionAllot>[]) => call<BasePositionAllot[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BasePositionLevel {
+positionLevelId: number
+levelCode: string
+levelName: string
+parentLevelId: (number | null)
+parentLevelIdDisplay: (string | null)
+levelNum: (number | null)
+seqNum: (number | null)
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BasePositionLevelParams {
+positionLevelId?: (number | number[])
+levelCode?: string
+levelName?: string
+parentLevelId?: (number | number[])
+levelNum?: (number | number[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function basePositionLevelClient(call: Call) {
+  const base = 'baseServer/v1/basePositionLevelRestful';
+  return {
+    findById: (id: number) => call<BasePositionLevel>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BasePositionLevelParams> = {}) => call<BasePositionLevel[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BasePositionLevel>) => call<BasePositionLevel>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BasePositionLevel>[]) => call<BasePositionLevel[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseProfile {
+profileId: number
+profileCode: string
+profileName: string
+valueType: string
+profileValue: (string | null)
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseProfileParams {
+profileId?: (number | number[])
+profileCode?: string
+profileName?: string
+valueType?: (string | string[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function baseProfileClient(call: Call) {
+  const base = 'baseServer/v1/baseProfileRestful';
+  return {
+    findById: (id: number) => call<BaseProfile>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseProfileParams> = {}) => call<BaseProfile[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseProfile>) => call<BaseProfile>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseProfile>[]) => call<BaseProfile[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseReminderSetting {
+reminderId: number
+reminderName: string
+businessType: string
+daysBefore: number
+recipients: string
+channel: string
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseReminderSettingParams {
+reminderId?: (number | number[])
+reminderName?: string
+businessType?: (string | string[])
+recipients?: string
+channel?: (string | string[])
+enabledFlag?: (string | string[])
+}
+
+export function baseReminderSettingClient(call: Call) {
+  const base = 'baseServer/v1/baseReminderSettingRestful';
+  return {
+    findById: (id: number) => call<BaseReminderSetting>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseReminderSettingParams> = {}) => call<BaseReminderSetting[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseReminderSetting>) => call<BaseReminderSetting>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseReminderSetting>[]) => call<BaseReminderSetting[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseResource {
+resourceId: number
+menuId: number
+menuIdDisplay: (string | null)
+resourceCode: string
+resourceName: string
+resIcon: (string | null)
+enabled: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseResourceParams {
+resourceId?: (number | number[])
+menuId?: (number | number[])
+resourceCode?: string
+resourceName?: string
+resIcon?: (string | string[])
+enabled?: (string | string[])
+keyword?: string
+}
+
+export function baseResourceClient(call: Call) {
+  const base = 'baseServer/v1/baseResourceRestful';
+  return {
+    findById: (id: number) => call<BaseResource>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseResourceParams> = {}) => call<BaseResource[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseResource>) => call<BaseResource>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseResource>[]) => call<BaseResource[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseRespMenu {
+respMenuId: number
+respId: number
+respIdDisplay: (string | null)
+menuId: number
+menuIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseRespMenuParams {
+respMenuId?: (number | number[])
+respId?: (number | number[])
+menuId?: (number | number[])
+}
+
+export function baseRespMenuClient(call: Call) {
+  const base = 'baseServer/v1/baseRespMenuRestful';
+  return {
+    findById: (id: number) => call<BaseRespMenu>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseRespMenuParams> = {}) => call<BaseRespMenu[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseRespMenu>) => call<BaseRespMenu>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseRespMenu>[]) => call<BaseRespMenu[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseResponsibility {
+respId: number
+respCode: string
+respName: string
+respNameEn: (string | null)
+respNameTh: (string | null)
+respNameVn: (string | null)
+userType: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+roles: BaseRespRole[]
+users: BaseUserResp[]
+}
+
+export interface BaseResponsibilityParams {
+respId?: (number | number[])
+respCode?: string
+respName?: string
+respNameEn?: (string | string[])
+respNameTh?: (string | string[])
+respNameVn?: (string | string[])
+userType?: (string | string[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function baseResponsibilityClient(call: Call) {
+  const base = 'baseServer/v1/baseResponsibilityRestful';
+  return {
+    findById: (id: number) => call<BaseResponsibility>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseResponsibilityParams> = {}) => call<BaseResponsibility[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseResponsibility>) => call<BaseResponsibility>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseResponsibility>[]) => call<BaseResponsibility[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseRespResource {
+respResourceId: number
+respId: number
+respIdDisplay: (string | null)
+resourceId: number
+resourceIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseRespResourceParams {
+respResourceId?: (number | number[])
+respId?: (number | number[])
+resourceId?: (number | number[])
+}
+
+export function baseRespResourceClient(call: Call) {
+  const base = 'baseServer/v1/baseRespResourceRestful';
+  return {
+    findById: (id: number) => call<BaseRespResource>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseRespResourceParams> = {}) => call<BaseRespResource[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseRespResource>) => call<BaseRespResource>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseRespResource>[]) => call<BaseRespResource[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseRespRole {
+respRoleId: number
+respId: number
+roleId: number
+roleIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseRole {
+roleId: number
+roleCode: string
+roleName: string
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseRoleParams {
+roleId?: (number | number[])
+roleCode?: string
+roleName?: string
+description?: (string | string[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function baseRoleClient(call: Call) {
+  const base = 'baseServer/v1/baseRoleRestful';
+  return {
+    findById: (id: number) => call<BaseRole>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseRoleParams> = {}) => call<BaseRole[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseRole>) => call<BaseRole>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseRole>[]) => call<BaseRole[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseRoleMenu {
+roleMenuId: number
+roleId: number
+roleIdDisplay: (string | null)
+menuId: number
+menuIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseRoleMenuParams {
+roleMenuId?: (number | number[])
+roleId?: (number | number[])
+menuId?: (number | number[])
+}
+
+export function baseRoleMenuClient(call: Call) {
+  const base = 'baseServer/v1/baseRoleMenuRestful';
+  return {
+    findById: (id: number) => call<BaseRoleMenu>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseRoleMenuParams> = {}) => call<BaseRoleMenu[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseRoleMenu>) => call<BaseRoleMenu>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseRoleMenu>[]) => call<BaseRoleMenu[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseRoleResource {
+roleResourceId: number
+roleId: number
+roleIdDisplay: (string | null)
+resourceId: number
+resourceIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseRoleResourceParams {
+roleResourceId?: (number | number[])
+roleId?: (number | number[])
+resourceId?: (number | number[])
+}
+
+export function baseRoleResourceClient(call: Call) {
+  const base = 'baseServer/v1/baseRoleResourceRestful';
+  return {
+    findById: (id: number) => call<BaseRoleResource>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseRoleResourceParams> = {}) => call<BaseRoleResource[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseRoleResource>) => call<BaseRoleResource>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseRoleResource>[]) => call<BaseRoleResource[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseUserCategoryPermit {
+categoryPermitId: number
+userId: number
+categoryId: number
+categoryIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseUserGroupPermit {
+groupPermitId: number
+userId: number
+groupId: number
+groupIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseUserOperateLog {
+operateLogId: number
+userId: (number | null)
+userName: (string | null)
+actionName: (string | null)
+entityName: (string | null)
+recordId: (string | null)
+requestPath: (string | null)
+ipAddress: (string | null)
+resultStatus: (string | null)
+resultMsg: (string | null)
+durationMs: (number | null)
+operateTime: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseUserOperateLogParams {
+operateLogId?: (number | number[])
+userId?: (number | number[])
+userName?: string
+actionName?: (string | string[])
+entityName?: (string | string[])
+requestPath?: string
+resultStatus?: (string | string[])
+operateTime?: string
+operateTimeFrom?: string
+operateTimeTo?: string
+}
+
+export function baseUserOperateLogClient(call: Call) {
+  const base = 'baseServer/v1/baseUserOperateLogRestful';
+  return {
+    findById: (id: number) => call<BaseUserOperateLog>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseUserOperateLogParams> = {}) => call<BaseUserOperateLog[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseUserOperateLog>) => call<BaseUserOperateLog>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseUserOperateLog>[]) => call<BaseUserOperateLog[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BaseUserOrgPermit {
+orgPermitId: number
+userId: number
+institutionId: number
+institutionIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseUserResp {
+userRespId: number
+userId: number
+userIdDisplay: (string | null)
+respId: number
+respIdDisplay: (string | null)
+startDate: (string | null)
+endDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BaseUsers {
+userId: number
+userName: string
+userFullName: (string | null)
+userType: string
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+institutionId: (number | null)
+institutionIdDisplay: (string | null)
+email: (string | null)
+phone: (string | null)
+languageCode: (string | null)
+enabledFlag: (("Y" | "N") | null)
+startDate: (string | null)
+endDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+responsibilities: BaseUserResp[]
+orgPermits: BaseUserOrgPermit[]
+categoryPermits: BaseUserCategoryPermit[]
+groupPermits: BaseUserGroupPermit[]
+}
+
+export interface BaseUsersParams {
+userId?: (number | number[])
+userName?: string
+userFullName?: string
+userType?: (string | string[])
+supplierId?: (number | number[])
+institutionId?: (number | number[])
+email?: (string | string[])
+phone?: (string | string[])
+languageCode?: (string | string[])
+enabledFlag?: (string | string[])
+startDate?: (string | string[])
+endDate?: (string | string[])
+keyword?: string
+}
+
+export function baseUsersClient(call: Call) {
+  const base = 'baseServer/v1/baseUsersRestful';
+  return {
+    findById: (id: number) => call<BaseUsers>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BaseUsersParams> = {}) => call<BaseUsers[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BaseUsers>) => call<BaseUsers>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BaseUsers>[]) => call<BaseUsers[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
 export interface SrmBaseBank {
 bankId: number
 bankCode: string
@@ -154,6 +1059,40 @@ export function srmBaseBankClient(call: Call) {
   };
 }
 
+export interface SrmBaseCurrency {
+currencyId: number
+currencyCode: string
+currencyName: string
+symbol: (string | null)
+decimalPlaces: (number | null)
+monthlyVolume: (number | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmBaseCurrencyParams {
+currencyId?: (number | number[])
+currencyCode?: string
+currencyName?: string
+enabledFlag?: (string | string[])
+}
+
+export function srmBaseCurrencyClient(call: Call) {
+  const base = 'srmServer/v1/srmBaseCurrencyRestful';
+  return {
+    findById: (id: number) => call<SrmBaseCurrency>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmBaseCurrencyParams> = {}) => call<SrmBaseCurrency[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmBaseCurrency>) => call<SrmBaseCurrency>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmBaseCurrency>[]) => call<SrmBaseCurrency[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
 export interface SrmBaseExchangeRate {
 exchangeRateId: number
 fromCurrency: string
@@ -185,6 +1124,147 @@ export function srmBaseExchangeRateClient(call: Call) {
     listByPage: (req: ListRequest<SrmBaseExchangeRateParams> = {}) => call<SrmBaseExchangeRate[]>(`${base}/listByPage`, req).then(pageOf),
     saveOrUpdate: (record: SaveInput<SrmBaseExchangeRate>) => call<SrmBaseExchangeRate>(`${base}/saveOrUpdate`, record).then(dataOf),
     doBatchSaveOrUpdate: (records: SaveInput<SrmBaseExchangeRate>[]) => call<SrmBaseExchangeRate[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmBaseGridSample {
+sampleId: number
+sampleCode: string
+sampleName: string
+groupName: (string | null)
+description: (string | null)
+website: (string | null)
+email: (string | null)
+phone: (string | null)
+secretCode: (string | null)
+quantity: (number | null)
+unitPrice: (number | null)
+amount: (number | null)
+taxRate: (number | null)
+uomCode: (string | null)
+categoryCode: (string | null)
+countryCode: (string | null)
+materialId: (number | null)
+materialIdDisplay: (string | null)
+startDate: (string | null)
+endDate: (string | null)
+planStart: (string | null)
+planEnd: (string | null)
+deliveryDate: (string | null)
+checkTime: (string | null)
+fiscalYear: (string | null)
+fiscalMonth: (string | null)
+dailyTime: (string | null)
+enabledFlag: (("Y" | "N") | null)
+urgentFlag: (string | null)
+priority: (string | null)
+lineCount: (number | null)
+progress: (number | null)
+remark: (string | null)
+/**
+ * comma-separated file ids
+ */
+attachmentIds: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmBaseGridSampleParams {
+sampleId?: (number | number[])
+sampleCode?: string
+sampleName?: string
+groupName?: string
+website?: (string | string[])
+email?: (string | string[])
+phone?: (string | string[])
+quantity?: number
+quantityFrom?: number
+quantityTo?: number
+unitPrice?: number
+unitPriceFrom?: number
+unitPriceTo?: number
+amount?: number
+amountFrom?: number
+amountTo?: number
+taxRate?: (number | number[])
+uomCode?: (string | string[])
+categoryCode?: (string | string[])
+countryCode?: (string | string[])
+materialId?: (number | number[])
+startDate?: string
+startDateFrom?: string
+startDateTo?: string
+endDate?: (string | string[])
+planStart?: (string | string[])
+planEnd?: (string | string[])
+deliveryDate?: (string | string[])
+checkTime?: (string | string[])
+fiscalYear?: (string | string[])
+fiscalMonth?: (string | string[])
+dailyTime?: (string | string[])
+enabledFlag?: (string | string[])
+urgentFlag?: (string | string[])
+priority?: (string | string[])
+lineCount?: (number | number[])
+progress?: (number | number[])
+remark?: (string | string[])
+keyword?: string
+}
+
+export function srmBaseGridSampleClient(call: Call) {
+  const base = 'srmServer/v1/srmBaseGridSampleRestful';
+  return {
+    findById: (id: number) => call<SrmBaseGridSample>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmBaseGridSampleParams> = {}) => call<SrmBaseGridSample[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmBaseGridSample>) => call<SrmBaseGridSample>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmBaseGridSample>[]) => call<SrmBaseGridSample[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmBaseInterfaceLogs {
+interfaceLogId: number
+appId: (string | null)
+userName: (string | null)
+requestPath: (string | null)
+httpMethod: (string | null)
+httpStatus: (number | null)
+resultStatus: (string | null)
+resultMsg: (string | null)
+durationMs: (number | null)
+ipAddress: (string | null)
+requestTime: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmBaseInterfaceLogsParams {
+interfaceLogId?: (number | number[])
+appId?: (string | string[])
+userName?: string
+requestPath?: string
+resultStatus?: (string | string[])
+requestTime?: string
+requestTimeFrom?: string
+requestTimeTo?: string
+}
+
+export function srmBaseInterfaceLogsClient(call: Call) {
+  const base = 'srmServer/v1/srmBaseInterfaceLogsRestful';
+  return {
+    findById: (id: number) => call<SrmBaseInterfaceLogs>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmBaseInterfaceLogsParams> = {}) => call<SrmBaseInterfaceLogs[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmBaseInterfaceLogs>) => call<SrmBaseInterfaceLogs>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmBaseInterfaceLogs>[]) => call<SrmBaseInterfaceLogs[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
     delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };
@@ -227,6 +1307,110 @@ export function srmBaseMaterialClient(call: Call) {
     listByPage: (req: ListRequest<SrmBaseMaterialParams> = {}) => call<SrmBaseMaterial[]>(`${base}/listByPage`, req).then(pageOf),
     saveOrUpdate: (record: SaveInput<SrmBaseMaterial>) => call<SrmBaseMaterial>(`${base}/saveOrUpdate`, record).then(dataOf),
     doBatchSaveOrUpdate: (records: SaveInput<SrmBaseMaterial>[]) => call<SrmBaseMaterial[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmBasePurchaseCategory {
+categoryId: number
+categoryCode: string
+categoryName: string
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmBasePurchaseCategoryParams {
+categoryId?: (number | number[])
+categoryCode?: string
+categoryName?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function srmBasePurchaseCategoryClient(call: Call) {
+  const base = 'srmServer/v1/srmBasePurchaseCategoryRestful';
+  return {
+    findById: (id: number) => call<SrmBasePurchaseCategory>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmBasePurchaseCategoryParams> = {}) => call<SrmBasePurchaseCategory[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmBasePurchaseCategory>) => call<SrmBasePurchaseCategory>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmBasePurchaseCategory>[]) => call<SrmBasePurchaseCategory[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmBasePurchaseGroup {
+groupId: number
+groupCode: string
+groupName: string
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmBasePurchaseGroupParams {
+groupId?: (number | number[])
+groupCode?: string
+groupName?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function srmBasePurchaseGroupClient(call: Call) {
+  const base = 'srmServer/v1/srmBasePurchaseGroupRestful';
+  return {
+    findById: (id: number) => call<SrmBasePurchaseGroup>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmBasePurchaseGroupParams> = {}) => call<SrmBasePurchaseGroup[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmBasePurchaseGroup>) => call<SrmBasePurchaseGroup>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmBasePurchaseGroup>[]) => call<SrmBasePurchaseGroup[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmBaseTripartiteLogs {
+tripartiteLogId: number
+channel: (string | null)
+target: (string | null)
+subject: (string | null)
+userName: (string | null)
+resultStatus: (string | null)
+resultMsg: (string | null)
+durationMs: (number | null)
+requestTime: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmBaseTripartiteLogsParams {
+tripartiteLogId?: (number | number[])
+channel?: (string | string[])
+target?: string
+userName?: string
+resultStatus?: (string | string[])
+requestTime?: string
+requestTimeFrom?: string
+requestTimeTo?: string
+}
+
+export function srmBaseTripartiteLogsClient(call: Call) {
+  const base = 'srmServer/v1/srmBaseTripartiteLogsRestful';
+  return {
+    findById: (id: number) => call<SrmBaseTripartiteLogs>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmBaseTripartiteLogsParams> = {}) => call<SrmBaseTripartiteLogs[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmBaseTripartiteLogs>) => call<SrmBaseTripartiteLogs>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmBaseTripartiteLogs>[]) => call<SrmBaseTripartiteLogs[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
     delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };

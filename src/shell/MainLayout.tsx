@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Language } from '../../runtime/env';
 import { homePath, logout, refreshCurrentUser } from '../app/auth';
 import { clearResourceCache } from '../app/resources';
+import { loadEffectivePages, watchDefinitionChanges } from '../app/effectivePages';
 import { updateSession, useSession, type Id, type UserSession } from '../app/session';
 import { Header } from './Header';
 import { menuRoute, useMenus, type MenuNode } from './menus';
@@ -38,12 +39,26 @@ function SignedInLayout({ session }: { session: UserSession }) {
     });
   }, [language]);
 
+  // Pages published in the designer replace the bundled ones (and new pages appear) without a rebuild.
+  useEffect(() => {
+    void loadEffectivePages();
+    return watchDefinitionChanges();
+  }, [session.userId]);
+
   // The spec scrolls to the top after every navigation.
   useEffect(() => {
     contentRef.current?.scrollTo?.({ top: 0 });
   }, [location.key]);
 
-  const openMenu = useCallback((menu: MenuNode) => navigate(menuRoute(menu, session.respId)), [navigate, session.respId]);
+  const openMenu = useCallback(
+    (menu: MenuNode) => {
+      const route = menuRoute(menu, session.respId);
+      // A menu of an app of its own (the designer at /designer) leaves the shell.
+      if (/^\/(designer)(\/|\?|$)/.test(route)) window.location.assign(route);
+      else navigate(route);
+    },
+    [navigate, session.respId],
+  );
   const shell = useMemo(() => ({ menus: menusState.menus, openMenu }), [menusState.menus, openMenu]);
 
   const switchResp = (respId: Id) => {

@@ -7,6 +7,7 @@ import {
   IconArchive,
   IconStorage,
   IconUserGroup,
+  IconTool,
 } from '@arco-design/web-react/icon';
 import type { ReactElement } from 'react';
 
@@ -17,6 +18,8 @@ const ICONS: Record<string, () => ReactElement> = {
   'shopping-cart': () => <IconArchive />,
   'user-group': () => <IconUserGroup />,
   file: () => <IconFile />,
+  apps: () => <IconApps />,
+  tool: () => <IconTool />,
 };
 
 export function menuIcon(imageLink: string | null | undefined): ReactElement {

@@ -96,6 +96,19 @@ for (const backend of await backends()) {
 
 
     describe('regressions of bugs found by this suite', () => {
+      it('successful sign-ins from one address are not limited (an office behind one address), failures still are', async () => {
+        const key = await publicKey(t.url);
+        const ip = freshIp();
+        for (let i = 0; i < 35; i++) {
+          const a = await rawLogin(t.url, { userName: 'buyer01', password: oaep(key, PASSWORD) }, { ip });
+          expect(a.status, `sign-in ${i + 1}`).toBe('S');
+        }
+        let limited = false;
+        for (let i = 0; i < 31 && !limited; i++) {
+          limited = (await rawLogin(t.url, { userName: `nobody${i}${uniq('y')}`, password: oaep(key, 'wrong') }, { ip })).http === 429;
+        }
+        expect(limited).toBe(true);
+      });
       it('a client outside a trusted proxy cannot dodge the per-address login limit by spoofing X-Forwarded-For', async () => {
         const direct = await startTestServer(backend, { TRUST_PROXY: '0' });
         try {

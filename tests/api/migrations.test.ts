@@ -1,5 +1,8 @@
 // An entity change yields a migration that applies on both databases and keeps every row.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -77,6 +80,47 @@ for (const backend of await backends()) {
       expect(rows).toEqual({ n: 50, hq: 50 });
       await sql`insert into srm_base_bank (bank_code, bank_name) values ('MG-long', ${'x'.repeat(400)})`.execute(db);
     });
+
+    it('`npm run gen` on an edited entity (temp copy of schemas) writes a new migration that applies without losing rows', async () => {
+      const { db } = database;
+      await migrate(database, join(root, 'server', 'migrations'));
+      await sql`delete from srm_base_material where material_code like 'GEN-%'`.execute(db);
+      for (let i = 0; i < 40; i++) {
+        await sql`insert into srm_base_material (material_code, material_name, uom_code, unit_price) values (${`GEN-${i}`}, ${`Material ${i}`}, 'PCS', ${i + 0.5})`.execute(db);
+      }
+      const before = (await sql<{ n: number; total: string }>`select count(*)::int as n, sum(unit_price)::text as total from srm_base_material`.execute(db)).rows[0];
+      // A copy of the definitions and migrations, as an implementer's working tree would be.
+      const copy = mkdtempSync(join(tmpdir(), 'srm-gen-'));
+      try {
+        cpSync(join(root, 'schemas'), join(copy, 'schemas'), { recursive: true });
+        cpSync(join(root, 'server', 'migrations'), join(copy, 'server', 'migrations'), { recursive: true });
+        const file = join(copy, 'schemas', 'entities', 'base', 'srmBaseMaterial.entity.json');
+        const entity = JSON.parse(readFileSync(file, 'utf8')) as { fields: Record<string, Record<string, unknown>> };
+        entity.fields.materialName = { ...entity.fields.materialName, length: Number(entity.fields.materialName.length) + 100 };
+        entity.fields.brandName = { type: 'string', length: 80, filter: 'like', label: { CN: '品牌', EN: 'Brand', TH: 'แบรนด์', VN: 'Thương hiệu' } };
+        entity.fields.shelfLifeDays = { type: 'integer', default: 0 };
+        writeFileSync(file, JSON.stringify(entity, null, 2));
+        const generatedBefore = new Set(readdirSync(join(copy, 'server', 'migrations', 'generated')));
+        execFileSync(process.execPath, ['--import', 'tsx', join(root, 'generators', 'gen.ts')], { env: { ...process.env, SRM_GEN_ROOT: copy }, stdio: 'pipe', timeout: 120_000 });
+        const added = readdirSync(join(copy, 'server', 'migrations', 'generated')).filter((f) => !generatedBefore.has(f));
+        expect(added).toHaveLength(1);
+        expect(added[0]).toMatch(/^\d{4}_entities\.sql$/);
+        const text = readFileSync(join(copy, 'server', 'migrations', 'generated', added[0]), 'utf8');
+        expect(text).toContain('alter table srm_base_material add column brand_name varchar(80);');
+        expect(text).toContain('alter table srm_base_material add column shelf_life_days bigint default 0;');
+        expect(text).toMatch(/alter table srm_base_material alter column material_name type varchar\(\d+\);/);
+        expect(text).not.toMatch(/\bdrop\b/i);
+        // The real migration runner applies exactly the new file on the filled database.
+        expect(await migrate(database, join(copy, 'server', 'migrations'))).toEqual([added[0]]);
+        const after = (await sql<{ n: number; total: string; shelf: number }>`select count(*)::int as n, sum(unit_price)::text as total,
+          count(*) filter (where shelf_life_days = 0)::int as shelf from srm_base_material`.execute(db)).rows[0];
+        expect(after).toEqual({ ...before, shelf: before.n });
+        // And a second run of the generator finds nothing more to do.
+        expect(execFileSync(process.execPath, ['--import', 'tsx', join(root, 'generators', 'gen.ts'), '--check'], { env: { ...process.env, SRM_GEN_ROOT: copy }, stdio: 'pipe', timeout: 120_000 }).toString()).toMatch(/fresh/);
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    }, 300_000);
 
     it('refuses to generate a migration that would drop or narrow data', () => {
       const defs = loadDefinitions(join(root, 'schemas'));

@@ -236,7 +236,7 @@ for (const backend of await backends()) {
       it('findMenuByResp: buyer01 sees its menus, translated, and no system settings', async () => {
         const respId = buyer.session!.responsibilities[0].respId;
         const en = expectOk(await buyer.call<MenuNode[]>(MENUS, { respId }));
-        expect(shape(en)).toEqual([{ BASE_DATA: ['BANK', 'MATERIAL', 'EXCHANGE_RATE'] }, { PURCHASE: ['REQUISITION'] }, { SUPPLIER_MGMT: ['SUPPLIER_LIST'] }]);
+        expect(shape(en)).toEqual([{ BASE_DATA: ['BANK', 'MATERIAL', 'EXCHANGE_RATE', 'MY_EXPORTS'] }, { PURCHASE: ['REQUISITION'] }, { SUPPLIER_MGMT: ['SUPPLIER_LIST'] }]);
         const codes = flat(en).map((m) => m.menuCode);
         for (const hidden of ['SYS_SETTING', 'LOOKUP_TYPE', 'LOOKUP_VALUES', 'SUPPLIER_PORTAL', 'MY_COMPANY']) expect(codes).not.toContain(hidden);
         const bank = flat(en).find((m) => m.menuCode === 'BANK')!;
@@ -259,9 +259,9 @@ for (const backend of await backends()) {
         const menuId = (code: string) => menus.find((m) => m.menuCode === code)!.menuId;
         type Res = { resourceCode: string; resourceName: string };
         const bank = expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: menuId('BANK') }));
-        expect(bank.map((r) => r.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete']);
+        expect(bank.map((r) => r.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnExport', 'btnImport']);
         const pr = expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: menuId('REQUISITION') }));
-        expect(pr.map((r) => r.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment']);
+        expect(pr.map((r) => r.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment', 'btnExport']);
         const apResp = approver.session!.responsibilities[0].respId;
         const ap = expectOk(await approver.call<Res[]>(RESOURCES, { respId: apResp, menuId: menuId('REQUISITION') }));
         expect(ap.map((r) => r.resourceCode)).toEqual(['btnView', 'btnApprove', 'btnReject', 'btnPreviewAttachment', 'btnDownloadAttachment']);

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { RuntimeEnvContext, type Language } from '../../../runtime/env';
 import { createEnv, withMenuContext } from '../../app/createEnv';
 import { allEntities, findEntity, findPage } from '../../app/definitions';
+import { useEffectivePages } from '../../app/effectivePages';
 import { loadResources } from '../../app/resources';
 import { useRuntime } from '../../app/runtimeModule';
 import { useSession } from '../../app/session';
@@ -22,8 +23,9 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
   const navigate = useNavigate();
   const session = useSession();
   const runtime = useRuntime();
+  const effective = useEffectivePages();
   const page = findPage(pageName);
-  const entity = page ? findEntity(page.entity) : undefined;
+  const entity = page?.entity ? findEntity(page.entity) : undefined;
   // The spec's convention: a missing menuId/respId is -1, which holds no buttons.
   const menuId = params.menuId ?? '-1';
   const respId = params.respId ?? String(session?.respId ?? -1);
@@ -56,10 +58,11 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
     [t, language, resources, navigate, params],
   );
 
+  if (!page && !effective.ready) return <Spin className="srm-page-loading" tip={t('shell.page.loading')} />;
   if (!page) return <NotFoundContent />;
   const title = resolveText(page.title, t, language);
-  if (!entity) {
-    return <Result status="error" title={title} subTitle={t('shell.page.entityMissing', { entity: page.entity })} />;
+  if (!entity && page.kind !== 'custom') {
+    return <Result status="error" title={title} subTitle={t('shell.page.entityMissing', { entity: page.entity ?? '' })} />;
   }
   if (runtime.status === 'loading' || resources.status === 'loading') {
     return <Spin className="srm-page-loading" tip={t('shell.page.loading')} />;
@@ -67,12 +70,16 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
   if (runtime.status === 'failed') {
     return <Result status="error" title={title} subTitle={t('shell.page.runtimeFailed', { message: runtime.error.message })} />;
   }
-  const { PageRenderer } = runtime.module;
+  const { PageRenderer, CustomPageRenderer } = runtime.module;
   return (
     <RuntimeEnvContext.Provider value={env}>
       <PageErrorBoundary title={t('shell.page.failed', { title })}>
         <div className="srm-page-surface">
-          <PageRenderer page={page} entity={entity} entities={allEntities} query={params} />
+          {entity && page.kind !== 'custom' ? (
+            <PageRenderer page={page} entity={entity} entities={allEntities} query={params} />
+          ) : (
+            <CustomPageRenderer page={page} entities={allEntities} query={params} />
+          )}
         </div>
       </PageErrorBoundary>
     </RuntimeEnvContext.Provider>

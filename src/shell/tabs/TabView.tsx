@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { ExHome, InHome } from '../../pages/home/Homes';
 import { FramePage } from '../../pages/misc/Frames';
+import { EditUserCenterPage, UserCenterPage } from '../../pages/user/UserCenter';
 import { DefinitionPage } from '../../pages/runtime/DefinitionPage';
 import { SHELL_PAGES, pageNameOf } from './tabRules';
 
@@ -23,6 +24,10 @@ export const TabView = memo(function TabView({ path }: { path: string }) {
       return <FramePage params={params} titleKey="shell.iframe.testTitle" />;
     case SHELL_PAGES.iframe:
       return <FramePage params={params} titleKey="shell.iframe.title" />;
+    case SHELL_PAGES.userCenter:
+      return <UserCenterPage />;
+    case SHELL_PAGES.editUserCenter:
+      return <EditUserCenterPage />;
     default:
       return <DefinitionPage pageName={pageNameOf(pathname)} params={params} />;
   }

@@ -7,6 +7,8 @@ export const SHELL_PAGES = {
   exHome: '/main/exHome',
   testIframes: '/main/testIframes',
   iframe: '/main/iframe',
+  userCenter: '/main/userCenter',
+  editUserCenter: '/main/userCenter/editUserCenter',
 } as const;
 
 export function pageNameOf(pathname: string): string {
@@ -27,6 +29,10 @@ export function describeTab(path: string, homePath: string): Omit<Tab, 'version'
       return { ...base, title: { key: 'shell.home.exHomeTitle' } };
     case SHELL_PAGES.testIframes:
       return { ...base, cache: false, title: { key: 'shell.iframe.testTitle' } };
+    case SHELL_PAGES.userCenter:
+      return { ...base, cache: false, title: { key: 'security.userCenter.title' } };
+    case SHELL_PAGES.editUserCenter:
+      return { ...base, cache: false, title: { key: 'security.userCenter.editTitle' } };
     case SHELL_PAGES.iframe:
       // One tab per embedded address.
       return { ...base, key: `${name}?${search.get('url') ?? ''}`, title: { key: 'shell.iframe.title' } };

@@ -48,11 +48,13 @@ function textKeys(node: unknown, found: string[] = []): string[] {
 
 const runtime = loadLocales('runtime/locales');
 const app = loadLocales('src/locales')!;
+const designer = loadLocales('designer/locales');
 
 describe('locale completeness', () => {
   const sets = [
     ['src/locales', app],
     ['runtime/locales', runtime],
+    ['designer/locales', designer],
   ] as const;
   for (const [name, locales] of sets) {
     it.skipIf(!locales)(`${name}: every key exists in CN, EN, TH and VN`, () => {
@@ -63,7 +65,7 @@ describe('locale completeness', () => {
   }
 
   it('no language file has an empty string', () => {
-    for (const dir of ['src/locales', 'runtime/locales']) {
+    for (const dir of ['src/locales', 'runtime/locales', 'designer/locales']) {
       for (const lang of FILES) {
         const file = join(ROOT, dir, `${lang}.json`);
         if (!existsSync(file)) continue;
@@ -92,6 +94,26 @@ describe('definition keys', () => {
       for (const key of keys) {
         for (const lang of FILES) {
           if (!app[lang].has(key) && !runtime?.[lang].has(key)) missing.push(`${relative(ROOT, file)} → ${lang}: ${key}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('designer strings', () => {
+  // t('designer.x.y') in the designer's source must exist; t(`designer.x.${v}`) needs some key under designer.x.
+  it.skipIf(!designer)('every designer.* key the designer source names exists in every language', () => {
+    const sources = [...walk(join(ROOT, 'designer'), '.tsx'), ...walk(join(ROOT, 'designer'), '.ts')];
+    const missing: string[] = [];
+    for (const file of sources) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/t\(\s*['`](designer\.[A-Za-z0-9_.]+)(\$\{)?/g)) {
+        const [, key, dynamic] = match;
+        for (const lang of FILES) {
+          const keys = designer![lang];
+          const ok = dynamic ? [...keys].some((k) => k.startsWith(key)) : keys.has(key);
+          if (!ok) missing.push(`${relative(ROOT, file)} → ${lang}: ${key}${dynamic ? '…' : ''}`);
         }
       }
     }

@@ -80,3 +80,38 @@ describe('loadDefinitions', () => {
     expect(problems(d).join('\n')).toMatch(/menu BANK: page base\/bankList uses resource btnAdd/);
   });
 });
+
+describe('tree definitions', () => {
+  it('refuses a tree page without key, parent key or level key, naming the file and path', () => {
+    const d = copy();
+    edit(join(d, 'pages', 'institution.page.json'), (p) => {
+      delete (p.tree as Record<string, unknown>).levelKey;
+    });
+    expect(problems(d)).toEqual(expect.arrayContaining([expect.stringMatching(/institution\.page\.json: \/tree must have required property 'levelKey'/)]));
+  });
+
+  it('refuses a tree page whose keys are not the entity tree, and an entity tree with a writable level', () => {
+    const d = copy();
+    edit(join(d, 'pages', 'institution.page.json'), (p) => {
+      (p.tree as Record<string, unknown>).parentKey = 'institutionName';
+    });
+    edit(join(d, 'entities', 'org', 'baseDepartment.entity.json'), (e) => {
+      const fields = e.fields as Record<string, Record<string, unknown>>;
+      delete fields.levelNum.readOnly;
+    });
+    expect(problems(d)).toEqual(
+      expect.arrayContaining([
+        'page institution: /tree/parentKey institutionName must be parentInstitutionId, the parent field of baseInstitution',
+        'entity baseDepartment: /tree/level levelNum must be a readOnly integer (the server keeps it)',
+      ]),
+    );
+  });
+
+  it('refuses a custom page without a renderer', () => {
+    const d = copy();
+    edit(join(d, 'pages', 'redis.page.json'), (p) => {
+      delete p.renderer;
+    });
+    expect(problems(d)).toEqual(['page redis: /renderer is required for kind custom']);
+  });
+});

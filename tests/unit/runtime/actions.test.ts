@@ -10,6 +10,7 @@ import { createDataProvider } from '../../../runtime/data/dataProvider.js';
 import { builtInActions, runAction } from '../../../runtime/pages/actions.js';
 import type { ActionContext } from '../../../runtime/registry/types.js';
 import { fakeEnv , def } from './helpers.js';
+import { toolbarActions } from '../../../runtime/grid/config.js';
 
 const list = def<PageDefinition>(bankList);
 const edit = def<PageDefinition>(reqEdit);
@@ -20,7 +21,7 @@ function ctx(env: RuntimeEnv, page: PageDefinition, entity: EntityDefinition, ac
 }
 
 const rowAction = (name: string) => list.grid!.rowActions!.find((a) => a.name === name)!;
-const toolbar = (name: string) => list.grid!.toolbar!.find((a) => a.name === name)!;
+const toolbar = (name: string) => toolbarActions(list.grid).find((a) => a.name === name)!;
 const pageAction = (name: string) => edit.actions!.find((a) => a.name === name)!;
 
 describe('actions', () => {

@@ -9,6 +9,7 @@ import menus from '../../../schemas/menus/menus.json';
 import type { EntityDefinition, Grid, PageDefinition } from '../../../runtime/definitions.js';
 import { cellTypes, registerBuiltIns, widgets } from '../../../runtime/index.js';
 import { buildFormSchema, defaultWidget } from '../../../runtime/form/schema.js';
+import { configErrors } from '../../../runtime/grid/configErrors.js';
 import { buildColumnModels } from '../../../runtime/grid/columns.js';
 import { def, fakeEnv } from './helpers.js';
 
@@ -32,11 +33,12 @@ describe('attachment registration', () => {
     expect(buildColumnModels(grid, reqEntity, env)[0].cellType).toBe('upload');
   });
 
-  it('an upload column without attachmentConfig raises the §8 error', () => {
+  it('an upload column without attachmentConfig raises the §8 error (shown above the grid, not thrown)', () => {
     const grid = { columns: [{ key: 'attachmentIds' }] } as Grid;
-    expect(() => buildColumnModels(grid, reqEntity, env)).toThrow('Table column is not setting attachmentConfig');
+    expect(configErrors(grid, buildColumnModels(grid, reqEntity, env))).toEqual([{ key: 'grid.errors.attachmentConfig', column: 'attachmentIds' }]);
     const explicit = { columns: [{ key: 'title', cellType: 'upload' }] } as Grid;
-    expect(() => buildColumnModels(explicit, reqEntity, env)).toThrow('Table column is not setting attachmentConfig');
+    expect(configErrors(explicit, buildColumnModels(explicit, reqEntity, env))).toEqual([{ key: 'grid.errors.attachmentConfig', column: 'title' }]);
+    expect(env.t('grid.errors.attachmentConfig')).toBe('Table column is not setting attachmentConfig');
   });
 
   it('the requisition form carries the widget, its config and the upload context', () => {

@@ -1,15 +1,19 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { actions, cellTypes, pageKinds, registerBuiltIns, widgets } from '../../../runtime/index.js';
+import pageSchema from '../../../schemas/meta/page.schema.json';
+
+const cellTypeEnum = pageSchema.$defs.column.properties.cellType.enum;
 
 describe('registerBuiltIns', () => {
   it('registers every built-in once and is idempotent', () => {
     registerBuiltIns();
     registerBuiltIns();
-    expect(pageKinds.names().sort()).toEqual(['edit', 'list']);
-    expect(actions.names().sort()).toEqual(['addLine', 'back', 'deleteLines', 'openEdit', 'operation', 'refresh', 'save']);
-    for (const t of ['text', 'number', 'price', 'amount', 'date', 'datetime', 'lookup', 'checkbox']) expect(cellTypes.has(t)).toBe(true);
-    for (const w of ['text', 'textarea', 'number', 'lookup', 'date', 'datetime', 'checkbox', 'display']) expect(widgets.has(w)).toBe(true);
-    expect(() => cellTypes.get('slot')).toThrow(/Unknown cell type "slot"/);
+    expect(pageKinds.names().sort()).toEqual(['edit', 'list', 'tree']);
+    expect(actions.names().sort()).toEqual(['addChild', 'addLine', 'addRoot', 'back', 'deleteLines', 'downloadFile', 'move', 'openEdit', 'operation', 'refresh', 'save']);
+    // Every cell type of SPEC §3 (page.schema.json's cellType enum).
+    for (const t of cellTypeEnum) expect(cellTypes.has(t), t).toBe(true);
+    for (const w of ['text', 'textarea', 'number', 'lookup', 'date', 'datetime', 'checkbox', 'display', 'reference', 'richtext']) expect(widgets.has(w)).toBe(true);
+    expect(() => cellTypes.get('sparkline')).toThrow(/Unknown cell type "sparkline"/);
   });
 });

@@ -5,7 +5,9 @@ import reqEdit from '../../../schemas/pages/order/requisitionEdit.page.json';
 import req from '../../../schemas/entities/order/srmPoRequisition.entity.json';
 import type { EntityDefinition, PageDefinition } from '../../../runtime/definitions.js';
 import { buildFormSchema, emptyRecord } from '../../../runtime/form/schema.js';
-import { formValidator, localizeErrors } from '../../../runtime/form/validation.js';
+import { localizeErrors } from '../../../runtime/form/validation.js';
+import { createPrecompiledFormValidator } from '../../../runtime/form/precompiledValidator.js';
+import { validators } from '../../../src/generated/validators.js';
 import { YN_ERROR, ynChecked, ynValue } from '../../../runtime/form/yn.js';
 import { fieldLabel, resolveText } from '../../../runtime/text/resolveText.js';
 import { fakeEnv, fakeT , def } from './helpers.js';
@@ -48,11 +50,26 @@ describe('form schema', () => {
   });
   it('validates with localised messages', () => {
     const { schema } = buildFormSchema(def<PageDefinition>(bankEdit), def<EntityDefinition>(bank), { t: fakeT('CN'), language: 'CN' }, { record: {}, readOnly: false });
+    const formValidator = createPrecompiledFormValidator(validators.srmBaseBank);
     const { errors } = formValidator.validateFormData({ bankName: 'x'.repeat(201), enabledFlag: 'X' }, schema);
     const messages = localizeErrors(errors, schema, { t: fakeT('CN') }).map((e) => e.message);
     expect(messages).toContain('银行编码不能为空');
     expect(messages).toContain('银行名称长度不能超过 200 个字符');
     expect(messages).toContain(YN_ERROR);
+  });
+  it('checks only the fields the form shows, and leaves empty values to the required check', () => {
+    const { schema } = buildFormSchema(def<PageDefinition>(bankEdit), def<EntityDefinition>(bank), env, { record: {}, readOnly: false });
+    const formValidator = createPrecompiledFormValidator(validators.srmBaseBank);
+    const hidden = { properties: { bankCode: schema.properties?.bankCode ?? {} }, required: [], type: 'object' as const };
+    expect(formValidator.validateFormData({ bankName: 'x'.repeat(201) }, hidden).errors).toEqual([]);
+    const { errors } = formValidator.validateFormData({ bankCode: 'B1', bankName: '', remark: null }, schema);
+    expect(errors.map((e) => `${e.name}:${e.property}`)).toEqual(['required:.bankName']);
+    expect(formValidator.validateFormData({ bankCode: 'B1', bankName: 'N', enabledFlag: 'Y' }, schema).errors).toEqual([]);
+  });
+  it('without a precompiled validator still checks what the form requires', () => {
+    const { schema } = buildFormSchema(def<PageDefinition>(bankEdit), def<EntityDefinition>(bank), env, { record: {}, readOnly: false });
+    const { errors } = createPrecompiledFormValidator(undefined).validateFormData({ bankName: 'x' }, schema);
+    expect(errors.map((e) => e.property)).toEqual(['.bankCode']);
   });
 });
 

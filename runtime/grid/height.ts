@@ -1,0 +1,30 @@
+// SPEC §9 table heights: a number is taken as is; "auto" starts at 500 and is then computed from the page:
+// the room below the grid's top minus 42 for the pager (4 without paging) and 40 more with a summary row
+// in fullscreen. Without a height the grid fits its rows (at most 560), as line grids always did.
+import type { Grid } from '../definitions.js';
+import { HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
+
+export const AUTO_INITIAL_HEIGHT = 500;
+export const MIN_HEIGHT = 200;
+
+export interface HeightInput {
+  grid: Pick<Grid, 'height'>;
+  bodyRows: number;
+  paged: boolean;
+  summary: boolean;
+  fullscreen: boolean;
+  /** window.innerHeight and the grid's top (viewport coordinates), once measured. */
+  viewport?: { windowHeight: number; top: number };
+  groupHeader: boolean;
+}
+
+export function gridHeight(h: HeightInput): number {
+  if (typeof h.grid.height === 'number') return h.grid.height;
+  if (h.grid.height === 'auto') {
+    if (!h.viewport) return AUTO_INITIAL_HEIGHT;
+    const room = h.viewport.windowHeight - h.viewport.top - (h.paged ? 42 : 4) - (h.summary && h.fullscreen ? 40 : 0);
+    return Math.max(MIN_HEIGHT, Math.floor(room));
+  }
+  const header = HEADER_HEIGHT * (h.groupHeader ? 2 : 1);
+  return Math.min(header + Math.max(h.bodyRows, 3) * ROW_HEIGHT + 18, 560);
+}

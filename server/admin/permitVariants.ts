@@ -1,0 +1,27 @@
+// ByPermission list variants (SPEC §6): listByPage restricted to the rows whose permit fields hold
+// values the caller is permitted through user authorisation (organisation, purchase category and
+// purchase group permits). A user without any permit of a kind sees no rows in such a variant.
+import { sql, type RawBuilder } from 'kysely';
+import { columnName, type EntityDefinition } from '../../meta/definitions.js';
+import type { FamilyAction } from '../rest/actionContext.js';
+import { listWith } from '../rest/actions/listByPage.js';
+
+type Variant = NonNullable<EntityDefinition['listVariants']>[number];
+type Permit = Variant['permits'][number]['permit'];
+
+/** The values a user is permitted, per permit kind (a subquery). */
+const PERMITTED: Record<Permit, (userId: number) => RawBuilder<unknown>> = {
+  ORG: (u) => sql`select p.institution_id from base_user_org_permit p where p.user_id = ${u}`,
+  CATEGORY: (u) => sql`select c.category_code from base_user_category_permit p
+    join srm_base_purchase_category c on c.category_id = p.category_id where p.user_id = ${u} and c.enabled_flag = 'Y'`,
+  GROUP: (u) => sql`select g.group_code from base_user_group_permit p
+    join srm_base_purchase_group g on g.group_id = p.group_id where p.user_id = ${u} and g.enabled_flag = 'Y'`,
+};
+
+export function listVariantAction(v: Variant): FamilyAction {
+  return (ctx) =>
+    listWith(
+      ctx,
+      v.permits.map((p) => sql`${sql.ref(`t.${columnName(p.field)}`)} in (${PERMITTED[p.permit](ctx.session.userId)})`),
+    );
+}

@@ -1,0 +1,53 @@
+// baseUsersRestful/resetPassword, an administrator's reset: a registered operation of baseUsers, so
+// the generic family check decides who may run it (the users screen's button, resource btnResetPwd).
+import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import { ok } from '../http/envelope.js';
+import { message } from '../i18n/messages.js';
+import type { FamilyAction } from '../rest/actionContext.js';
+import { findRow, parseId } from '../rest/read.js';
+import { storePassword, classCount } from './passwordRules.js';
+import { assertAcceptable, decrypted } from './passwordRoutes.js';
+
+/** A random password that satisfies any rule set: every class, 16 characters, no user name in it. */
+export function generatedPassword(): string {
+  const sets = ['abcdefghjkmnpqrstuvwxyz', 'ABCDEFGHJKMNPQRSTUVWXYZ', '23456789', '#%+=@!'];
+  const chars = Array.from({ length: 16 }, (_, i) => sets[i % 4][randomInt(0, sets[i % 4].length)]);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  const p = chars.join('');
+  return classCount(p) === 4 ? p : generatedPassword();
+}
+
+/**
+ * Body `{id | userId, newPassword?}` (RSA-OAEP). Without a new password one is generated, mailed to the
+ * user when it has an e-mail address, and returned once to the administrator. Every session of the user
+ * ends; its sign-in counters are cleared.
+ */
+export const resetPassword: FamilyAction = async (ctx) => {
+  const app = ctx.app;
+  const userId = parseId(ctx, ctx.body.userId ?? ctx.body.id);
+  const row = await findRow(ctx, app.db, userId);
+  const userName = String(row.user_name);
+  const given = ctx.body.newPassword === undefined || ctx.body.newPassword === null || ctx.body.newPassword === '' ? null : decrypted(app, ctx.body.newPassword, 'newPassword');
+  const password = given ?? generatedPassword();
+  await assertAcceptable(app, { userId, userName }, password, ctx.lang);
+  await storePassword(app.db, userId, password);
+  await app.sessions.endAllOf(userId);
+  await app.cache.del(`login-fail:${userName.toLowerCase()}`, `login-rate:user:${userName.toLowerCase()}`);
+  let mailed = false;
+  const email = (await sql<{ email: string | null; language_code: string | null }>`select email, language_code from base_users where user_id = ${userId}`.execute(app.db)).rows[0];
+  if (!given && email?.email) {
+    const lang = (['CN', 'EN', 'TH', 'VN'] as const).find((l) => l === email.language_code) ?? ctx.lang;
+    mailed = await app.mailer
+      .send({ to: email.email, subject: message(lang, 'reset.adminMailSubject'), text: message(lang, 'reset.adminMailText', { user: userName, password }) }, ctx.session.userName)
+      .then(() => true, () => false);
+  }
+  return ok(given ? { mailed } : { password, mailed });
+};
+
+export const securityOperations: Record<string, Record<string, FamilyAction>> = {
+  baseUsers: { resetPassword },
+};

@@ -1,0 +1,184 @@
+// baseServer/v1/baseDevtoolsRestful/* (database browser, code generator) and
+// baseServer/v1/baseApiRegistryRestful/* (API management): designers only, read-only on the catalogue.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { join } from 'node:path';
+import type { AppContext } from '../context.js';
+import { refuse } from '../errors.js';
+import { ok } from '../http/envelope.js';
+import { message } from '../i18n/messages.js';
+import { createMetaAjv } from '../../meta/ajv.js';
+import { crossCheck } from '../../meta/crossCheck.js';
+import { entityFromTable, entityNameOf } from '../../meta/entityFromTable.js';
+import { editPageOf, listPageOf } from '../../meta/pageFromEntity.js';
+import { buildOpenApi } from '../../meta/openapi.js';
+import type { EntityDefinition, PageDefinition } from '../../meta/definitions.js';
+import { baseServerPaths, bodyOf, designerSession, optionalString, stringArg, type Body } from '../definitions/access.js';
+import { listTables, tableDetail, tableMetaOf } from './catalog.js';
+import { parseApiDocument } from './apiImport.js';
+
+const root = join(new URL('.', import.meta.url).pathname, '..', '..');
+const TABLE = /^[a-z_][a-z0-9_$]{0,62}$/;
+const MODULE = /^[a-z][a-zA-Z0-9]{0,39}$/;
+
+function paging(body: Body): { pageIndex: number; pageRows: number } {
+  const pageIndex = Number(body.pageIndex ?? 1);
+  const pageRows = Number(body.pageRows ?? 20);
+  if (!Number.isSafeInteger(pageIndex) || pageIndex < 1) throw refuse('rest.badPaging');
+  if (!Number.isSafeInteger(pageRows) || pageRows < 1 || pageRows > 1000) throw refuse('rest.badPaging');
+  return { pageIndex, pageRows };
+}
+
+function paramsOf(body: Body): Record<string, unknown> {
+  return body.params && typeof body.params === 'object' && !Array.isArray(body.params) ? (body.params as Record<string, unknown>) : {};
+}
+
+const text = (v: unknown, max = 200): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+
+export function registerDevtoolsRoutes(server: FastifyInstance, app: AppContext): void {
+  const ajv = createMetaAjv(join(root, 'schemas', 'meta'));
+  const tools = (action: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => {
+    for (const p of baseServerPaths('baseDevtoolsRestful')) server.post(`${p}/${action}`, handler);
+  };
+  const registry = (action: string, handler: (req: FastifyRequest) => Promise<unknown>) => {
+    for (const p of baseServerPaths('baseApiRegistryRestful')) server.post(`${p}/${action}`, handler);
+  };
+
+  tools('databaseList', async (req) => {
+    await designerSession(app, req);
+    const body = bodyOf(req);
+    const { pageIndex, pageRows } = paging(body);
+    const { rows, count } = await listTables(app.db, text(paramsOf(body).tableName, 63), pageIndex, pageRows);
+    return ok(rows, '', { count, curIndex: pageIndex, pageRows });
+  });
+
+  const detailOf = async (body: Body) => {
+    const tableName = stringArg(body, 'tableName', 63);
+    if (!TABLE.test(tableName)) throw refuse('devtools.badTable');
+    const d = await tableDetail(app.db, tableName);
+    if (!d) throw refuse('devtools.unknownTable', { table: tableName });
+    return d;
+  };
+
+  tools('databaseDetail', async (req) => {
+    await designerSession(app, req);
+    return ok(await detailOf(bodyOf(req)));
+  });
+
+  const generate = async (req: FastifyRequest) => {
+    const body = bodyOf(req);
+    const detail = await detailOf(body);
+    const entityName = optionalString(body, 'entityName', 60) ?? entityNameOf(detail.tableName);
+    if (!/^(srm|base)[A-Z][A-Za-z0-9]*$/.test(entityName)) throw refuse('devtools.badEntityName', { name: entityName });
+    const module = optionalString(body, 'module', 40) ?? 'custom';
+    if (!MODULE.test(module)) throw refuse('devtools.badModule', { module });
+    const entity = entityFromTable(tableMetaOf(detail), { entityName });
+    const base = entityName.replace(/^(srm(Base|Pos|Po)?|base)(?=[A-Z])/, '').replace(/^./, (c) => c.toLowerCase()) || entityName;
+    const list = listPageOf(entity, `${module}/${base}List`);
+    const edit = editPageOf(entity, `${module}/${base}Edit`, app.defs.entities);
+    const errors: { path: string; message: string }[] = [];
+    const check = (schemaId: string, what: string, value: unknown) => {
+      const v = ajv.getSchema(schemaId)!;
+      if (!v(value)) for (const e of v.errors ?? []) errors.push({ path: `${what}${e.instancePath}`, message: message(req.lang, 'definition.schemaError', { path: e.instancePath || '/', detail: e.message ?? '' }) });
+    };
+    check('srm:meta/entity', 'entity', entity);
+    check('srm:meta/page', 'list', list);
+    check('srm:meta/page', 'edit', edit);
+    if (errors.length === 0) {
+      const entities = new Map<string, EntityDefinition>(app.defs.entities);
+      entities.set(entity.name, entity);
+      const pages = new Map<string, PageDefinition>(app.defs.pages);
+      pages.set(list.name, list);
+      pages.set(edit.name, edit);
+      const mine = [`entity ${entity.name}:`, `page ${list.name}:`, `page ${edit.name}:`];
+      for (const p of crossCheck({ entities, pages, menus: { menus: [] } })) {
+        if (mine.some((m) => p.startsWith(m))) errors.push({ path: p.split(':')[0], message: message(req.lang, 'definition.checkError', { detail: p }) });
+      }
+    }
+    const file = (dir: string, name: string, kind: 'entity' | 'page', content: object) => ({
+      fileName: `schemas/${dir}/${name}.${kind}.json`,
+      content: { $schema: kind === 'entity' ? '../../meta/entity.schema.json' : '../../meta/page.schema.json', ...content },
+    });
+    return {
+      entity: file(`entities/${module}`, entity.name, 'entity', entity),
+      list: file(`pages/${module}`, `${base}List`, 'page', list),
+      edit: file(`pages/${module}`, `${base}Edit`, 'page', edit),
+      errors,
+    };
+  };
+
+  tools('generateFromTable', async (req) => {
+    await designerSession(app, req);
+    return ok(await generate(req));
+  });
+
+  // One of the three files as a download (the browser saves each; no archive library is needed).
+  tools('downloadGenerated', async (req, reply) => {
+    await designerSession(app, req);
+    const which = bodyOf(req).file;
+    if (which !== 'entity' && which !== 'list' && which !== 'edit') throw refuse('devtools.badFile');
+    const g = await generate(req);
+    if (g.errors.length) throw refuse('devtools.invalidGenerated', { detail: g.errors[0].message }, { errors: g.errors });
+    const f = g[which];
+    return reply
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${f.fileName.split('/').pop()}"`)
+      .send(JSON.stringify(f.content, null, 2) + '\n');
+  });
+
+  registry('listEndpoints', async (req) => {
+    await designerSession(app, req);
+    const body = bodyOf(req);
+    const { pageIndex, pageRows } = paging(body);
+    const params = paramsOf(body);
+    const keyword = text(params.keyword).toLowerCase();
+    const area = text(params.area);
+    const doc = buildOpenApi(app.defs, app.config.version) as { paths: Record<string, Record<string, { summary?: string }>> };
+    const all = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => {
+        const parts = path.split('/');
+        return { method: method.toUpperCase(), path, summary: op.summary ?? '', area: parts[2] ?? '', family: parts[4] ?? '' };
+      }),
+    );
+    const rows = all.filter((r) => (!area || r.area === area) && (!keyword || `${r.path} ${r.summary}`.toLowerCase().includes(keyword)));
+    return ok(rows.slice((pageIndex - 1) * pageRows, pageIndex * pageRows), '', { count: rows.length, curIndex: pageIndex, pageRows });
+  });
+
+  registry('importDocument', async (req) => {
+    const session = await designerSession(app, req);
+    const body = bodyOf(req);
+    const source = stringArg(body, 'source', 200);
+    const { apis } = parseApiDocument(body.document);
+    await app.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`apiRegistry:${source}`}))`.execute(trx);
+      await sql`delete from base_api_registry where api_source = ${source}`.execute(trx);
+      for (const a of apis) {
+        await sql`insert into base_api_registry (api_source, http_method, api_path, summary, request_schema, response_schema, created_by, last_updated_by)
+          values (${source}, ${a.method}, ${a.path}, ${a.summary}, ${a.requestSchema}, ${a.responseSchema}, ${session.userId}, ${session.userId})`.execute(trx);
+      }
+    });
+    return ok({ imported: apis.length, source });
+  });
+
+  registry('listRegistered', async (req) => {
+    await designerSession(app, req);
+    const body = bodyOf(req);
+    const { pageIndex, pageRows } = paging(body);
+    const params = paramsOf(body);
+    const source = text(params.source);
+    const keyword = text(params.keyword);
+    const where = sql`(${source} = '' or api_source = ${source}) and (${keyword} = '' or api_path ilike ${`%${keyword}%`} or summary ilike ${`%${keyword}%`})`;
+    const count = (await sql<{ n: number }>`select count(*)::int as n from base_api_registry where ${where}`.execute(app.db)).rows[0].n;
+    const rows = await sql`select api_id::int as "apiId", api_source as source, http_method as method, api_path as path, summary,
+        request_schema as "requestSchema", response_schema as "responseSchema", to_char(creation_date, 'YYYY-MM-DD HH24:MI:SS') as "creationDate"
+      from base_api_registry where ${where} order by api_source, api_path, http_method limit ${pageRows} offset ${(pageIndex - 1) * pageRows}`.execute(app.db);
+    return ok(rows.rows, '', { count, curIndex: pageIndex, pageRows });
+  });
+
+  registry('deleteSource', async (req) => {
+    await designerSession(app, req);
+    const source = stringArg(bodyOf(req), 'source', 200);
+    await sql`delete from base_api_registry where api_source = ${source}`.execute(app.db);
+    return ok(null);
+  });
+}

@@ -1,0 +1,14 @@
+// The exportServer area: Excel export (streamed, paged, custom, background) and import (docs/excel.md).
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { LocalFileStorage } from '../files/storage.js';
+import { registerExportRoutes } from './exportRoutes.js';
+import { registerImportRoutes } from './importRoutes.js';
+
+export function registerExcelRoutes(server: FastifyInstance, app: AppContext): void {
+  // The same store as the file routes: finished exports and error reports are ordinary files.
+  const storage = new LocalFileStorage(join(app.config.dataDir, 'files'));
+  registerExportRoutes(server, app, storage);
+  registerImportRoutes(server, app, storage);
+}

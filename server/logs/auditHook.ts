@@ -1,0 +1,105 @@
+// One hook writes the operation log (every state-changing call) and the interface log (every call by
+// an external system) for all routes, so no action has to remember to log itself.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import { unzuul } from '../auth/verifySignature.js';
+
+/** The web app's own appId (runtime/http/client.ts); any other appId is an external system. */
+export const WEB_APP_ID = 'srm-web';
+
+/** Actions named like this only read (or check) and are not operation-logged. */
+const READ_VERB = /^(find|get|list|query|count|check|validate|export|preview|download|generate|effective|diff|database)/i;
+
+interface Outcome {
+  status: 'S' | 'E';
+  msg: string;
+  data: unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auditOutcome: Outcome | null;
+    auditStart: number;
+  }
+}
+
+/** Public calls worth an operation-log row: sign-in, sign-out, forgotten password. */
+const PUBLIC_LOGGED = /^\/api\/baseServer\/v1\/(baseLoginService|basePasswordService)\//;
+
+const cut = (s: string | null | undefined, n: number) => (s == null ? null : s.length > n ? s.slice(0, n) : s);
+
+/** `/api/srmServer/v1/srmBaseBankRestful/saveOrUpdate` → family `srmBaseBank`, action `saveOrUpdate`. */
+export function routeParts(path: string): { entityName: string | null; actionName: string } {
+  const parts = unzuul(path).split('/').filter(Boolean);
+  const actionName = parts[parts.length - 1] ?? '';
+  const family = parts.length >= 2 ? parts[parts.length - 2] : '';
+  return { entityName: family.replace(/(Restful|Service)$/, '') || null, actionName };
+}
+
+export function isStateChanging(method: string, path: string): boolean {
+  if (method !== 'POST' || !path.startsWith('/api/')) return false;
+  return !READ_VERB.test(routeParts(path).actionName);
+}
+
+function recordIdOf(ctx: AppContext, entityName: string | null, body: unknown, data: unknown): string | null {
+  const key = entityName ? ctx.defs.entities.get(entityName)?.key : undefined;
+  const fromData = key && data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>)[key] : undefined;
+  const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const id = fromData ?? b.id ?? (key ? b[key] : undefined) ?? b.ids;
+  if (id === undefined || id === null) return null;
+  return cut(Array.isArray(id) ? id.join(',') : String(id), 100);
+}
+
+function userNameOf(req: FastifyRequest): string | null {
+  if (req.session) return req.session.userName;
+  const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  return typeof b.userName === 'string' ? cut(b.userName.trim(), 60) : null;
+}
+
+async function write(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const path = req.url.split('?')[0];
+  if (!path.startsWith('/api/')) return;
+  const duration = Math.round(performance.now() - req.auditStart);
+  const outcome = req.auditOutcome;
+  const status = outcome?.status ?? (reply.statusCode < 400 ? 'S' : 'E');
+  const msg = cut(outcome?.msg ?? null, 500);
+  const { entityName, actionName } = routeParts(path);
+  // Without a session only the public sign-in calls are logged: anonymous junk must not fill the table.
+  if (isStateChanging(req.method, path) && (req.session || PUBLIC_LOGGED.test(unzuul(path)))) {
+    await sql`insert into base_user_operate_log (user_id, user_name, action_name, entity_name, record_id, request_path, ip_address, result_status, result_msg, duration_ms, operate_time)
+      values (${req.session?.userId ?? null}, ${userNameOf(req)}, ${cut(actionName, 100)}, ${cut(entityName, 100)}, ${recordIdOf(ctx, entityName, req.body, outcome?.data)},
+        ${cut(path, 300)}, ${cut(req.ip, 64)}, ${status}, ${msg}, ${duration}, localtimestamp(0))`.execute(ctx.db);
+  }
+  const appId = req.headers.appid;
+  const app = Array.isArray(appId) ? appId[0] : appId;
+  if (app && app !== WEB_APP_ID) {
+    await sql`insert into srm_base_interface_logs (app_id, user_name, request_path, http_method, http_status, result_status, result_msg, duration_ms, ip_address, request_time)
+      values (${cut(app, 100)}, ${userNameOf(req)}, ${cut(path, 300)}, ${req.method}, ${reply.statusCode}, ${status}, ${msg}, ${duration}, ${cut(req.ip, 64)}, localtimestamp(0))`.execute(ctx.db);
+  }
+}
+
+export function installAuditHook(server: FastifyInstance, ctx: AppContext): void {
+  server.decorateRequest('auditOutcome', null);
+  server.decorateRequest('auditStart', 0);
+  server.addHook('onRequest', async (req) => {
+    req.auditStart = performance.now();
+  });
+  server.addHook('onSend', async (req, _reply, payload) => {
+    const path = req.url.split('?')[0];
+    const wanted = isStateChanging(req.method, path) || (req.headers.appid !== undefined && req.headers.appid !== WEB_APP_ID);
+    if (wanted && typeof payload === 'string' && payload.startsWith('{')) {
+      try {
+        const p = JSON.parse(payload) as Partial<Outcome>;
+        if (p.status === 'S' || p.status === 'E') req.auditOutcome = { status: p.status, msg: String(p.msg ?? ''), data: p.data };
+      } catch {
+        // Not an envelope: the HTTP status decides the result.
+      }
+    }
+    return payload;
+  });
+  server.addHook('onResponse', async (req, reply) => {
+    // Never delays nor fails the answer; a lost log line is reported in the server log.
+    write(ctx, req, reply).catch((err) => req.log.error({ err }, 'audit log write failed'));
+  });
+}

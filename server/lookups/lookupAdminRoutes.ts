@@ -1,0 +1,59 @@
+// SPEC §7 lookup calls besides the family: `find` (a type's values with every language, for the admin
+// screens) and `saveOrUpdateALL` (a type's values saved together, all or nothing). `delete` is the
+// family's; `createLookupRedisCache` lives with cache management. The cache is dropped after a write.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import { forbidden, refuse, unauthorized } from '../errors.js';
+import { ok } from '../http/envelope.js';
+import type { ActionContext, DbRecord } from '../rest/actionContext.js';
+import { doBatchSaveOrUpdate } from '../rest/actions/doBatchSaveOrUpdate.js';
+import { rowToRecord, selectColumns } from '../rest/records.js';
+import { translateDbError } from '../rest/dbErrors.js';
+
+const TYPE = /^[A-Z][A-Z0-9_]{0,59}$/;
+
+export function registerLookupAdminRoutes(server: FastifyInstance, app: AppContext): void {
+  const values = app.defs.entities.get('baseLookupValues')!;
+  const context = (req: FastifyRequest, body: Record<string, unknown>): ActionContext => {
+    if (!req.session) throw unauthorized('auth.noSession');
+    return { app, entity: values, session: req.session, lang: req.lang, body };
+  };
+  const typeOf = (body: unknown): string => {
+    const t = (body as { lookupType?: unknown } | null)?.lookupType;
+    if (typeof t !== 'string' || !TYPE.test(t)) throw refuse('lookup.typeRequired');
+    return t;
+  };
+
+  for (const p of ['/api/baseServer/v1/baseLookupValuesRestful', '/api/zuul/baseServer/v1/baseLookupValuesRestful']) {
+    server.post(`${p}/find`, async (req) => {
+      const ctx = context(req, {});
+      if (!(await app.acl.allowed(ctx.session, values.name, 'listByPage'))) throw forbidden('auth.forbidden');
+      const type = typeOf(req.body);
+      const enabled = (req.body as { enabledFlag?: unknown }).enabledFlag;
+      const rows = (await sql<DbRecord>`select ${selectColumns(values)} from base_lookup_values t where t.lookup_type = ${type}
+        ${enabled === 'Y' || enabled === 'N' ? sql`and t.enabled_flag = ${enabled}` : sql``}
+        order by t.seq_num nulls last, t.lookup_code limit 1000`.execute(app.db)).rows;
+      return ok(rows.map((r) => rowToRecord(values, r)));
+    });
+
+    server.post(`${p}/saveOrUpdateALL`, async (req) => {
+      const body = (req.body ?? {}) as { lookupType?: unknown; data?: unknown };
+      const ctx = context(req, {});
+      if (!(await app.acl.allowed(ctx.session, values.name, 'doBatchSaveOrUpdate'))) throw forbidden('auth.forbidden');
+      const type = typeOf(body);
+      const typeRow = (await sql<{ id: number }>`select lookup_type_id as id from base_lookup_type where lookup_type = ${type}`.execute(app.db)).rows[0];
+      if (!typeRow) throw refuse('lookup.typeUnknown', { type });
+      if (!Array.isArray(body.data)) throw refuse('rest.dataRequired');
+      // Every value belongs to the named type, whatever the client wrote in it.
+      const data = body.data.map((v) => (v && typeof v === 'object' && !Array.isArray(v) ? { ...(v as DbRecord), lookupType: type, lookupTypeId: typeRow.id } : v));
+      try {
+        return await doBatchSaveOrUpdate({ ...ctx, body: { data } });
+      } catch (err) {
+        throw translateDbError(err, values, req.lang) ?? err;
+      } finally {
+        await app.lookups.invalidate(type);
+      }
+    });
+  }
+}

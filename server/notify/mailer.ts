@@ -1,0 +1,40 @@
+// Outgoing mail through nodemailer to the SMTP server named by SMTP_* (server/config.ts); each
+// message leaves a tripartite-log row whether it was accepted or not.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { SmtpConfig } from '../config.js';
+import type { Db } from '../db/connect.js';
+import { withTripartiteLog } from '../logs/tripartite.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail, userName?: string | null): Promise<void>;
+}
+
+export function smtpMailer(db: Db, config: SmtpConfig): Mailer {
+  let transport: Transporter | null = null;
+  const open = (): Transporter => {
+    if (!config.host) throw new Error('SMTP_HOST is not configured');
+    transport ??= nodemailer.createTransport({
+      host: config.host,
+      port: config.port,
+      secure: config.secure,
+      auth: config.user ? { user: config.user, pass: config.pass ?? '' } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return transport;
+  };
+  return {
+    async send(mail, userName) {
+      await withTripartiteLog(db, { channel: 'MAIL', target: mail.to, subject: mail.subject, userName }, async () => {
+        await open().sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text });
+      });
+    },
+  };
+}

@@ -1,0 +1,168 @@
+// Excel export (CONTRACT.md "Files and Excel", SPEC §7/§9): the streamed file read back with exceljs —
+// sheets split at sheetMaxRow, titles per language, lookup meanings, formats, formula injection
+// neutralised — plus row rules, permissions, refusals, and the background job's lifecycle and isolation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestServer, type TestServer } from '../support/testServer.js';
+import type { SignedClient } from '../support/signedClient.js';
+import { BANK, MATERIAL, SUPPLIER, expectOk, expectRefusal, signIn, uniq, type Rec } from '../support/apiHelpers.js';
+import { EXPORT, binCall, downloadFile, readXlsx } from '../support/excelHelpers.js';
+
+const BANK_URL = '/api/srmServer/v1/srmBaseBankRestful/listByPage';
+
+interface Job {
+  jobId: number;
+  fileName: string;
+  jobStatus: string;
+  progress: number;
+  rowCount: number;
+  totalRows: number | null;
+  fileId: number | null;
+  errorMsg: string | null;
+}
+
+for (const backend of await backends()) {
+  describe(`excel export on ${backend}`, () => {
+    let t: TestServer;
+    let buyer: SignedClient;
+    let admin: SignedClient;
+    let approver: SignedClient;
+    let sup1: SignedClient;
+    const prefix = uniq('XB');
+
+    beforeAll(async () => {
+      t = await startTestServer(backend);
+      [buyer, admin, approver, sup1] = await Promise.all([signIn(t.url, 'buyer01', 'CN'), signIn(t.url, 'admin', 'CN'), signIn(t.url, 'approver01', 'CN'), signIn(t.url, 'supplier01', 'CN')]);
+      // 25 banks with one prefix: enough to split into sheets; one of them carries formula-like text.
+      const data = Array.from({ length: 25 }, (_, i) => ({
+        bankCode: `${prefix}-${String(i).padStart(2, '0')}`,
+        bankName: i === 0 ? '=HYPERLINK("http://evil.example","x")' : i === 1 ? '+SUM(1,2)' : i === 2 ? '@cmd' : i === 3 ? '-1+2' : `Bank ${i}`,
+        countryCode: i % 2 ? 'TH' : 'CN',
+        enabledFlag: 'Y',
+        remark: i === 4 ? '\tTabbed' : null,
+      }));
+      expectOk(await buyer.call(`${BANK}/doBatchSaveOrUpdate`, { data }));
+    });
+    afterAll(async () => t?.stop());
+
+    const columns = [{ key: 'bankCode' }, { key: 'bankName' }, { key: 'countryCode' }, { key: 'enabledFlag' }, { key: 'remark' }, { key: 'lastUpdateDate' }, { key: 'versionNum' }];
+    const exportBanks = (c: SignedClient, extra: Rec = {}, lang?: string) =>
+      binCall(c, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, requestParams: { params: { bankCode: prefix }, sort: [{ field: 'bankCode', order: 'asc' }] }, columns, fileName: 'banks', ...extra }, { lang });
+
+    it('streams every matching row into sheets of at most sheetMaxRow rows (header included), CN titles and meanings', async () => {
+      const r = await exportBanks(buyer, { sheetMaxRow: 11 });
+      expect(r.http).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(r.headers.get('content-disposition')).toContain("filename*=UTF-8''banks.xlsx");
+      const sheets = await readXlsx(r.body);
+      expect(sheets.map((s) => s.rows.length)).toEqual([11, 11, 6]);
+      for (const s of sheets) expect(s.rows[0]).toEqual(['银行编码', '银行名称', '国家', '启用', '备注', '最后更新时间', '版本号']);
+      const data = sheets.flatMap((s) => s.rows.slice(1));
+      expect(data.map((row) => row[0])).toEqual(Array.from({ length: 25 }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`));
+      expect(data[0][2]).toBe('中国');
+      expect(data[1][2]).toBe('泰国');
+      expect(data[5][3]).toBe('Y');
+      expect(String(data[5][5])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(data[5][6]).toBe(1);
+    });
+
+    it('neutralises text Excel would run (= + - @ tab) and never writes a formula cell', async () => {
+      const r = await exportBanks(buyer);
+      const [sheet] = await readXlsx(r.body);
+      const rows = sheet.rows.slice(1);
+      expect(rows[0][1]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+      expect(rows[1][1]).toBe(`'+SUM(1,2)`);
+      expect(rows[2][1]).toBe(`'@cmd`);
+      expect(rows[3][1]).toBe(`'-1+2`);
+      expect(rows[4][4]).toBe(`'\tTabbed`);
+      for (const row of rows) for (const v of row) expect(typeof v === 'object' && v !== null && 'formula' in (v as object)).toBe(false);
+    });
+
+    it('titles and meanings follow SAAF-Language (TH)', async () => {
+      const [sheet] = await readXlsx((await exportBanks(buyer, {}, 'TH')).body);
+      expect(sheet.rows[0].slice(0, 4)).toEqual(['รหัสธนาคาร', 'ชื่อธนาคาร', 'ประเทศ', 'เปิดใช้งาน']);
+      expect(sheet.rows[1][2]).toBe('จีน');
+    });
+
+    it('numbers keep numeric cells with thousands separators and the field scale', async () => {
+      const code = uniq('XM');
+      expectOk(await buyer.call(`${MATERIAL}/saveOrUpdate`, { materialCode: code, materialName: 'Export number', uomCode: 'KG', unitPrice: 1234567.5, enabledFlag: 'Y' }));
+      const r = await binCall(buyer, `${EXPORT}/exportExcel`, {
+        requestUrl: '/api/srmServer/v1/srmBaseMaterialRestful/listByPage',
+        requestParams: JSON.stringify({ materialCode: code }),
+        columns: JSON.stringify([{ key: 'materialCode' }, { key: 'uomCode' }, { key: 'unitPrice' }, { key: 'unitPrice', precision: 2 }]),
+      });
+      expect(r.headers.get('content-disposition')).toContain("filename*=UTF-8''DefaultExportCsv.xlsx");
+      const [sheet] = await readXlsx(r.body);
+      expect(sheet.rows[1]).toEqual([code, '千克', 1234567.5, 1234567.5]);
+      expect(sheet.formats.slice(2)).toEqual(['#,##0.0000', '#,##0.00']);
+    });
+
+    it('paged variant: pageIndex and pageRows pick one page', async () => {
+      const r = await exportBanks(buyer, { pageIndex: 2, pageRows: 10 });
+      const sheets = await readXlsx(r.body);
+      expect(sheets).toHaveLength(1);
+      expect(sheets[0].rows.slice(1).map((row) => row[0])).toEqual(Array.from({ length: 10 }, (_, i) => `${prefix}-${String(i + 10).padStart(2, '0')}`));
+    });
+
+    it('custom variant: customParams narrow the rows like list filters', async () => {
+      const r = await exportBanks(buyer, { customParams: { countryCode: 'TH' } });
+      const [sheet] = await readXlsx(r.body);
+      expect(sheet.rows.length - 1).toBe(12);
+      expect(sheet.rows.slice(1).every((row) => row[2] === '泰国')).toBe(true);
+    });
+
+    it('a supplier exports only its own company (row rules of the list)', async () => {
+      const r = await binCall(sup1, `${EXPORT}/exportExcel`, { requestUrl: `/api/srmServer/v1/srmPosSupplierInfoRestful/listByPage`, requestParams: {}, columns: [{ key: 'supplierNumber' }, { key: 'supplierName' }] });
+      expect(r.http).toBe(200);
+      const [sheet] = await readXlsx(r.body);
+      expect(sheet.rows.slice(1)).toEqual([['S-0001', '华东精密钢材有限公司']]);
+      const all = await readXlsx((await binCall(buyer, `${EXPORT}/exportExcel`, { requestUrl: `/api/${SUPPLIER}/listByPage`, requestParams: {}, columns: [{ key: 'supplierNumber' }] })).body);
+      expect(all[0].rows.length - 1).toBeGreaterThanOrEqual(6);
+    });
+
+    it('refuses without the list menu or the export button (403), and bad requests with the SPEC §5 message', async () => {
+      expectRefusal((await binCall(approver, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, requestParams: {}, columns })).json!, 403, '没有权限执行此操作');
+      expectRefusal((await binCall(sup1, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, requestParams: {}, columns })).json!, 403, '没有权限执行此操作');
+      expectRefusal((await binCall(buyer, `${EXPORT}/exportExcel`, { requestUrl: '', columns })).json!, 200, '导出的请求地址和列不能为空');
+      expectRefusal((await binCall(buyer, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, columns: [] }, { lang: 'EN' })).json!, 200, 'The export request URL and columns cannot be empty');
+      expectRefusal((await binCall(buyer, `${EXPORT}/exportExcel`, { requestUrl: '/api/srmServer/v1/srmBaseBankRestful/delete', columns }, { lang: 'EN' })).json!, 200, /is not a list action/);
+      expectRefusal((await binCall(buyer, `${EXPORT}/exportExcel`, { requestUrl: '/api/srmServer/v1/srmNopeRestful/listByPage', columns }, { lang: 'EN' })).json!, 200, /is not a known list endpoint/);
+      expectRefusal((await binCall(buyer, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, columns: [{ key: 'passwordHash' }] }, { lang: 'TH' })).json!, 200, 'ส่งออกไม่ได้: ไม่รู้จักคอลัมน์ passwordHash');
+      expectRefusal((await binCall(buyer, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, requestParams: { nope: 1 }, columns }, { lang: 'EN' })).json!, 200, 'Unsupported search condition: nope');
+    });
+
+    it('background export: submitted message, progress to DONE, download by the owner only, jobs listed per user', async () => {
+      const a = await binCall(buyer, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, requestParams: { params: { bankCode: prefix } }, columns, fileName: 'bg-banks', backExportParam: true });
+      expect(a.json).toMatchObject({ status: 'S', msg: 'Excel 导出已提交后台运行，完成后可在“我的导出”中下载' });
+      const jobId = (a.json!.data as { jobId: number }).jobId;
+      let job: Job | undefined;
+      for (let i = 0; i < 100; i++) {
+        job = expectOk(await buyer.call<Job>(`${EXPORT}/findExportById`, { id: jobId }));
+        if (job.jobStatus !== 'RUNNING') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(job).toMatchObject({ jobStatus: 'DONE', progress: 100, rowCount: 25, totalRows: 25, fileName: 'bg-banks.xlsx', errorMsg: null });
+      const file = await downloadFile(buyer, job!.fileId!);
+      expect(file.http).toBe(200);
+      const sheets = await readXlsx(file.body);
+      expect(sheets[0].rows.length).toBe(26);
+
+      // doBackExport (SPEC §7: paramsValue + fileName) starts the same kind of job.
+      const second = await buyer.call<{ jobId: number }>(`${EXPORT}/doBackExport`, { paramsValue: JSON.stringify({ requestUrl: BANK_URL, requestParams: { bankCode: prefix }, columns }), fileName: 'second' }, { lang: 'TH' });
+      expect(second).toMatchObject({ http: 200, status: 'S', msg: 'ส่งการส่งออก Excel ไปทำงานเบื้องหลังแล้ว ดาวน์โหลดได้ที่ การส่งออกของฉัน เมื่อเสร็จ' });
+      const b = second.data;
+      const list = await buyer.call<Job[]>(`${EXPORT}/listMyExports`, { pageIndex: 1, pageRows: 20 });
+      expect(expectOk(list).map((j) => j.jobId)).toEqual(expect.arrayContaining([jobId, b.jobId]));
+
+      // Another user sees none of it.
+      expect(expectOk(await admin.call<Job[]>(`${EXPORT}/listMyExports`, {})).some((j) => j.jobId === jobId)).toBe(false);
+      expectRefusal(await admin.call(`${EXPORT}/findExportById`, { id: jobId }, { lang: 'EN' }), 200, 'The export job does not exist');
+      expect((await downloadFile(sup1, job!.fileId!)).json?.status).toBe('E');
+    });
+
+    it('a background job whose request is refused never starts', async () => {
+      expectRefusal((await binCall(approver, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, columns, backExportParam: true })).json!, 403, '没有权限执行此操作');
+      expect(expectOk(await approver.call<Job[]>(`${EXPORT}/listMyExports`, {}))).toEqual([]);
+    });
+  });
+}

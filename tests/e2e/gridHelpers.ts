@@ -1,0 +1,108 @@
+// Steps shared by the grid browser tests (grid.*.test.ts): open the showcase pages, read the published
+// layout, scroll the canvas horizontally, click and hover cells at any scroll, read canvas pixels.
+import type { Locator, Page } from 'playwright-core';
+import { activePane, eventually, grid, openMenu } from './helpers';
+
+export interface Layout {
+  headerHeight: number;
+  rowHeight: number;
+  columns: { key: string; x: number; width: number; group?: string }[];
+  frozen: number;
+}
+
+export type Lang = 'CN' | 'EN' | 'TH' | 'VN';
+
+export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId(`lang-${lang}`).click();
+}
+
+export async function openShowcase(page: Page): Promise<Locator> {
+  await page.getByTestId('menu-COMPONENT_SAMPLES').click();
+  await openMenu(page, 'GRID_SHOWCASE', /\/main\/base\/gridShowcaseList\?/);
+  const g = grid(page, 'gridShowcase');
+  await eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load')).toBe('loaded');
+  return g;
+}
+
+export async function layoutOf(g: Locator): Promise<Layout> {
+  const raw = await g.getAttribute('data-layout');
+  if (!raw) throw new Error('grid has no data-layout');
+  return JSON.parse(raw) as Layout;
+}
+
+export function column(layout: Layout, key: string) {
+  const c = layout.columns.find((x) => x.key === key);
+  if (!c) throw new Error(`No grid column "${key}" (have ${layout.columns.map((x) => x.key).join(', ')})`);
+  return c;
+}
+
+/** Scrolls the canvas horizontally so that column `key` is in view; returns the scroll offset. */
+export async function scrollTo(g: Locator, key: string): Promise<number> {
+  const layout = await layoutOf(g);
+  const c = column(layout, key);
+  const frozenEnd = layout.columns.slice(0, layout.frozen + (layout.columns[0]?.key === '-select' ? 1 : 0)).reduce((a, x) => Math.max(a, x.x + x.width), 0);
+  const left = Math.max(0, c.x - frozenEnd - 20);
+  await g.locator('.dvn-scroller').evaluate((el, x) => {
+    el.scrollLeft = x;
+  }, left);
+  await g.page().waitForTimeout(500);
+  return g.locator('.dvn-scroller').evaluate((el) => el.scrollLeft);
+}
+
+export async function scrollHome(g: Locator): Promise<void> {
+  await g.locator('.dvn-scroller').evaluate((el) => {
+    el.scrollLeft = 0;
+  });
+  // glide redraws and moves its accessible cells on the next frames
+  await g.page().waitForTimeout(500);
+}
+
+/** Page coordinates of the centre of a body cell, with the canvas scrolled by `scrollLeft`. */
+export async function cellPoint(g: Locator, key: string, row: number, scrollLeft = 0): Promise<{ x: number; y: number; canvasX: number; canvasY: number }> {
+  const layout = await layoutOf(g);
+  const c = column(layout, key);
+  const box = await g.locator('canvas[data-testid=data-grid-canvas]').boundingBox();
+  if (!box) throw new Error('grid canvas is not visible');
+  const frozen = layout.columns.indexOf(c) < layout.frozen + (layout.columns[0]?.key === '-select' ? 1 : 0);
+  const canvasX = c.x - (frozen ? 0 : scrollLeft) + c.width / 2;
+  const canvasY = layout.headerHeight + row * layout.rowHeight + layout.rowHeight / 2;
+  return { x: box.x + canvasX, y: box.y + canvasY, canvasX, canvasY };
+}
+
+export async function clickAt(page: Page, g: Locator, key: string, row: number, scrollLeft = 0): Promise<void> {
+  const p = await cellPoint(g, key, row, scrollLeft);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** The colour of one canvas pixel (CSS pixels, relative to the canvas) as #rrggbb. */
+export async function pixel(g: Locator, x: number, y: number): Promise<string> {
+  return g.locator('canvas[data-testid=data-grid-canvas]').evaluate(
+    (canvas, [px, py]) => {
+      const c = canvas as HTMLCanvasElement;
+      const ratio = c.width / c.getBoundingClientRect().width;
+      const d = c.getContext('2d')!.getImageData(Math.round(px * ratio), Math.round(py * ratio), 1, 1).data;
+      return `#${[d[0], d[1], d[2]].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    },
+    [x, y] as [number, number],
+  );
+}
+
+/** The footer row (data-summary) by column key. */
+export async function summaryOf(g: Locator): Promise<Record<string, string>> {
+  return JSON.parse((await g.getAttribute('data-summary')) ?? '{}') as Record<string, string>;
+}
+
+/** Whether any pixel of a canvas rectangle is "red" (the required asterisk, error boxes). `header`: glide's header canvas. */
+export async function hasRed(g: Locator, x: number, y: number, w: number, h: number, header = false): Promise<boolean> {
+  return g.locator(header ? 'canvas:not([data-testid])' : 'canvas[data-testid=data-grid-canvas]').first().evaluate(
+    (canvas, [px, py, pw, ph]) => {
+      const c = canvas as HTMLCanvasElement;
+      const ratio = c.width / c.getBoundingClientRect().width;
+      const d = c.getContext('2d')!.getImageData(Math.round(px * ratio), Math.round(py * ratio), Math.round(pw * ratio), Math.round(ph * ratio)).data;
+      for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] < 110 && d[i + 2] < 110) return true;
+      return false;
+    },
+    [x, y, w, h] as [number, number, number, number],
+  );
+}
