@@ -65,9 +65,15 @@ test('admin builds an organisation tree, a department, job, position and employe
   await activePane(page).getByTestId('action-move').click();
   const dialog = page.getByTestId('tree-move-dialog');
   await dialog.waitFor();
+  // Type into the select's own search box (not wherever the focus is while the modal still animates).
   await dialog.locator('.srm-tree-move-target').click();
-  await page.keyboard.type('苏州');
-  await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '苏州一厂' }).first().click();
+  await dialog.locator('.srm-tree-move-target input').fill('苏州');
+  const plantOption = page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '苏州一厂' }).first();
+  await eventually(async () => {
+    if (!(await plantOption.isVisible())) await dialog.locator('.srm-tree-move-target').click();
+    return plantOption.isVisible();
+  }).toBe(true);
+  await plantOption.click();
   await shot(page, 'e2e-org-tree-move-CN');
   await page.locator('.arco-modal:visible .arco-btn-primary').click();
   await expectToast(page, '已移动');
