@@ -4,19 +4,9 @@
 // definition (SPEC §8: a table-config failure is silent, defaults used).
 import type { Column } from '../definitions.js';
 
-export type FixedSide = 'left' | 'right' | 'none';
+import { isColumnWidth, isFixedSide, type ColumnSetting } from '../../meta/tableSettings.js';
 
-/** One column's setting; in a list, the list order is the display order. */
-export interface ColumnSetting {
-  key: string;
-  isShow: boolean;
-  width?: number;
-  fixed: FixedSide;
-}
-
-export const MIN_COLUMN_WIDTH = 20;
-export const MAX_COLUMN_WIDTH = 2000;
-const SIDES: readonly FixedSide[] = ['left', 'right', 'none'];
+export { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnSetting, type FixedSide } from '../../meta/tableSettings.js';
 
 /** Columns a user may arrange: `columnsDisplay: "N"` keeps a column out of the grid and the panel. */
 export function arrangeableColumns(columns: readonly Column[]): Column[] {
@@ -37,10 +27,10 @@ function cleanSetting(raw: unknown, fallback: ColumnSetting): ColumnSetting {
   const s: ColumnSetting = {
     key: fallback.key,
     isShow: typeof r.isShow === 'boolean' ? r.isShow : fallback.isShow,
-    fixed: SIDES.includes(r.fixed as FixedSide) ? (r.fixed as FixedSide) : fallback.fixed,
+    fixed: isFixedSide(r.fixed) ? r.fixed : fallback.fixed,
   };
   const w = r.width;
-  if (typeof w === 'number' && Number.isFinite(w) && w >= MIN_COLUMN_WIDTH && w <= MAX_COLUMN_WIDTH) s.width = Math.round(w);
+  if (isColumnWidth(w)) s.width = Math.round(w);
   else if (fallback.width !== undefined) s.width = fallback.width;
   return s;
 }
