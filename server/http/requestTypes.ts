@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This GET also accepts `?ticket=` of this kind instead of a signature (server/auth/tickets.ts). */
     ticket?: string;
+    /** This POST only reads: no operation-log row (server/logs/auditHook.ts). Family routes always say. */
+    reads?: boolean;
   }
 }
 export {};

@@ -8,7 +8,7 @@ import { unzuul } from '../auth/verifySignature.js';
 /** The web app's own appId (runtime/http/client.ts); any other appId is an external system. */
 export const WEB_APP_ID = 'srm-web';
 
-/** Actions named like this only read (or check) and are not operation-logged. */
+/** Hand-written routes that do not declare `config.reads`: actions named like this only read (or check). */
 const READ_VERB = /^(find|get|list|query|count|check|validate|export|preview|download|generate|effective|diff|database)/i;
 
 interface Outcome {
@@ -37,8 +37,10 @@ export function routeParts(path: string): { entityName: string | null; actionNam
   return { entityName: family.replace(/(Restful|Service)$/, '') || null, actionName };
 }
 
-export function isStateChanging(method: string, path: string): boolean {
+/** A route's own declaration wins (every family action declares it from its entity definition). */
+export function isStateChanging(method: string, path: string, declaredReads?: boolean): boolean {
   if (method !== 'POST' || !path.startsWith('/api/')) return false;
+  if (declaredReads !== undefined) return !declaredReads;
   return !READ_VERB.test(routeParts(path).actionName);
 }
 
@@ -66,7 +68,7 @@ async function write(ctx: AppContext, req: FastifyRequest, reply: FastifyReply):
   const msg = cut(outcome?.msg ?? null, 500);
   const { entityName, actionName } = routeParts(path);
   // Without a session only the public sign-in calls are logged: anonymous junk must not fill the table.
-  if (isStateChanging(req.method, path) && (req.session || PUBLIC_LOGGED.test(unzuul(path)))) {
+  if (isStateChanging(req.method, path, req.routeOptions.config?.reads) && (req.session || PUBLIC_LOGGED.test(unzuul(path)))) {
     await sql`insert into base_user_operate_log (user_id, user_name, action_name, entity_name, record_id, request_path, ip_address, result_status, result_msg, duration_ms, operate_time)
       values (${req.session?.userId ?? null}, ${userNameOf(req)}, ${cut(actionName, 100)}, ${cut(entityName, 100)}, ${recordIdOf(ctx, entityName, req.body, outcome?.data)},
         ${cut(path, 300)}, ${cut(req.ip, 64)}, ${status}, ${msg}, ${duration}, localtimestamp(0))`.execute(ctx.db);

@@ -39,8 +39,8 @@ export function familyActions(e: EntityDefinition): Map<string, FamilyAction> {
   return actions;
 }
 
-/** Reads do not change rows: nothing derived from them needs dropping afterwards. */
-function isRead(e: EntityDefinition, action: string): boolean {
+/** Reads do not change rows: nothing derived from them needs dropping afterwards, nothing is logged. */
+export function isRead(e: EntityDefinition, action: string): boolean {
   return action === 'findById' || action.startsWith('listByPage') || (e.operations ?? []).some((o) => o.action === action && o.access === 'read');
 }
 
@@ -54,13 +54,14 @@ export function registerFamilies(server: FastifyInstance, app: AppContext): void
   for (const entity of app.defs.entities.values()) {
     if (!isFamily(entity)) continue;
     for (const [name, action] of familyActions(entity)) {
+      const reads = isRead(entity, name);
       for (const prefix of familyPrefixes(entity)) {
-        server.post(`${prefix}/${name}`, async (req) => {
+        server.post(`${prefix}/${name}`, { config: { reads } }, async (req) => {
           const ctx = actionContext(app, entity, req);
           if (!(await app.acl.allowed(ctx.session, entity.name, name))) throw forbidden('auth.forbidden');
           try {
             const result = await action(ctx);
-            if (!isRead(entity, name)) await afterWrite(app, entity);
+            if (!reads) await afterWrite(app, entity);
             return result;
           } catch (err) {
             throw translateDbError(err, entity, ctx.lang) ?? err;

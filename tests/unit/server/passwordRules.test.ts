@@ -32,6 +32,9 @@ describe('operation log routing', () => {
       expect(isStateChanging('POST', `/api/baseServer/v1/xRestful/${read}`)).toBe(false);
     }
     expect(isStateChanging('GET', '/api/fileServer/v2/file/download')).toBe(false);
+    // A route's declaration beats its name: a writing action named like a read is still logged.
+    expect(isStateChanging('POST', '/api/srmServer/v1/xRestful/generateNumbers', false)).toBe(true);
+    expect(isStateChanging('POST', '/api/srmServer/v1/xRestful/recalculate', true)).toBe(false);
     expect(routeParts('/api/zuul/baseServer/v1/baseUsersRestful/changePassword')).toEqual({ entityName: 'baseUsers', actionName: 'changePassword' });
   });
 });
