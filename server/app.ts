@@ -114,7 +114,7 @@ export async function buildApp(config: ServerConfig, opts: { inMemoryDb?: boolea
   registerTableConfigRoutes(server, ctx);
   registerDefinitionRoutes(server, ctx, definitions);
   registerDevtoolsRoutes(server, ctx);
-  registerExcelRoutes(server, ctx);
+  await registerExcelRoutes(server, ctx);
 
   if (spa) await server.register(fastifyStatic, { root: config.distDir, wildcard: true, maxAge: '1h' });
 

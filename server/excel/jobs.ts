@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
-import { message } from '../i18n/messages.js';
+import { languageOf, message } from '../i18n/messages.js';
 import { insertFile, lockStorageKey } from '../files/repo.js';
 import type { FileStorage } from '../files/storage.js';
 import type { ActionContext } from '../rest/actionContext.js';
@@ -54,16 +54,38 @@ async function update(app: AppContext, jobId: number, values: Record<string, unk
   await sql`update srm_base_export_job set ${set}, last_update_date = localtimestamp(0) where job_id = ${jobId}`.execute(app.db);
 }
 
+/** Jobs this process is running now. */
+const inFlight = new Set<number>();
+
+/**
+ * A job runs inside the server process that started it (one server process per database), so a job
+ * RUNNING in the table but not in this process was cut off by a restart: it can never finish. Mark it
+ * failed, in the language it was requested in, so the user sees why and exports again. Run at start-up.
+ */
+export async function failInterruptedJobs(app: AppContext): Promise<number> {
+  const running = (await sql<{ jobId: number; language: string | null }>`select job_id as "jobId", language from srm_base_export_job where job_status = 'RUNNING'`.execute(app.db)).rows;
+  const cutOff = running.filter((job) => !inFlight.has(job.jobId));
+  for (const job of cutOff) {
+    const msg = message(languageOf(job.language ?? undefined), 'excel.jobInterrupted');
+    await sql`update srm_base_export_job set job_status = 'FAILED', error_msg = ${msg}, finished_at = localtimestamp(0), last_update_date = localtimestamp(0)
+      where job_id = ${job.jobId} and job_status = 'RUNNING'`.execute(app.db);
+  }
+  return cutOff.length;
+}
+
 /** Starts the job and answers its id at once; the work continues after the request has ended. */
 export async function startExportJob(app: AppContext, storage: FileStorage, ctx: ActionContext, req: ExportRequest, body: Record<string, unknown>, log: FastifyBaseLogger): Promise<number> {
   const userId = ctx.session.userId;
   const row = (await sql<{ id: number }>`insert into srm_base_export_job (user_id, file_name, request_json, language, job_status, progress, row_count, created_by, last_updated_by)
     values (${userId}, ${req.fileName}, ${JSON.stringify(body)}, ${ctx.lang}, 'RUNNING', 0, 0, ${userId}, ${userId}) returning job_id as id`.execute(app.db)).rows[0];
-  void runJob(app, storage, ctx, req, row.id).catch(async (err: unknown) => {
-    if (!(err instanceof AppError)) log.error({ err }, 'background export failed');
-    const msg = err instanceof AppError ? message(ctx.lang, err.key, err.params) : message(ctx.lang, 'error.internal');
-    await update(app, row.id, { job_status: 'FAILED', error_msg: msg.slice(0, 1000), finished_at: sql`localtimestamp(0)` }).catch(() => {});
-  });
+  inFlight.add(row.id);
+  void runJob(app, storage, ctx, req, row.id)
+    .catch(async (err: unknown) => {
+      if (!(err instanceof AppError)) log.error({ err }, 'background export failed');
+      const msg = err instanceof AppError ? message(ctx.lang, err.key, err.params) : message(ctx.lang, 'error.internal');
+      await update(app, row.id, { job_status: 'FAILED', error_msg: msg.slice(0, 1000), finished_at: sql`localtimestamp(0)` }).catch(() => {});
+    })
+    .finally(() => inFlight.delete(row.id));
   return row.id;
 }
 

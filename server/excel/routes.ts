@@ -5,10 +5,12 @@ import type { AppContext } from '../context.js';
 import { LocalFileStorage } from '../files/storage.js';
 import { registerExportRoutes } from './exportRoutes.js';
 import { registerImportRoutes } from './importRoutes.js';
+import { failInterruptedJobs } from './jobs.js';
 
-export function registerExcelRoutes(server: FastifyInstance, app: AppContext): void {
+export async function registerExcelRoutes(server: FastifyInstance, app: AppContext): Promise<void> {
   // The same store as the file routes: finished exports and error reports are ordinary files.
   const storage = new LocalFileStorage(join(app.config.dataDir, 'files'));
   registerExportRoutes(server, app, storage);
   registerImportRoutes(server, app, storage);
+  await failInterruptedJobs(app);
 }

@@ -6,6 +6,8 @@ import { backends, startTestServer, type TestServer } from '../support/testServe
 import type { SignedClient } from '../support/signedClient.js';
 import { BANK, MATERIAL, SUPPLIER, expectOk, expectRefusal, signIn, uniq, type Rec } from '../support/apiHelpers.js';
 import { EXPORT, binCall, downloadFile, readXlsx } from '../support/excelHelpers.js';
+import { sql } from 'kysely';
+import { failInterruptedJobs } from '../../server/excel/jobs.js';
 
 const BANK_URL = '/api/srmServer/v1/srmBaseBankRestful/listByPage';
 
@@ -158,6 +160,22 @@ for (const backend of await backends()) {
       expect(expectOk(await admin.call<Job[]>(`${EXPORT}/listMyExports`, {})).some((j) => j.jobId === jobId)).toBe(false);
       expectRefusal(await admin.call(`${EXPORT}/findExportById`, { id: jobId }, { lang: 'EN' }), 200, 'The export job does not exist');
       expect((await downloadFile(sup1, job!.fileId!)).json?.status).toBe('E');
+    });
+
+    it('a job cut off by a restart is marked failed at start-up, in the language it was asked in', async () => {
+      const db = t.app.ctx.db;
+      const buyerId = (await sql<{ id: number }>`select user_id as id from base_users where user_name = 'buyer01'`.execute(db)).rows[0].id;
+      const ids: number[] = [];
+      for (const lang of ['CN', 'TH']) {
+        ids.push((await sql<{ id: number }>`insert into srm_base_export_job (user_id, file_name, request_json, language, job_status, progress, row_count, created_by, last_updated_by)
+          values (${buyerId}, ${'cut-' + lang + '.xlsx'}, '{}', ${lang}, 'RUNNING', 40, 2000, ${buyerId}, ${buyerId}) returning job_id as id`.execute(db)).rows[0].id);
+      }
+      expect(await failInterruptedJobs(t.app.ctx)).toBe(2);
+      const [cn, th] = await Promise.all(ids.map(async (id) => expectOk(await buyer.call<Job>(`${EXPORT}/findExportById`, { id }))));
+      expect(cn).toMatchObject({ jobStatus: 'FAILED', errorMsg: '服务已重启，导出被中断，请重新导出', fileId: null });
+      expect(th).toMatchObject({ jobStatus: 'FAILED', errorMsg: 'เซิร์ฟเวอร์เริ่มใหม่ทำให้การส่งออกนี้หยุดกลางคัน โปรดส่งออกอีกครั้ง' });
+      // Finished jobs are left alone.
+      expect(await failInterruptedJobs(t.app.ctx)).toBe(0);
     });
 
     it('a background job whose request is refused never starts', async () => {
