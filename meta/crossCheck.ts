@@ -100,7 +100,8 @@ function checkPage(defs: Definitions, p: PageDefinition, say: (where: string, wh
     checkActions(toolbarActions(g), `${path}/toolbar`);
     checkActions(g.rowActions, `${path}/rowActions`);
     checkActions(g.operateSlot?.functionList, `${path}/operateSlot/functionList`);
-    if (g.api && !g.api.startsWith('listByPage')) say(at, `${path}/api ${g.api} is not a list action of ${entityName}`);
+    const listActions = new Set(['listByPage', ...(ge?.listVariants ?? []).map((v) => v.action)]);
+    if (g.api && !listActions.has(g.api)) say(at, `${path}/api ${g.api} is not a list action of ${entityName}`);
     for (const [i, k] of (g.keyFields ?? []).entries()) {
       if (ge && !field(ge, k)) say(at, `${path}/keyFields/${i} ${k} is not a field of ${entityName}`);
     }

@@ -615,7 +615,7 @@ label?: Text
 /**
  * A registered action type of the runtime
  */
-type: ("openEdit" | "operation" | "save" | "back" | "refresh" | "addLine" | "deleteLines" | "addRoot" | "addChild" | "move" | "downloadFile")
+type: ("openEdit" | "operation" | "save" | "saveRows" | "back" | "refresh" | "addLine" | "deleteLines" | "addRoot" | "addChild" | "move" | "downloadFile")
 /**
  * Family action the button calls (saveOrUpdate, delete, doBatchDelete, doSubmit …); the server requires `resource` for it
  */

@@ -21,6 +21,7 @@ import type { Row, SortItem } from '../data/dataProvider.js';
 import { useLookups } from '../data/useLookups.js';
 import { cellTypes, expandRenderers } from '../registry/index.js';
 import { resolveText } from '../text/resolveText.js';
+import { problemMessage } from './problemMessage.js';
 import { cellProblem, displayText, getCell, summaryValue, type LeadingColumn } from './cells.js';
 import { buildColumnModels, DEFAULT_OPERATE_WIDTH, EXPAND_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
 import { editorFor, isCellEditable } from './editable.js';
@@ -39,7 +40,7 @@ import { Pager } from './Pager.js';
 import { buttonBoxes, customRenderers, ERROR_RED, isButtonsCell, isCheckCell, isEditCell, isLinkCell } from './renderers.js';
 import { cellButtons } from './buttons.js';
 import { nextSort, sortMark } from './sort.js';
-import { gridTheme } from './theme.js';
+import { gridTheme, summaryRowTheme } from './theme.js';
 
 export interface DataGridPaging {
   page: number;
@@ -174,7 +175,8 @@ export function DataGrid(props: DataGridProps) {
   const fullSelection = useMemo(() => ({ ...gridSelection, current: cellSelection }), [gridSelection, cellSelection]);
   const onGridSelectionChange = useCallback(
     (next: GridSelection) => {
-      setCellSelection(next.current);
+      // The footer row is not data: no cell of it can be selected.
+      setCellSelection(next.current && next.current.cell[1] >= rows.length ? undefined : next.current);
       const indexes = next.rows.toArray().filter((i) => i < rows.length);
       if (indexes.join() !== selected.join()) onSelectionChange?.(indexes);
     },
@@ -330,11 +332,7 @@ export function DataGrid(props: DataGridProps) {
       const type = cellTypes.get(model.cellType);
       const problem = editable ? cellProblem(model, type, record) : undefined;
       const at = { x: args.bounds.x, y: args.bounds.y + args.bounds.height };
-      if (problem) {
-        const v = model.column.validate;
-        const message = v?.message ? resolveText(v.message, env) : env.t(problem, { min: model.column.min ?? v?.min ?? model.field?.min, max: model.column.max ?? v?.max ?? model.field?.max, trueValue: model.trueValue, falseValue: model.falseValue });
-        return setTip({ ...at, text: message, error: true });
-      }
+      if (problem) return setTip({ ...at, text: problemMessage(model, problem, env), error: true });
       if (model.tooltip) {
         const full = displayText(model, type, record, lookups, env.language);
         return setTip(full ? { ...at, text: full, error: false } : null);
@@ -459,6 +457,7 @@ export function DataGrid(props: DataGridProps) {
               drawCell={grid.mergeFields?.length ? drawCell : undefined}
               freezeColumns={freezeColumns}
               freezeTrailingRows={summary ? 1 : 0}
+              getRowThemeOverride={summary ? (row: number) => (row === rows.length ? summaryRowTheme : undefined) : undefined}
               rowHeight={ROW_HEIGHT}
               headerHeight={HEADER_HEIGHT}
               groupHeaderHeight={grouped ? HEADER_HEIGHT : undefined}

@@ -13,6 +13,7 @@ import { formatNumber, rowNumber, sumValues, toNumber } from './format.js';
 import type { MergeSpans } from './merge.js';
 import type { ButtonsCell, CheckCell, EditCell, IconCell, LinkCell } from './renderers.js';
 import { cellButtons } from './buttons.js';
+import { summaryTheme } from './theme.js';
 
 /** Canvas columns before the data columns (after glide's selection markers). */
 export type LeadingColumn = '-expand' | '-index';
@@ -45,7 +46,6 @@ export interface CellSource {
   text?(t: unknown): string;
 }
 
-const summaryTheme = { baseFontStyle: '600 13px', bgCell: '#f7f8fa' };
 const invalidTheme = { bgCell: '#ffece8' };
 
 function text(data: string, align: 'left' | 'right' | 'center', extra: Partial<GridCell> = {}, displayData = data): GridCell {

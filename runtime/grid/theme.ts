@@ -16,3 +16,28 @@ export const gridTheme: Partial<Theme> = {
   headerFontStyle: '600 13px',
   cellHorizontalPadding: 8,
 };
+
+const SUMMARY_BG = '#f7f8fa';
+
+/** Cells of the footer (summary) row: their own colours, so the row override below leaves them alone. */
+export const summaryTheme: Partial<Theme> = {
+  baseFontStyle: '600 13px',
+  bgCell: SUMMARY_BG,
+  textDark: gridTheme.textDark,
+  textMedium: gridTheme.textMedium,
+  textLight: gridTheme.textLight,
+  accentColor: gridTheme.accentColor,
+};
+
+/**
+ * The footer row as a whole: glide draws a row-marker checkbox in every row and lets no callback
+ * draw that cell, so the footer's checkbox is painted in the background colour (it cannot be
+ * selected either: the grid drops the footer from every selection).
+ */
+export const summaryRowTheme: Partial<Theme> = {
+  bgCell: SUMMARY_BG,
+  textDark: SUMMARY_BG,
+  textMedium: SUMMARY_BG,
+  textLight: SUMMARY_BG,
+  accentColor: SUMMARY_BG,
+};

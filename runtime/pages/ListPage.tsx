@@ -8,6 +8,8 @@ import { TableSettingsButton } from '../grid/TableSettingsPanel.js';
 import { useCrossPageSelection } from '../grid/useCrossPageSelection.js';
 import { useTableSettings } from '../grid/useTableSettings.js';
 import { MAX_COLUMN_WIDTH } from '../grid/tableSettings.js';
+import { changedRows } from '../grid/rowEdits.js';
+import { rowNumber } from '../grid/format.js';
 import type { SelectionEvent } from '../grid/selectionEvents.js';
 import { actions as actionRegistry } from '../registry/index.js';
 import type { ActionContext, PageProps } from '../registry/types.js';
@@ -32,11 +34,16 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
   const [pageSize, setPageSize] = useState<number>(grid.pageSize ?? 20);
   const [sort, setSort] = useState<SortItem[]>([]);
   const [rows, setRows] = useState<Row[]>([]);
+  // What the last load answered: an editable grid saves only the rows that differ from it.
+  const [loadedRows, setLoadedRows] = useState<Row[]>([]);
+  // isAutoRequest false: nothing is asked of the server until the user searches (or refreshes).
+  const [requested, setRequested] = useState(grid.isAutoRequest !== false);
+  const listAction = grid.api ?? page.listAction;
   const [total, setTotal] = useState(0);
   const [estimated, setEstimated] = useState(false);
   const [loading, setLoading] = useState(false);
   // 'failed': the last load failed and the grid holds no data (SPEC §4 "null data reported").
-  const [loadState, setLoadState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const [loadState, setLoadState] = useState<'idle' | 'loading' | 'loaded' | 'failed'>('loading');
   const [reloadToken, setReloadToken] = useState(0);
   const seq = useRef(0);
   const tableName = page.name;
@@ -48,16 +55,21 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
   const clearSelection = selection.clear;
 
   useEffect(() => {
+    if (!requested) {
+      setLoadState('idle');
+      return;
+    }
     const mine = ++seq.current;
     setLoading(true);
     setLoadState('loading');
     const effectiveSort = sort.length > 0 ? sort : grid.defaultSort?.map((s) => ({ field: s.field, order: s.order ?? 'asc' }));
     provider
       // grid.searchParams: fixed params of the definition, under the user's search.
-      .list({ params: { ...(grid.searchParams ?? {}), ...params }, pageIndex, pageRows: pageSize, sort: effectiveSort, action: page.listAction })
+      .list({ params: { ...(grid.searchParams ?? {}), ...params }, pageIndex, pageRows: pageSize, sort: effectiveSort, action: listAction })
       .then((res) => {
         if (mine !== seq.current) return;
         setRows(res.rows);
+        setLoadedRows(res.rows);
         setTotal(res.total);
         setEstimated(res.estimated);
         setLoadState('loaded');
@@ -67,6 +79,7 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
         // SPEC §4: on a failed load the selection is cleared, loading stops and the data is null (empty).
         clearSelection();
         setRows([]);
+        setLoadedRows([]);
         setTotal(0);
         setEstimated(false);
         setLoadState('failed');
@@ -74,10 +87,14 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
       })
       .finally(() => mine === seq.current && setLoading(false));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [provider, params, pageIndex, pageSize, sort, reloadToken, env, grid.defaultSort, grid.searchParams, page.listAction]);
+  }, [provider, params, pageIndex, pageSize, sort, reloadToken, env, grid.defaultSort, grid.searchParams, listAction, requested]);
 
   const gridName = gridNameOf(page.name, grid.name);
-  const reload = useCallback(async () => setReloadToken((t) => t + 1), []);
+  const reload = useCallback(async () => {
+    setRequested(true);
+    setReloadToken((t) => t + 1);
+  }, []);
+  const edits = useMemo(() => (grid.isEdit ? changedRows(loadedRows, rows) : []), [grid.isEdit, loadedRows, rows]);
 
   const context = (action: Action, record?: Row, selectionRows: Row[] = selection.rows): ActionContext => ({
     env,
@@ -88,6 +105,7 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
     query,
     record,
     selection: selectionRows,
+    edits: grid.isEdit ? { grid: tableSettings.grid, rows: edits, rowNumberOf: (i) => rowNumber(i, pageIndex, pageSize) } : undefined,
     // After an action on the selected rows (batch delete, a transition) the old selection means nothing.
     reload: async () => {
       clearSelection();
@@ -101,7 +119,7 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
   const run = (action: Action, record?: Row, selectionRows?: Row[]) => runAction(actionRegistry.get(action.type), context(action, record, selectionRows));
 
   return (
-    <div className="srm-page srm-list-page" data-page={page.name} data-load={loadState} data-selected={selection.count}>
+    <div className="srm-page srm-list-page" data-page={page.name} data-load={loadState} data-selected={selection.count} data-edited={edits.length}>
       <h2 style={{ fontSize: 18, fontWeight: 600, margin: '0 0 12px' }}>{resolveText(page.title, env)}</h2>
       <SearchForm
         page={page}
@@ -110,6 +128,7 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
         values={draft}
         onChange={setDraft}
         onSearch={() => {
+          setRequested(true);
           setPageIndex(1);
           setParams({ ...draft });
           void reload();
@@ -128,6 +147,11 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
           <TableSettingsButton name={gridName} settings={tableSettings} columns={grid.columns} entity={entity} />
         </div>
       </div>
+      {loadState === 'idle' && (
+        <div data-testid={`grid-idle-${gridName}`} style={{ color: 'var(--color-text-3)', margin: '0 0 8px' }}>
+          {env.t('grid.searchFirst')}
+        </div>
+      )}
       <DataGrid
         name={gridName}
         grid={tableSettings.grid}

@@ -4,6 +4,10 @@ import type { Row, RowKey } from '../data/dataProvider.js';
 import type { ActionContext, ActionDef } from '../registry/types.js';
 import { resolveText } from '../text/resolveText.js';
 import { pageUrl } from './routing.js';
+import { saveRows } from './saveRowsAction.js';
+import { stripDisplay } from './stripDisplay.js';
+
+export { stripDisplay } from './stripDisplay.js';
 
 function keyOf(ctx: ActionContext, row: Row | undefined): RowKey | undefined {
   const v = row?.[ctx.entity.key];
@@ -92,17 +96,6 @@ const save: ActionDef = {
   },
 };
 
-/** `{field}Display` values are answers of the server, not data to save. */
-export function stripDisplay(record: Row, ctx: Pick<ActionContext, 'entity'>): Row {
-  const out: Row = {};
-  const lineNames = new Set((ctx.entity.lines ?? []).map((l) => l.name));
-  for (const [k, v] of Object.entries(record)) {
-    if (k.endsWith('Display') && !(k in ctx.entity.fields)) continue;
-    out[k] = lineNames.has(k) && Array.isArray(v) ? v.map((line: Row) => Object.fromEntries(Object.entries(line).filter(([lk]) => !lk.endsWith('Display')))) : v;
-  }
-  return out;
-}
-
 const back: ActionDef = {
   configSchema: { type: 'object', properties: {} },
   async run(ctx) {
@@ -133,7 +126,7 @@ const deleteLines: ActionDef = {
   },
 };
 
-export const builtInActions: Record<string, ActionDef> = { openEdit, operation, save, back, refresh, addLine, deleteLines };
+export const builtInActions: Record<string, ActionDef> = { openEdit, operation, save, saveRows, back, refresh, addLine, deleteLines };
 
 /** Run an action; a refused call (status E, stale version…) is shown and nothing else changes. */
 export async function runAction(def: ActionDef, ctx: ActionContext): Promise<void> {

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import type { Action, EntityDefinition, PageDefinition } from '../definitions.js';
+import type { Action, EntityDefinition, Grid, PageDefinition } from '../definitions.js';
 import type { RuntimeEnv } from '../env.js';
 import type { DataProvider, Row } from '../data/dataProvider.js';
 import type { LookupMap } from '../data/useLookups.js';
 import type { ColumnModel } from '../grid/columns.js';
+import type { RowEdit } from '../grid/rowEdits.js';
 import type { ConfigSchema } from './registry.js';
 
 /** Query of a /main/{page} route; menuId/respId are carried to every page opened from it. */
@@ -122,6 +123,8 @@ export interface ActionContext {
   validate?(): boolean;
   /** Edit page: take the server's answer as the new form state. */
   applyRecord?(record: Row): void;
+  /** List page whose grid edits in place (isEdit): the rows edited since the last load. */
+  edits?: { grid: Grid; rows: RowEdit[]; rowNumberOf(index: number): number };
   /** Line grids of an edit page. */
   lines?: { add(): void; removeSelected(): void };
   /** Tree page: the selected node and what its buttons do. */

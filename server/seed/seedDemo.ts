@@ -14,10 +14,11 @@ const RESPONSIBILITIES: { code: string; names: [string, string, string, string];
   {
     code: 'BUYER', names: ['采购员', 'Buyer', 'ผู้จัดซื้อ', 'Nhân viên mua hàng'], userType: 'INTERNAL',
     grant: {
-      menus: ['BANK', 'MATERIAL', 'EXCHANGE_RATE', 'REQUISITION', 'SUPPLIER_LIST', 'MY_EXPORTS'],
+      menus: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'REQUISITION', 'SUPPLIER_LIST', 'MY_EXPORTS'],
       resources: {
         BANK: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnExport', 'btnImport'],
         MATERIAL: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnExport', 'btnImport'],
+        MATERIAL_PERMIT: ['btnView'],
         EXCHANGE_RATE: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete'],
         REQUISITION: ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment', 'btnExport'],
         SUPPLIER_LIST: ['btnView', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnExport'],

@@ -255,6 +255,7 @@ for (const backend of await backends()) {
         const code = uniq('B');
         const dup = await c.call(`${BANK}/doBatchSaveOrUpdate`, { data: [{ bankCode: code, bankName: 'First' }, { bankCode: code, bankName: 'Again' }] });
         expectRefusal(dup, 200, `Record 2: Bank code "${code}" already exists`);
+        expect(dup.data).toMatchObject({ rowIndex: 1, rowMessage: `Bank code "${code}" already exists` });
       });
     });
   });

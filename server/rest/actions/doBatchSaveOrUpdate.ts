@@ -18,8 +18,10 @@ export const doBatchSaveOrUpdate: FamilyAction = async (ctx) => {
       } catch (caught) {
         const err = translateDbError(caught, ctx.entity, ctx.lang) ?? caught;
         // All or nothing: the first bad record rolls everything back and is named in the message.
+        // data names the record (0-based, in the order sent) so a grid can mark its own row.
         if (err instanceof AppError && err.httpStatus === 200) {
-          throw refuse('rest.rowError', { row: i + 1, message: message(ctx.lang, err.key, err.params) }, err.data);
+          const rowMessage = message(ctx.lang, err.key, err.params);
+          throw refuse('rest.rowError', { row: i + 1, message: rowMessage }, { rowIndex: i, rowMessage, errors: err.data ?? null });
         }
         throw err;
       }
