@@ -78,6 +78,11 @@ function formFieldOf(name: string, f: Field): FormField {
   }
 }
 
+/** Whether a generated list offers Excel import. */
+export function importable(entity: EntityDefinition): boolean {
+  return (entity.lines ?? []).length === 0 && !entity.status;
+}
+
 export function listPageOf(entity: EntityDefinition, name: string, title?: Text): PageDefinition {
   const fields = declared(entity).filter(([n, f]) => shown(entity, n, f) && f.type !== 'attachments');
   const filtered = fields.filter(([, f]) => f.filter !== undefined && f.filter !== 'none');
@@ -101,7 +106,19 @@ export function listPageOf(entity: EntityDefinition, name: string, title?: Text)
     entity: entity.name,
     title: title ?? entity.label,
     ...(search.length ? { search } : {}),
-    grid: { pageSize: 20, selection: true, showIndex: true, columns: columns as [Column, ...Column[]], toolbar, rowActions, operateWidth: 180 },
+    // Excel (docs/excel.md): every generated list exports; a plain record without lines or a workflow
+    // also imports (an import saves whole records through saveOne, which has no lines to fill).
+    grid: {
+      pageSize: 20,
+      selection: true,
+      showIndex: true,
+      columns: columns as [Column, ...Column[]],
+      toolbar,
+      rowActions,
+      operateWidth: 180,
+      isShowExport: true,
+      ...(importable(entity) ? { isShowImport: true } : {}),
+    },
     editPage: pairOf(name).edit,
   };
 }

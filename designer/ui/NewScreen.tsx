@@ -23,6 +23,9 @@ export function pageResources(pages: readonly PageDefinition[]): string[] {
     visit(page.grid?.rowActions);
     visit(page.actions);
     page.lines?.forEach((l) => visit(l.grid.rowActions));
+    // The Excel buttons are grid options, not actions; the server binds them to these resources.
+    if (page.grid?.isShowExport && !codes.includes('btnExport')) codes.push('btnExport');
+    if (page.grid?.isShowImport && !codes.includes('btnImport')) codes.push('btnImport');
   }
   return codes;
 }
@@ -252,8 +255,14 @@ export function NewScreen({ onCreated }: { onCreated(): void }) {
   );
 }
 
+const EXCEL_NAMES: Record<string, MenuNames> = {
+  btnExport: { CN: '导出', EN: 'Export', TH: 'ส่งออก', VN: 'Xuất' },
+  btnImport: { CN: '导入', EN: 'Import', TH: 'นำเข้า', VN: 'Nhập' },
+};
+
 /** A resource's names: the label of the first generated button that uses it, else the code. */
 function resourceNames(code: string, pages: readonly PageDefinition[]): MenuNames {
+  if (EXCEL_NAMES[code]) return EXCEL_NAMES[code];
   for (const page of pages) {
     const toolbar = page.grid?.toolbar as unknown;
     const all = [...(Array.isArray(toolbar) ? (toolbar as Action[]) : []), ...(page.grid?.rowActions ?? []), ...(page.actions ?? [])];

@@ -236,7 +236,7 @@ for (const backend of await backends()) {
       it('findMenuByResp: buyer01 sees its menus, translated, and no system settings', async () => {
         const respId = buyer.session!.responsibilities[0].respId;
         const en = expectOk(await buyer.call<MenuNode[]>(MENUS, { respId }));
-        expect(shape(en)).toEqual([{ BASE_DATA: ['BANK', 'MATERIAL', 'EXCHANGE_RATE', 'MY_EXPORTS'] }, { PURCHASE: ['REQUISITION'] }, { SUPPLIER_MGMT: ['SUPPLIER_LIST'] }]);
+        expect(shape(en)).toEqual([{ BASE_DATA: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'MY_EXPORTS'] }, { PURCHASE: ['REQUISITION'] }, { SUPPLIER_MGMT: ['SUPPLIER_LIST'] }]);
         const codes = flat(en).map((m) => m.menuCode);
         for (const hidden of ['SYS_SETTING', 'LOOKUP_TYPE', 'LOOKUP_VALUES', 'SUPPLIER_PORTAL', 'MY_COMPANY']) expect(codes).not.toContain(hidden);
         const bank = flat(en).find((m) => m.menuCode === 'BANK')!;

@@ -46,5 +46,9 @@ describe('pages from an entity', () => {
     expect(material).toMatchObject({ cellType: 'lookup', displayKey: 'materialIdDisplay' });
     expect(edit.actions!.map((a) => a.name)).toEqual(['save', 'back']);
     expect(edit.form!.fields.find((f) => f.field === pr.key)).toBeUndefined();
+    // Excel: a document with lines and a workflow exports but does not import; a plain record does both.
+    expect(list.grid).toMatchObject({ isShowExport: true });
+    expect(list.grid!.isShowImport).toBeUndefined();
+    expect(listPageOf(defs.entities.get('srmBaseBank')!, 'gen/bankList').grid).toMatchObject({ isShowExport: true, isShowImport: true });
   });
 });
