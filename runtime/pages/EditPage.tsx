@@ -110,6 +110,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
             {(page.lines ?? []).map((line) => (
               <LineGrid
                 key={line.name}
+                tableName={`${page.name}#${line.name}`}
                 line={line}
                 entity={entity}
                 entities={entities}

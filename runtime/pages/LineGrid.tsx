@@ -3,12 +3,17 @@ import { useRuntimeEnv } from '../env.js';
 import type { Row } from '../data/dataProvider.js';
 import { DataGrid } from '../grid/DataGrid.js';
 import { toolbarActions } from '../grid/config.js';
+import { TableSettingsButton } from '../grid/TableSettingsPanel.js';
+import { MAX_COLUMN_WIDTH } from '../grid/tableSettings.js';
+import { useTableSettings } from '../grid/useTableSettings.js';
 import { resolveText } from '../text/resolveText.js';
 import { ActionBar } from './ActionBar.js';
 
 export type LineDefinition = NonNullable<PageDefinition['lines']>[number];
 
 export interface LineGridProps {
+  /** The user's table settings are kept under `page#line` (server/tableConfig/tables.ts). */
+  tableName: string;
   line: LineDefinition;
   entity: EntityDefinition;
   entities: Readonly<Record<string, EntityDefinition>>;
@@ -21,8 +26,10 @@ export interface LineGridProps {
 }
 
 /** An editable, unpaged DataGrid over `record[line.name]`; its toolbar conditions read the header record. */
-export function LineGrid({ line, entity, entities, record, readOnly, selected, onSelectionChange, onRowsChange, onRun }: LineGridProps) {
+export function LineGrid({ tableName, line, entity, entities, record, readOnly, selected, onSelectionChange, onRowsChange, onRun }: LineGridProps) {
   const env = useRuntimeEnv();
+  const tableSettings = useTableSettings(tableName, line.grid);
+  const name = line.grid.name ?? line.name;
   const decl = entity.lines?.find((l) => l.name === line.name);
   const lineEntity = decl ? entities[decl.entity] : undefined;
   if (!decl || !lineEntity) throw new Error(`Line grid "${line.name}": entity "${entity.name}" declares no such line with a known entity`);
@@ -32,10 +39,13 @@ export function LineGrid({ line, entity, entities, record, readOnly, selected, o
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
         <h3 style={{ fontSize: 15, fontWeight: 600, margin: 0 }}>{resolveText(line.title ?? decl.label, env, line.name)}</h3>
         {!readOnly && <ActionBar actions={toolbarActions(line.grid)} record={record} selectionCount={selected.length} onRun={onRun} testIdPrefix={`line-${line.name}-action`} />}
+        <div style={{ marginLeft: 'auto' }}>
+          <TableSettingsButton name={name} settings={tableSettings} columns={line.grid.columns} entity={lineEntity} />
+        </div>
       </div>
       <DataGrid
-        name={line.grid.name ?? line.name}
-        grid={line.grid}
+        name={name}
+        grid={tableSettings.grid}
         entity={lineEntity}
         entities={entities}
         rows={rows}
@@ -43,6 +53,9 @@ export function LineGrid({ line, entity, entities, record, readOnly, selected, o
         onSelectionChange={onSelectionChange}
         onRowsChange={onRowsChange}
         readOnly={readOnly}
+        onColumnWidthChange={(key, width) =>
+          void tableSettings.save(tableSettings.settings.map((c) => (c.key === key ? { ...c, width: Math.min(width, MAX_COLUMN_WIDTH) } : c)))
+        }
       />
     </section>
   );

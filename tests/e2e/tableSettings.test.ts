@@ -154,3 +154,31 @@ test('TH: the panel in Thai; a hidden column stays hidden after a reload until r
   await eventually(() => gridHeaders(list)).toContain('ราคาอ้างอิง');
   await eventually(() => keysOf(page)).toEqual(DEFAULT_KEYS);
 });
+
+test('CN: a line grid of an edit page has its own settings, kept per page and line', async () => {
+  const { page, errors } = await chromium.signIn('buyer01');
+  await openMenu(page, 'REQUISITION', /\/main\/order\/requisitionList\?/);
+  await activePane(page).getByTestId('action-add').click();
+  await page.waitForURL(/\/main\/order\/requisitionEdit\?.*mode=create/);
+  const lines = grid(page, 'lines');
+  const lineKeys = async () => (JSON.parse((await lines.getAttribute('data-layout')) ?? '{}') as Layout).columns.map((c) => c.key).filter((k) => !k.startsWith('-'));
+  await eventually(lineKeys).toContain('remark');
+  await activePane(page).getByTestId('table-settings-lines').click();
+  const linePanel = page.getByTestId('table-settings-panel-lines');
+  await linePanel.waitFor({ state: 'visible' });
+  await linePanel.getByTestId('table-settings-show-remark').click();
+  await shot(page, 'e2e-table-settings-lines-CN');
+  await page.getByTestId('table-settings-save').click();
+  await expectToast(page, '表格设置已保存');
+  await eventually(lineKeys).toEqual(['lineNumber', 'materialId', 'quantity', 'uomCode', 'needByDate']);
+  await page.reload();
+  await eventually(lineKeys).toEqual(['lineNumber', 'materialId', 'quantity', 'uomCode', 'needByDate']);
+  // Stored under page#line, apart from any list.
+  api ??= await signIn(baseUrl, 'buyer01', 'EN');
+  const stored = expectOk(await api.call<{ columns: { key: string; isShow: boolean }[] } | null>(`${CFG}/get`, { tableName: 'order/requisitionEdit#lines' }));
+  expect(stored?.columns.find((c) => c.key === 'remark')?.isShow).toBe(false);
+  await activePane(page).getByTestId('table-settings-lines').click();
+  await page.getByTestId('table-settings-reset').click();
+  await eventually(lineKeys).toContain('remark');
+  expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+});
