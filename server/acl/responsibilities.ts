@@ -17,6 +17,16 @@ export interface GrantData {
   respIds: Set<number>;
 }
 
+/**
+ * A user account may be used today: enabled and inside its validity dates (base_users start/end date).
+ * The login and every request (through the grants) ask the same question.
+ */
+export function userUsable(alias: string): RawBuilder<boolean> {
+  const col = (c: string) => sql.ref(`${alias}.${c}`);
+  return sql<boolean>`(${col('enabled_flag')} = 'Y' and (${col('start_date')} is null or ${col('start_date')} <= current_date)
+    and (${col('end_date')} is null or ${col('end_date')} >= current_date))`;
+}
+
 /** Column holding a translated name: menu_name, menu_name_en, … */
 export function localizedColumn(base: string, lang: Language): string {
   return lang === 'CN' ? base : `${base}_${lang.toLowerCase()}`;
@@ -64,7 +74,7 @@ export async function loadGrants(db: Db, userId: number): Promise<GrantData> {
       and (ur.start_date is null or ur.start_date <= current_date)
       and (ur.end_date is null or ur.end_date >= current_date)`;
   const [user, resps, menus, resources] = await Promise.all([
-    sql<{ enabled_flag: string | null }>`select enabled_flag from base_users where user_id = ${userId}`.execute(db),
+    sql<{ usable: boolean }>`select ${userUsable('u')} as usable from base_users u where u.user_id = ${userId}`.execute(db),
     held.execute(db),
     sql<{ menu_code: string }>`select distinct m.menu_code from base_menu m
       where m.enabled = 'Y' and m.menu_id in (${heldMenuIds(held)})`.execute(db),
@@ -73,7 +83,7 @@ export async function loadGrants(db: Db, userId: number): Promise<GrantData> {
       where res.enabled = 'Y' and m.enabled = 'Y' and res.resource_id in (${heldResourceIds(held)})`.execute(db),
   ]);
   return {
-    active: user.rows[0]?.enabled_flag === 'Y',
+    active: user.rows[0]?.usable === true,
     respIds: new Set((resps.rows as { resp_id: number }[]).map((r) => r.resp_id)),
     menus: new Set(menus.rows.map((r) => r.menu_code)),
     resources: new Set(resources.rows.map((r) => `${r.menu_code}:${r.resource_code}`)),

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.js';
 import { createCaptcha, checkCaptcha } from './captcha.js';
 import { verifyPassword } from './password.js';
 import { decryptOaep } from './rsaKeys.js';
-import { userResponsibilities } from '../acl/responsibilities.js';
+import { userResponsibilities, userUsable } from '../acl/responsibilities.js';
 
 const BASE = '/api/baseServer/v1/baseLoginService';
 const FAILURES_BEFORE_CAPTCHA = 3;
@@ -29,7 +29,7 @@ interface UserRow {
   user_type: 'INTERNAL' | 'EXTERNAL';
   supplier_id: number | null;
   password_hash: string | null;
-  enabled_flag: string | null;
+  usable: boolean;
 }
 
 export function registerLoginRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -88,13 +88,13 @@ async function verifiedLogin(ctx: AppContext, req: FastifyRequest, body: LoginBo
   if (password === null) throw refuse('auth.badPasswordCipher', {}, { needValidate });
 
   const user = (
-    await sql<UserRow>`select user_id, user_name, user_full_name, user_type, supplier_id, password_hash, enabled_flag
-      from base_users where lower(user_name) = ${userName}`.execute(ctx.db)
+    await sql<UserRow>`select user_id, user_name, user_full_name, user_type, supplier_id, password_hash, ${userUsable('u')} as usable
+      from base_users u where lower(user_name) = ${userName}`.execute(ctx.db)
   ).rows[0];
   const valid = await verifyPassword(password, user?.password_hash);
-  if (!user || !valid || user.enabled_flag !== 'Y') {
+  if (!user || !valid || user.usable !== true) {
     const n = await ctx.cache.incr(failKey, WINDOW);
-    // One message for an unknown user, a wrong password and a disabled user: nothing to enumerate.
+    // One message for an unknown user, a wrong password and a disabled or expired user: nothing to enumerate.
     throw refuse('auth.badCredentials', {}, { needValidate: n >= FAILURES_BEFORE_CAPTCHA });
   }
   await ctx.cache.del(failKey, `login-rate:user:${userName}`);

@@ -57,6 +57,20 @@ for (const backend of await backends()) {
         await sql`update base_users set enabled_flag = 'N' where user_id = ${u.userId}`.execute(db());
         expectRefusal(await login(u.userName, PASSWORD), 200, BAD_CREDENTIALS);
       });
+      it('24b. a user past its end date is refused on the next request and cannot sign in; nor can one whose start date is ahead', async () => {
+        const u = await bankEditor();
+        expectOk(await newBank(u.c));
+        await sql`update base_users set end_date = current_date - 1 where user_id = ${u.userId}`.execute(db());
+        const before = await fingerprint(db(), 'srm_base_bank');
+        expectRefusal(await newBank(u.c), 401, DISABLED);
+        expect(await fingerprint(db(), 'srm_base_bank')).toBe(before);
+        expectRefusal(await login(u.userName, PASSWORD), 200, BAD_CREDENTIALS);
+        // Valid again through today: signs in.
+        await sql`update base_users set end_date = current_date where user_id = ${u.userId}`.execute(db());
+        expectOk(await login(u.userName, PASSWORD));
+        await sql`update base_users set start_date = current_date + 1, end_date = null where user_id = ${u.userId}`.execute(db());
+        expectRefusal(await login(u.userName, PASSWORD), 200, BAD_CREDENTIALS);
+      });
       it('25. a revoked responsibility refuses the next call with 403 (reads and writes)', async () => {
         const u = await bankEditor();
         expectOk(await u.c.call(`${BANK}/listByPage`, { params: {} }));
