@@ -64,8 +64,9 @@ export function registerShellRoutes(server: FastifyInstance, app: AppContext): v
     server.post(`${p}/findByRespAndMenu`, async (req) => {
       const respId = await respOf(req);
       const menuId = Number((req.body as { menuId?: unknown }).menuId);
+      const name = sql.ref(`res.${localizedColumn('resource_name', req.lang)}`);
       const rows = await sql<{ resourceCode: string; resourceName: string; resIcon: string | null }>`
-        select res.resource_code as "resourceCode", res.resource_name as "resourceName", res.res_icon as "resIcon"
+        select res.resource_code as "resourceCode", coalesce(${name}, res.resource_name) as "resourceName", res.res_icon as "resIcon"
         from base_resource res
         where res.resource_id in (${heldResourceIds(sql`${respId}`)}) and res.menu_id = ${Number.isSafeInteger(menuId) ? menuId : -1} and res.enabled = 'Y'
         order by res.resource_id`.execute(app.db);

@@ -56,8 +56,9 @@ async function allMenus(db: Db, lang: Language): Promise<MenuRow[]> {
     from base_menu m where m.enabled = 'Y' order by m.seq_num nulls last, m.menu_id`.execute(db)).rows;
 }
 
-async function allResources(db: Db): Promise<ResourceRow[]> {
-  return (await sql<ResourceRow>`select r.resource_id as id, r.menu_id, r.resource_code as code, r.resource_name as title
+async function allResources(db: Db, lang: Language): Promise<ResourceRow[]> {
+  const name = sql.ref(`r.${localizedColumn('resource_name', lang)}`);
+  return (await sql<ResourceRow>`select r.resource_id as id, r.menu_id, r.resource_code as code, coalesce(${name}, r.resource_name) as title
     from base_resource r where r.enabled = 'Y' order by r.resource_id`.execute(db)).rows;
 }
 
@@ -71,7 +72,7 @@ async function heldIds(db: Db, t: PermitTables, ownerId: number): Promise<{ menu
 
 /** The whole enabled menu tree with resources as leaves, checked as the owner holds them. */
 export async function permitTree(db: Db, t: PermitTables, ownerId: number, lang: Language): Promise<PermitNode[]> {
-  const [menus, resources, held] = await Promise.all([allMenus(db, lang), allResources(db), heldIds(db, t, ownerId)]);
+  const [menus, resources, held] = await Promise.all([allMenus(db, lang), allResources(db, lang), heldIds(db, t, ownerId)]);
   const node = (key: string, nodeType: PermitNode['nodeType'], id: number, code: string, title: string, menuType: string | null, checked: boolean): PermitNode => ({
     key, nodeType, id, code, menuType, title, expand: false, checked, checkFlag: checked ? 'Y' : 'N', treeFullPath: key, isEdit: false, children: [],
   });

@@ -61,8 +61,8 @@ export async function addToMenu(db: Db, body: Body, pageName: string, userId: nu
         ${(parent.level_id ?? 1) + 1}, ${seq}, ${userId}, ${userId}) returning menu_id`.execute(trx)).rows[0].menu_id);
     const resourceIds: number[] = [];
     for (const r of resources) {
-      resourceIds.push(Number((await sql<{ resource_id: number }>`insert into base_resource (menu_id, resource_code, resource_name, created_by, last_updated_by)
-        values (${menuId}, ${r.code}, ${r.names.CN}, ${userId}, ${userId}) returning resource_id`.execute(trx)).rows[0].resource_id));
+      resourceIds.push(Number((await sql<{ resource_id: number }>`insert into base_resource (menu_id, resource_code, resource_name, resource_name_en, resource_name_th, resource_name_vn, created_by, last_updated_by)
+        values (${menuId}, ${r.code}, ${r.names.CN}, ${r.names.EN}, ${r.names.TH}, ${r.names.VN}, ${userId}, ${userId}) returning resource_id`.execute(trx)).rows[0].resource_id));
     }
     for (const resp of resps) {
       await sql`insert into base_resp_menu (resp_id, menu_id, created_by, last_updated_by) values (${resp.resp_id}, ${menuId}, ${userId}, ${userId})`.execute(trx);

@@ -29,9 +29,14 @@ export async function seedMenus(db: Db, defs: Definitions): Promise<void> {
       // A menu shipped by an upgrade goes to the system administrator (who holds every shipped menu).
       if (added.rows.length) await grantToSysAdmin(db, id, sql`base_resp_menu`, sql`menu_id`);
       for (const r of m.resources ?? []) {
-        const res = await sql<{ resource_id: number }>`insert into base_resource (menu_id, resource_code, resource_name) values (${id}, ${r.resourceCode}, ${names(r.name, r.resourceCode).cn})
+        const rn = names(r.name, r.resourceCode);
+        const res = await sql<{ resource_id: number }>`insert into base_resource (menu_id, resource_code, resource_name, resource_name_en, resource_name_th, resource_name_vn)
+          values (${id}, ${r.resourceCode}, ${rn.cn}, ${rn.en}, ${rn.th}, ${rn.vn})
           on conflict (menu_id, resource_code) do nothing returning resource_id`.execute(db);
         if (res.rows.length) await grantToSysAdmin(db, res.rows[0].resource_id, sql`base_resp_resource`, sql`resource_id`);
+        // Resources shipped before their names were translated get the shipped translations once.
+        else await sql`update base_resource set resource_name_en = ${rn.en}, resource_name_th = ${rn.th}, resource_name_vn = ${rn.vn}
+          where menu_id = ${id} and resource_code = ${r.resourceCode} and resource_name_en is null and resource_name_th is null and resource_name_vn is null`.execute(db);
       }
       await walk(m.children ?? [], id, level + 1);
     }

@@ -630,6 +630,9 @@ menuId: number
 menuIdDisplay: (string | null)
 resourceCode: string
 resourceName: string
+resourceNameEn: (string | null)
+resourceNameTh: (string | null)
+resourceNameVn: (string | null)
 resIcon: (string | null)
 enabled: (("Y" | "N") | null)
 createdBy: (number | null)
@@ -644,6 +647,9 @@ resourceId?: (number | number[])
 menuId?: (number | number[])
 resourceCode?: string
 resourceName?: string
+resourceNameEn?: (string | string[])
+resourceNameTh?: (string | string[])
+resourceNameVn?: (string | string[])
 resIcon?: (string | string[])
 enabled?: (string | string[])
 keyword?: string

@@ -4168,7 +4168,7 @@ return errors === 0;
 }
 
 export const baseResource = validate24;
-const schema25 = {"$id":"entity:baseResource","type":"object","properties":{"resourceId":{"type":["integer","null"]},"menuId":{"type":["integer","null"]},"resourceCode":{"type":["string","null"],"maxLength":60},"resourceName":{"type":["string","null"],"maxLength":200},"resIcon":{"type":["string","null"],"maxLength":100},"enabled":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema25 = {"$id":"entity:baseResource","type":"object","properties":{"resourceId":{"type":["integer","null"]},"menuId":{"type":["integer","null"]},"resourceCode":{"type":["string","null"],"maxLength":60},"resourceName":{"type":["string","null"],"maxLength":200},"resourceNameEn":{"type":["string","null"],"maxLength":200},"resourceNameTh":{"type":["string","null"],"maxLength":200},"resourceNameVn":{"type":["string","null"],"maxLength":200},"resIcon":{"type":["string","null"],"maxLength":100},"enabled":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:baseResource" */;
@@ -4251,10 +4251,10 @@ errors++;
 }
 }
 }
-if(data.resIcon !== undefined){
-let data4 = data.resIcon;
+if(data.resourceNameEn !== undefined){
+let data4 = data.resourceNameEn;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/resIcon",schemaPath:"#/properties/resIcon/type",keyword:"type",params:{type: schema25.properties.resIcon.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/resourceNameEn",schemaPath:"#/properties/resourceNameEn/type",keyword:"type",params:{type: schema25.properties.resourceNameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4264,8 +4264,8 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err7 = {instancePath:instancePath+"/resIcon",schemaPath:"#/properties/resIcon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data4) > 200){
+const err7 = {instancePath:instancePath+"/resourceNameEn",schemaPath:"#/properties/resourceNameEn/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4276,10 +4276,10 @@ errors++;
 }
 }
 }
-if(data.enabled !== undefined){
-let data5 = data.enabled;
+if(data.resourceNameTh !== undefined){
+let data5 = data.resourceNameTh;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema25.properties.enabled.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/resourceNameTh",schemaPath:"#/properties/resourceNameTh/type",keyword:"type",params:{type: schema25.properties.resourceNameTh.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4288,8 +4288,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err9 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema25.properties.enabled.enum},message:"must be equal to one of the allowed values"};
+if(typeof data5 === "string"){
+if(func2(data5) > 200){
+const err9 = {instancePath:instancePath+"/resourceNameTh",schemaPath:"#/properties/resourceNameTh/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4299,10 +4300,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.createdBy !== undefined){
-let data6 = data.createdBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema25.properties.createdBy.type},message:"must be integer,null"};
+}
+if(data.resourceNameVn !== undefined){
+let data6 = data.resourceNameVn;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/resourceNameVn",schemaPath:"#/properties/resourceNameVn/type",keyword:"type",params:{type: schema25.properties.resourceNameVn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4311,11 +4313,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.creationDate !== undefined){
-let data7 = data.creationDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema25.properties.creationDate.type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(func2(data6) > 200){
+const err11 = {instancePath:instancePath+"/resourceNameVn",schemaPath:"#/properties/resourceNameVn/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4324,9 +4324,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.resIcon !== undefined){
+let data7 = data.resIcon;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/resIcon",schemaPath:"#/properties/resIcon/type",keyword:"type",params:{type: schema25.properties.resIcon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4335,12 +4338,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data8 = data.lastUpdatedBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema25.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(typeof data7 === "string"){
+if(func2(data7) > 100){
+const err13 = {instancePath:instancePath+"/resIcon",schemaPath:"#/properties/resIcon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4350,10 +4350,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.lastUpdateDate !== undefined){
-let data9 = data.lastUpdateDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema25.properties.lastUpdateDate.type},message:"must be string,null"};
+}
+if(data.enabled !== undefined){
+let data8 = data.enabled;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err14 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema25.properties.enabled.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4362,9 +4363,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(!(((data8 === "Y") || (data8 === "N")) || (data8 === null))){
+const err15 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/enum",keyword:"enum",params:{allowedValues: schema25.properties.enabled.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4374,11 +4374,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-if(data.versionNum !== undefined){
-let data10 = data.versionNum;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema25.properties.versionNum.type},message:"must be integer,null"};
+if(data.createdBy !== undefined){
+let data9 = data.createdBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema25.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4388,14 +4387,90 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.creationDate !== undefined){
+let data10 = data.creationDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema25.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err18 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data11 = data.lastUpdatedBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema25.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data12 = data.lastUpdateDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema25.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err21 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data13 = data.versionNum;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema25.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }

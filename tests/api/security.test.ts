@@ -266,6 +266,12 @@ for (const backend of await backends()) {
         const ap = expectOk(await approver.call<Res[]>(RESOURCES, { respId: apResp, menuId: menuId('REQUISITION') }));
         expect(ap.map((r) => r.resourceCode)).toEqual(['btnView', 'btnApprove', 'btnReject', 'btnPreviewAttachment', 'btnDownloadAttachment']);
         expect(expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: 987654321 }))).toEqual([]);
+        // Resource names follow SAAF-Language (stored per language, shipped from menus.json).
+        expect(bank.find((r) => r.resourceCode === 'btnAdd')!.resourceName).toBe('Add');
+        const th = expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: menuId('BANK') }, { lang: 'TH' }));
+        expect(th.find((r) => r.resourceCode === 'btnAdd')!.resourceName).toBe('เพิ่ม');
+        const cn = expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: menuId('BANK') }, { lang: 'CN' }));
+        expect(cn.find((r) => r.resourceCode === 'btnAdd')!.resourceName).toBe('新增');
       });
 
       it('refuses a responsibility the user does not hold with 403', async () => {
