@@ -1,6 +1,7 @@
 // Checks that JSON Schema cannot express: names that must point at other definitions.
 import { allFields, field, type Definitions } from './definitions.js';
 import type { Action, Column, EntityDefinition, Grid, Menu, PageDefinition } from './generated/definitions.js';
+import { formatCheck, type CheckKey, type CheckParams, type CheckProblem } from './checkMessages.js';
 
 export const FAMILY_ACTIONS = ['findById', 'listByPage', 'saveOrUpdate', 'doBatchSaveOrUpdate', 'delete', 'doBatchDelete'] as const;
 
@@ -21,9 +22,18 @@ export function leafColumns(columns: readonly Column[]): Column[] {
   return columns.flatMap((c) => (c.children ? leafColumns(c.children) : [c]));
 }
 
+/** Broken references as English lines `where: what` (the command line, tests). */
 export function crossCheck(defs: Definitions): string[] {
-  const problems: string[] = [];
-  const say = (where: string, what: string) => problems.push(`${where}: ${what}`);
+  return checkProblems(defs).map((p) => `${p.where}: ${formatCheck(p, 'EN')}`);
+}
+
+type Say = (where: string, key: CheckKey, params?: CheckParams) => void;
+
+/** Broken references as data, to be told in any language (`formatCheck`). */
+export function checkProblems(defs: Definitions): CheckProblem[] {
+  const problems: CheckProblem[] = [];
+  const tell: Say = (where, key, params = {}) => problems.push({ where, key, params });
+  const say = (where: string, text: string) => tell(where, 'entityText', { text });
 
   for (const e of defs.entities.values()) {
     const at = `entity ${e.name}`;
@@ -56,21 +66,21 @@ export function crossCheck(defs: Definitions): string[] {
     }
   }
 
-  for (const p of defs.pages.values()) checkPage(defs, p, say);
-  checkMenus(defs, defs.menus.menus, say, new Set());
+  for (const p of defs.pages.values()) checkPage(defs, p, tell);
+  checkMenus(defs, defs.menus.menus, tell, new Set());
   return problems;
 }
 
-function checkPage(defs: Definitions, p: PageDefinition, say: (where: string, what: string) => void): void {
+function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
   const at = `page ${p.name}`;
   if (p.kind === 'custom') {
-    if (!p.renderer) say(at, '/renderer is required for kind custom');
-    if (p.entity && !defs.entities.has(p.entity)) say(at, `/entity unknown entity ${p.entity}`);
+    if (!p.renderer) say(at, 'customNeedsRenderer', { path: '/renderer' });
+    if (p.entity && !defs.entities.has(p.entity)) say(at, 'unknownEntity', { path: '/entity', entity: p.entity });
     return;
   }
-  if (p.renderer) say(at, '/renderer is only for kind custom');
+  if (p.renderer) say(at, 'rendererOnlyCustom', { path: '/renderer' });
   const e = p.entity ? defs.entities.get(p.entity) : undefined;
-  if (!e) return say(at, `/entity unknown entity ${p.entity ?? '(none)'}`);
+  if (!e) return say(at, 'unknownEntity', { path: '/entity', entity: p.entity ?? '(none)' });
   const isColumn = (key: string) => {
     if (field(e, key)) return true;
     const base = key.endsWith('Display') ? key.slice(0, -'Display'.length) : '';
@@ -79,10 +89,10 @@ function checkPage(defs: Definitions, p: PageDefinition, say: (where: string, wh
   const operations = new Set<string>([...FAMILY_ACTIONS, ...(e.status?.transitions.map((t) => t.action) ?? []), ...declaredOperations(e, 'write')]);
   const checkActions = (actions: Action[] | undefined, path: string) => {
     for (const [i, a] of (actions ?? []).entries()) {
-      if (a.operation && !operations.has(a.operation)) say(at, `${path}/${i}/operation ${a.operation} is not an action of ${e.name}`);
+      if (a.operation && !operations.has(a.operation)) say(at, 'notAnAction', { path: `${path}/${i}/operation`, operation: a.operation, entity: e.name });
       const t = e.status?.transitions.find((x) => x.action === a.operation);
-      if (t && a.resource !== t.resource) say(at, `${path}/${i}/resource must be ${t.resource}, the resource ${e.name} declares for ${t.action}`);
-      if ((a.type === 'operation' || a.type === 'save') && !a.resource) say(at, `${path}/${i} calls the server and needs a resource`);
+      if (t && a.resource !== t.resource) say(at, 'transitionResource', { path: `${path}/${i}/resource`, resource: t.resource, entity: e.name, action: t.action });
+      if ((a.type === 'operation' || a.type === 'save') && !a.resource) say(at, 'needsResource', { path: `${path}/${i}` });
     }
   };
   const checkGrid = (g: Grid | undefined, path: string, entityName: string) => {
@@ -93,17 +103,17 @@ function checkPage(defs: Definitions, p: PageDefinition, say: (where: string, wh
     for (const [i, c] of leafColumns(g.columns).entries()) {
       if (virtual.has(c.cellType ?? c.editType ?? '')) continue;
       const ok = ge === e ? isColumn(c.key) : !!ge && (!!field(ge, c.key) || !!ge.fields[c.key.replace(/Display$/, '')]?.references);
-      if (!ok) say(at, `${path}/columns/${i}/key ${c.key} is not a field of ${entityName}`);
-      if (c.modalConfig && !defs.entities.has(c.modalConfig.entity)) say(at, `${path}/columns/${i}/modalConfig/entity unknown entity ${c.modalConfig.entity}`);
+      if (!ok) say(at, 'notAField', { path: `${path}/columns/${i}/key`, field: c.key, entity: entityName });
+      if (c.modalConfig && !defs.entities.has(c.modalConfig.entity)) say(at, 'unknownEntity', { path: `${path}/columns/${i}/modalConfig/entity`, entity: c.modalConfig.entity });
     }
-    for (const f of g.mergeFields ?? []) if (ge && !field(ge, f)) say(at, `${path}/mergeFields ${f} is not a field of ${entityName}`);
+    for (const f of g.mergeFields ?? []) if (ge && !field(ge, f)) say(at, 'notAField', { path: `${path}/mergeFields`, field: f, entity: entityName });
     checkActions(toolbarActions(g), `${path}/toolbar`);
     checkActions(g.rowActions, `${path}/rowActions`);
     checkActions(g.operateSlot?.functionList, `${path}/operateSlot/functionList`);
     const listActions = new Set(['listByPage', ...(ge?.listVariants ?? []).map((v) => v.action)]);
-    if (g.api && !listActions.has(g.api)) say(at, `${path}/api ${g.api} is not a list action of ${entityName}`);
+    if (g.api && !listActions.has(g.api)) say(at, 'notAListAction', { path: `${path}/api`, api: g.api, entity: entityName });
     for (const [i, k] of (g.keyFields ?? []).entries()) {
-      if (ge && !field(ge, k)) say(at, `${path}/keyFields/${i} ${k} is not a field of ${entityName}`);
+      if (ge && !field(ge, k)) say(at, 'notAField', { path: `${path}/keyFields/${i}`, field: k, entity: entityName });
     }
     for (const [name, a] of Object.entries(g.events ?? {})) checkActions(a ? [a] : undefined, `${path}/events/${name}`);
   };
@@ -111,61 +121,61 @@ function checkPage(defs: Definitions, p: PageDefinition, say: (where: string, wh
   for (const [i, s] of (p.search ?? []).entries()) {
     const base = s.field.replace(/(From|To)$/, '');
     const f = field(e, s.field) ?? (base !== s.field && field(e, base)?.filter === 'range' ? field(e, base) : undefined);
-    if (!f && !(s.field === 'keyword' && e.display)) say(at, `/search/${i}/field ${s.field} is not a filter of ${e.name}`);
-    else if (f?.filter === 'none') say(at, `/search/${i}/field ${s.field} has filter none`);
+    if (!f && !(s.field === 'keyword' && e.display)) say(at, 'notAFilter', { path: `/search/${i}/field`, field: s.field, entity: e.name });
+    else if (f?.filter === 'none') say(at, 'filterNone', { path: `/search/${i}/field`, field: s.field });
   }
   for (const [i, f] of (p.form?.fields ?? []).entries()) {
-    if (!isColumn(f.field)) say(at, `/form/fields/${i}/field ${f.field} is not a field of ${e.name}`);
+    if (!isColumn(f.field)) say(at, 'notAField', { path: `/form/fields/${i}/field`, field: f.field, entity: e.name });
   }
   for (const [i, l] of (p.lines ?? []).entries()) {
     const decl = e.lines?.find((x) => x.name === l.name);
-    if (!decl) say(at, `/lines/${i}/name ${l.name} is not in ${e.name}.lines`);
+    if (!decl) say(at, 'notALine', { path: `/lines/${i}/name`, name: l.name, entity: e.name });
     else checkGrid(l.grid, `/lines/${i}/grid`, decl.entity);
   }
   checkActions(p.actions, '/actions');
   for (const [i, t] of (p.trees ?? []).entries()) {
-    if (!declaredOperations(e, 'read').includes(t.load)) say(at, `/trees/${i}/load ${t.load} is not a read operation of ${e.name}`);
-    if (!declaredOperations(e, 'write').includes(t.save)) say(at, `/trees/${i}/save ${t.save} is not a write operation of ${e.name}`);
+    if (!declaredOperations(e, 'read').includes(t.load)) say(at, 'notReadOperation', { path: `/trees/${i}/load`, operation: t.load, entity: e.name });
+    if (!declaredOperations(e, 'write').includes(t.save)) say(at, 'notWriteOperation', { path: `/trees/${i}/save`, operation: t.save, entity: e.name });
   }
   if (p.kind === 'tree') checkTree(e, p, say);
-  if (p.editPage && !defs.pages.has(p.editPage)) say(at, `/editPage unknown page ${p.editPage}`);
-  if (p.listPage && !defs.pages.has(p.listPage)) say(at, `/listPage unknown page ${p.listPage}`);
+  if (p.editPage && !defs.pages.has(p.editPage)) say(at, 'unknownPage', { path: '/editPage', page: p.editPage });
+  if (p.listPage && !defs.pages.has(p.listPage)) say(at, 'unknownPage', { path: '/listPage', page: p.listPage });
 }
 
 /** SPEC §5: a tree needs key, parent key and level key; here they must also be the entity's tree. */
-function checkTree(e: EntityDefinition, p: PageDefinition, say: (where: string, what: string) => void): void {
+function checkTree(e: EntityDefinition, p: PageDefinition, say: Say): void {
   const at = `page ${p.name}`;
   const t = p.tree;
-  if (!t) return say(at, '/tree is required for kind tree (key, parentKey, levelKey)');
-  if (!p.form) say(at, '/form is required for kind tree (the selected node is edited in it)');
-  if (t.key !== e.key) say(at, `/tree/key ${t.key} must be the key of ${e.name} (${e.key})`);
-  if (!e.tree) say(at, `/tree entity ${e.name} declares no tree (parent, level)`);
+  if (!t) return say(at, 'treeRequired', { path: '/tree' });
+  if (!p.form) say(at, 'treeFormRequired', { path: '/form' });
+  if (t.key !== e.key) say(at, 'treeKey', { path: '/tree/key', value: t.key, entity: e.name, expected: e.key });
+  if (!e.tree) say(at, 'treeEntity', { path: '/tree', entity: e.name });
   else {
-    if (t.parentKey !== e.tree.parent) say(at, `/tree/parentKey ${t.parentKey} must be ${e.tree.parent}, the parent field of ${e.name}`);
-    if (t.levelKey !== e.tree.level) say(at, `/tree/levelKey ${t.levelKey} must be ${e.tree.level}, the level field of ${e.name}`);
+    if (t.parentKey !== e.tree.parent) say(at, 'treeParentKey', { path: '/tree/parentKey', value: t.parentKey, expected: e.tree.parent, entity: e.name });
+    if (t.levelKey !== e.tree.level) say(at, 'treeLevelKey', { path: '/tree/levelKey', value: t.levelKey, expected: e.tree.level, entity: e.name });
   }
-  for (const f of [...(t.titleFields ?? []), ...(t.orderField ? [t.orderField] : [])]) if (!field(e, f)) say(at, `/tree ${f} is not a field of ${e.name}`);
-  if (!t.titleFields && !e.display) say(at, `/tree/titleFields needed: ${e.name} declares no display fields`);
+  for (const f of [...(t.titleFields ?? []), ...(t.orderField ? [t.orderField] : [])]) if (!field(e, f)) say(at, 'notAField', { path: '/tree', field: f, entity: e.name });
+  if (!t.titleFields && !e.display) say(at, 'treeTitleFields', { path: '/tree/titleFields', entity: e.name });
 }
 
-function checkMenus(defs: Definitions, menus: Menu[], say: (where: string, what: string) => void, codes: Set<string>): void {
+function checkMenus(defs: Definitions, menus: Menu[], say: Say, codes: Set<string>): void {
   for (const m of menus) {
     const at = `menus.json menu ${m.menuCode}`;
-    if (codes.has(m.menuCode)) say(at, 'menuCode used twice');
+    if (codes.has(m.menuCode)) say(at, 'menuCodeTwice', { menu: m.menuCode });
     codes.add(m.menuCode);
     if (m.menuType === 'PAGE' && m.url && !m.page) {
       // An app of its own (the designer): no page to bind, its own routes check the menu.
     } else if (m.menuType === 'PAGE') {
       const page = m.page ? defs.pages.get(m.page) : undefined;
-      if (!page) say(at, `/page unknown page ${m.page ?? '(none)'}`);
+      if (!page) say(at, 'unknownPage', { path: '/page', page: m.page ?? '(none)' });
       else {
         const held = new Set((m.resources ?? []).map((r) => r.resourceCode));
         for (const p of boundPages(defs, page)) {
           for (const a of pageActions(p)) {
-            if (a.resource && !held.has(a.resource)) say(at, `page ${p.name} uses resource ${a.resource} that the menu does not declare`);
+            if (a.resource && !held.has(a.resource)) say(at, 'menuResourceMissing', { page: p.name, resource: a.resource });
           }
-          if (p.grid?.isShowExport && !held.has('btnExport')) say(at, `page ${p.name} shows Export but the menu does not declare resource btnExport`);
-          if (p.grid?.isShowImport && !held.has('btnImport')) say(at, `page ${p.name} shows Import but the menu does not declare resource btnImport`);
+          if (p.grid?.isShowExport && !held.has('btnExport')) say(at, 'menuExportMissing', { page: p.name });
+          if (p.grid?.isShowImport && !held.has('btnImport')) say(at, 'menuImportMissing', { page: p.name });
         }
       }
     }

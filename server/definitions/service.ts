@@ -4,7 +4,9 @@
 import { join } from 'node:path';
 import type { Ajv } from 'ajv';
 import { createMetaAjv } from '../../meta/ajv.js';
-import { crossCheck } from '../../meta/crossCheck.js';
+import { checkProblems, crossCheck } from '../../meta/crossCheck.js';
+import { formatCheck } from '../../meta/checkMessages.js';
+import { schemaDetail } from './schemaDetail.js';
 import type { Definitions, PageDefinition } from '../../meta/definitions.js';
 import type { Menu } from '../../meta/generated/definitions.js';
 import type { AppContext } from '../context.js';
@@ -132,7 +134,7 @@ export class DefinitionService {
     if (!validateSchema(content)) {
       return (validateSchema.errors ?? []).map((e) => ({
         path: e.instancePath || '/',
-        message: message(lang, 'definition.schemaError', { path: e.instancePath || '/', detail: `${e.message ?? ''}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}` }),
+        message: message(lang, 'definition.schemaError', { path: e.instancePath || '/', detail: schemaDetail(e, lang) }),
       }));
     }
     const page = content as PageDefinition;
@@ -141,12 +143,17 @@ export class DefinitionService {
     pages.set(name, page);
     // The database holds the shipped menus (seeded) plus added ones and resources, so it alone is the menu context.
     const menus: Menu[] = await databaseMenus(this.app.db);
-    const problems = crossCheck({ entities: this.shipped.entities, pages, menus: { menus } });
-    const mine = problems.filter((p) => p.startsWith(`page ${name}:`) || (p.startsWith('menus.json') && p.includes(`page ${name} uses`)));
-    return [...new Set(mine)].map((p) => {
-      const detail = p.replace(/^page \S+: /, '').replace(/^menus\.json menu (\S+): /, 'menu $1: ');
-      const path = /^(\/\S*)/.exec(detail)?.[1] ?? '/';
-      return { path, message: message(lang, 'definition.checkError', { detail }) };
+    const problems = checkProblems({ entities: this.shipped.entities, pages, menus: { menus } });
+    // This page's own problems, and those of the menus that open it (a resource its buttons need).
+    const mine = problems.filter((p) => p.where === `page ${name}` || (p.where.startsWith('menus.json') && p.params.page === name));
+    const seen = new Set<string>();
+    return mine.flatMap((p) => {
+      // `menus.json menu CODE` → `CODE: ` (the menu's code reads the same in every language).
+      const menu = p.where.startsWith('menus.json menu ') ? `${p.where.slice('menus.json menu '.length)}: ` : '';
+      const detail = menu + formatCheck(p, lang);
+      if (seen.has(detail)) return [];
+      seen.add(detail);
+      return [{ path: typeof p.params.path === 'string' ? p.params.path : '/', message: message(lang, 'definition.checkError', { detail }) }];
     });
   }
 }
