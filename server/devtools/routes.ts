@@ -8,8 +8,12 @@ import { refuse } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { message } from '../i18n/messages.js';
 import { createMetaAjv } from '../../meta/ajv.js';
-import { crossCheck } from '../../meta/crossCheck.js';
+import { checkProblems } from '../../meta/crossCheck.js';
 import { entityFromTable, entityNameOf } from '../../meta/entityFromTable.js';
+import { formatCheck } from '../../meta/checkMessages.js';
+import { schemaDetail } from '../definitions/schemaDetail.js';
+import { zipStream } from '../files/zip.js';
+import { Readable } from 'node:stream';
 import { editPageOf, listPageOf } from '../../meta/pageFromEntity.js';
 import { buildOpenApi } from '../../meta/openapi.js';
 import type { EntityDefinition, PageDefinition } from '../../meta/definitions.js';
@@ -79,7 +83,7 @@ export function registerDevtoolsRoutes(server: FastifyInstance, app: AppContext)
     const errors: { path: string; message: string }[] = [];
     const check = (schemaId: string, what: string, value: unknown) => {
       const v = ajv.getSchema(schemaId)!;
-      if (!v(value)) for (const e of v.errors ?? []) errors.push({ path: `${what}${e.instancePath}`, message: message(req.lang, 'definition.schemaError', { path: e.instancePath || '/', detail: e.message ?? '' }) });
+      if (!v(value)) for (const e of v.errors ?? []) errors.push({ path: `${what}${e.instancePath}`, message: message(req.lang, 'definition.schemaError', { path: e.instancePath || '/', detail: schemaDetail(e, req.lang) }) });
     };
     check('srm:meta/entity', 'entity', entity);
     check('srm:meta/page', 'list', list);
@@ -90,9 +94,9 @@ export function registerDevtoolsRoutes(server: FastifyInstance, app: AppContext)
       const pages = new Map<string, PageDefinition>(app.defs.pages);
       pages.set(list.name, list);
       pages.set(edit.name, edit);
-      const mine = [`entity ${entity.name}:`, `page ${list.name}:`, `page ${edit.name}:`];
-      for (const p of crossCheck({ entities, pages, menus: { menus: [] } })) {
-        if (mine.some((m) => p.startsWith(m))) errors.push({ path: p.split(':')[0], message: message(req.lang, 'definition.checkError', { detail: p }) });
+      const mine = [`entity ${entity.name}`, `page ${list.name}`, `page ${edit.name}`];
+      for (const p of checkProblems({ entities, pages, menus: { menus: [] } })) {
+        if (mine.includes(p.where)) errors.push({ path: p.where, message: message(req.lang, 'definition.checkError', { detail: `${p.where}: ${formatCheck(p, req.lang)}` }) });
       }
     }
     const file = (dir: string, name: string, kind: 'entity' | 'page', content: object) => ({
@@ -112,13 +116,23 @@ export function registerDevtoolsRoutes(server: FastifyInstance, app: AppContext)
     return ok(await generate(req));
   });
 
-  // One of the three files as a download (the browser saves each; no archive library is needed).
+  // One of the three files, or `all`: one zip holding them at the paths an implementer commits.
   tools('downloadGenerated', async (req, reply) => {
     await designerSession(app, req);
     const which = bodyOf(req).file;
-    if (which !== 'entity' && which !== 'list' && which !== 'edit') throw refuse('devtools.badFile');
+    if (which !== 'entity' && which !== 'list' && which !== 'edit' && which !== 'all') throw refuse('devtools.badFile');
     const g = await generate(req);
     if (g.errors.length) throw refuse('devtools.invalidGenerated', { detail: g.errors[0].message }, { errors: g.errors });
+    if (which === 'all') {
+      const entries = [g.entity, g.list, g.edit].map((f) => {
+        const bytes = Buffer.from(JSON.stringify(f.content, null, 2) + '\n');
+        return { name: f.fileName, size: bytes.length, open: () => Readable.from([bytes]) };
+      });
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="${g.entity.fileName.split('/').pop()!.replace(/\.entity\.json$/, '')}.zip"`)
+        .send(zipStream(entries));
+    }
     const f = g[which];
     return reply
       .header('Content-Type', 'application/json; charset=utf-8')

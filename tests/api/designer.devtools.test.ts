@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../support/testServer.js';
 import type { SignedClient } from '../support/signedClient.js';
 import { expectOk, expectRefusal, signIn, type Rec } from '../support/apiHelpers.js';
+import { binCall } from '../support/excelHelpers.js';
+import { readStoreZip } from '../support/storeZip.js';
 
 const TOOLS = 'baseServer/v1/baseDevtoolsRestful';
 const API = 'baseServer/v1/baseApiRegistryRestful';
@@ -81,6 +83,20 @@ for (const backend of await backends()) {
       expect(g.list.fileName).toBe('schemas/pages/gen/genBankList.page.json');
       expect(g.list.content).toMatchObject({ kind: 'list', entity: 'srmGenBank', editPage: 'gen/genBankEdit' });
       expect(g.edit.content).toMatchObject({ kind: 'edit', listPage: 'gen/genBankList' });
+    });
+
+    it('downloads the three generated files as one zip at the paths an implementer commits', async () => {
+      const body = { tableName: 'srm_base_bank', entityName: 'srmGenBank', module: 'gen', file: 'all' };
+      const zip = await binCall(designer, `${TOOLS}/downloadGenerated`, body);
+      expect(zip.http).toBe(200);
+      expect(zip.headers.get('content-type')).toBe('application/zip');
+      expect(zip.headers.get('content-disposition')).toBe('attachment; filename="srmGenBank.zip"');
+      const entries = readStoreZip(zip.body);
+      expect([...entries.keys()]).toEqual(['schemas/entities/gen/srmGenBank.entity.json', 'schemas/pages/gen/genBankList.page.json', 'schemas/pages/gen/genBankEdit.page.json']);
+      const list = JSON.parse(entries.get('schemas/pages/gen/genBankList.page.json')!.toString('utf8')) as Rec;
+      expect(list).toMatchObject({ $schema: '../../meta/page.schema.json', name: 'gen/genBankList', kind: 'list', grid: { isShowExport: true, isShowImport: true } });
+      // Anything else than the three files or `all` is refused in the user's language.
+      expectRefusal((await binCall(designer, `${TOOLS}/downloadGenerated`, { ...body, file: 'everything' })).json!, 200, /.+/);
     });
 
     it('lists the endpoint families of the OpenAPI document, searchable', async () => {

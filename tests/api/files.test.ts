@@ -12,6 +12,7 @@ import { SUPPLIER, expectOk, expectRefusal, publicKey, signIn, type Rec } from '
 import { sweepOrphans } from '../../server/files/largeFile.js';
 import { LocalFileStorage } from '../../server/files/storage.js';
 import { fileOptionsFromEnv } from '../../server/files/options.js';
+import { readStoreZip } from '../support/storeZip.js';
 
 // Small limits so the tests move kilobytes, not gigabytes (read when the server is built).
 Object.assign(process.env, {
@@ -69,23 +70,6 @@ async function bin(c: SignedClient, path: string, opts: { method?: string; query
   const body = Buffer.from(await res.arrayBuffer());
   const json = (res.headers.get('content-type') ?? '').startsWith('application/json') ? (JSON.parse(body.toString('utf8')) as Answer) : undefined;
   return { http: res.status, headers: res.headers, body, json };
-}
-
-/** Entries of a STORE zip, read from its local headers. */
-function unzip(buf: Buffer): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  let p = 0;
-  while (buf.readUInt32LE(p) === 0x04034b50) {
-    const size = buf.readUInt32LE(p + 18);
-    const nameLen = buf.readUInt16LE(p + 26);
-    const extra = buf.readUInt16LE(p + 28);
-    const name = buf.subarray(p + 30, p + 30 + nameLen).toString('utf8');
-    const start = p + 30 + nameLen + extra;
-    out.set(name, buf.subarray(start, start + size));
-    p = start + size;
-  }
-  expect(buf.readUInt32LE(buf.length - 22)).toBe(0x06054b50);
-  return out;
 }
 
 for (const backend of await backends()) {
@@ -270,7 +254,7 @@ for (const backend of await backends()) {
         const z = await bin(sup2, 'fileServer/v2/file/batchDownload', { body: JSON.stringify({ fileIds: `${own1.id},${own2.id}` }), contentType: 'application/json' });
         expect(z.http).toBe(200);
         expect(z.headers.get('content-type')).toBe('application/zip');
-        const entries = unzip(z.body);
+        const entries = readStoreZip(z.body);
         expect([...entries.keys()]).toEqual(['certificate.pdf']);
         if (existsSync('/usr/bin/unzip')) {
           const zipPath = join(t.app.ctx.config.dataDir, 'check.zip');
@@ -278,7 +262,7 @@ for (const backend of await backends()) {
           expect(execFileSync('/usr/bin/unzip', ['-t', zipPath]).toString()).toMatch(/No errors detected/);
         }
         expect(entries.get('certificate.pdf')!.equals(Buffer.concat([PDF, Buffer.from('2')]))).toBe(true);
-        const both = unzip((await bin(buyer, 'fileServer/v2/file/batchDownload', { query: `fileIds=${own1.id},${own2.id}` })).body);
+        const both = readStoreZip((await bin(buyer, 'fileServer/v2/file/batchDownload', { query: `fileIds=${own1.id},${own2.id}` })).body);
         expect([...both.keys()]).toEqual(['certificate.pdf', 'certificate (2).pdf']);
         const none = await bin(sup1, 'fileServer/v2/file/batchDownload', { query: `fileIds=${own2.id}` });
         expect(none.json).toMatchObject({ status: 'E' });

@@ -43,6 +43,10 @@ test('a designer browses tables, generates definitions from one, lists and impor
   const download = page.waitForEvent('download');
   await gen.getByTestId('gen-download-entity').click();
   expect((await download).suggestedFilename()).toBe('srmGenBank.entity.json');
+  // All three in one zip, built by the server.
+  const zip = page.waitForEvent('download');
+  await gen.getByTestId('gen-download-all').click();
+  expect((await zip).suggestedFilename()).toBe('srmGenBank.zip');
   await shot(page, 'e2e-devtools-generator-cn');
   // An entity name the meta-schema refuses is reported, not offered as a file.
   await gen.getByTestId('gen-entity').fill('genBank');

@@ -7,6 +7,7 @@ import type { CustomPageProps } from '../../../runtime/registry/types';
 import { resolveText } from '../../../runtime/text/resolveText';
 import { devtoolsApi, errorText, saveJson, type Generated } from './devtoolsApi';
 import { ScreenTitle } from './ScreenTitle';
+import { saveBlob } from '../../../runtime/attachments/api';
 
 const FILES = ['entity', 'list', 'edit'] as const;
 
@@ -31,6 +32,14 @@ export function GeneratorCode({ page, query }: CustomPageProps) {
     }
   };
   const valid = result !== null && result.errors.length === 0;
+  const downloadAll = async () => {
+    try {
+      const file = await api.downloadAll(tableName.trim(), entityName.trim(), module.trim());
+      saveBlob(file.blob, file.fileName ?? 'generated.zip');
+    } catch (e) {
+      env.notify('error', errorText(e));
+    }
+  };
 
   return (
     <div className="srm-page" data-page={page.name}>
@@ -65,6 +74,9 @@ export function GeneratorCode({ page, query }: CustomPageProps) {
         <>
           {valid && (
             <Space style={{ marginBottom: 12 }}>
+              <Button type="primary" data-testid="gen-download-all" onClick={() => void downloadAll()}>
+                {env.t('devtools.gen.downloadAll')}
+              </Button>
               {FILES.map((f) => (
                 <Button key={f} data-testid={`gen-download-${f}`} onClick={() => saveJson(result[f].fileName, result[f].content)}>
                   {env.t('devtools.gen.download', { file: result[f].fileName.split('/').pop() })}

@@ -77,6 +77,11 @@ export const devtoolsApi = (env: RuntimeEnv) => ({
   table: async (tableName: string) => (await env.api<TableDetail>(`${TOOLS}/databaseDetail`, { tableName })).data,
   generate: async (tableName: string, entityName: string, module: string) =>
     (await env.api<Generated>(`${TOOLS}/generateFromTable`, { tableName, entityName: entityName || undefined, module: module || undefined })).data,
+  /** The three generated files in one zip, as the server builds it. */
+  downloadAll: async (tableName: string, entityName: string, module: string) => {
+    if (!env.download) throw new Error('download unavailable');
+    return env.download(`${TOOLS}/downloadGenerated`, { body: { tableName, entityName: entityName || undefined, module: module || undefined, file: 'all' } });
+  },
   endpoints: (keyword: string, area: string, pageIndex: number, pageRows: number) =>
     paged<EndpointRow>(env, `${API}/listEndpoints`, { params: { keyword, area }, pageIndex, pageRows }),
   importDocument: async (source: string, document: string) => (await env.api<{ imported: number; source: string }>(`${API}/importDocument`, { source, document })).data,
