@@ -27,8 +27,16 @@ export function field(entity: EntityDefinition, name: string): Field | undefined
   return entity.fields[name] ?? AUDIT_FIELDS[name];
 }
 
+const columnNames = new Map<string, string>();
+
+/** `unitPrice` → `unit_price`; remembered, as it runs for every value of every row read or written. */
 export function columnName(fieldName: string): string {
-  return fieldName.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+  let name = columnNames.get(fieldName);
+  if (name === undefined) {
+    name = fieldName.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+    if (columnNames.size < 10_000) columnNames.set(fieldName, name);
+  }
+  return name;
 }
 
 export function isFamily(entity: EntityDefinition): boolean {

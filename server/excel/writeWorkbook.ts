@@ -40,11 +40,16 @@ export async function writeWorkbook(out: Writable, pages: AsyncIterable<DbRecord
     inSheet = 0;
     return ws;
   };
+  // One style object per column, shared by all its cells: exceljs keys its style ids by object
+  // (a WeakMap), so a shared object is looked up instead of being rebuilt for every cell.
+  const cellStyles = o.columns.map((c): Partial<ExcelJS.Style> => (c.numFmt ? { numFmt: c.numFmt } : {}));
   sheet = newSheet();
   for await (const records of pages) {
     for (const r of records) {
       if (inSheet >= perSheet) sheet = newSheet();
-      sheet.addRow(o.columns.map((c) => cellValue(c, r, o.meanings))).commit();
+      const row = sheet.addRow(o.columns.map((c) => cellValue(c, r, o.meanings)));
+      for (let i = 0; i < cellStyles.length; i++) row.getCell(i + 1).style = cellStyles[i];
+      row.commit();
       inSheet += 1;
       written += 1;
     }

@@ -11,12 +11,23 @@ import { convertValue, isEmpty } from './values.js';
 import { hashPassword } from '../auth/password.js';
 import { loadRules, ruleViolations } from '../auth/passwordRules.js';
 
+// Entity definitions are immutable once loaded; a list of 50,000 rows should not rebuild this 50,000 times.
+const visibleColumns = new WeakMap<EntityDefinition, readonly (readonly [string, string])[]>();
+
+function visibleColumnsOf(entity: EntityDefinition): readonly (readonly [string, string])[] {
+  let pairs = visibleColumns.get(entity);
+  if (!pairs) {
+    pairs = allFields(entity)
+      .filter(([, f]) => !f.serverOnly)
+      .map(([name]) => [name, columnName(name)] as const);
+    visibleColumns.set(entity, pairs);
+  }
+  return pairs;
+}
+
 export function rowToRecord(entity: EntityDefinition, row: DbRecord): DbRecord {
   const out: DbRecord = {};
-  for (const [name, f] of allFields(entity)) {
-    if (f.serverOnly) continue;
-    out[name] = row[columnName(name)] ?? null;
-  }
+  for (const [name, column] of visibleColumnsOf(entity)) out[name] = row[column] ?? null;
   return out;
 }
 
