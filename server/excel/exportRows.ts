@@ -32,7 +32,10 @@ export function exportRows(ctx: ActionContext, req: ExportRequest): RowPages {
   const chunk = req.range ? chunkFor(req.range.pageRows) : CHUNK;
   const firstPage = req.range ? ((req.range.pageIndex - 1) * req.range.pageRows) / chunk + 1 : 1;
   const lastPage = req.range ? firstPage + req.range.pageRows / chunk - 1 : Number.MAX_SAFE_INTEGER;
-  const query = (pageIndex: number) => listQuery(e, { params: req.list.params, sort: req.list.sort, pageIndex, pageRows: chunk }, rules, CHUNK);
+  // Only what the sheet shows: the columns' fields (a reference column reads its id, then the display),
+  // and the key.
+  const only = new Set([e.key, ...req.columns.map((c) => (e.fields[c.key] || !c.key.endsWith('Display') ? c.key : c.key.slice(0, -'Display'.length)))]);
+  const query = (pageIndex: number) => listQuery(e, { params: req.list.params, sort: req.list.sort, pageIndex, pageRows: chunk }, rules, CHUNK, only);
   // Checks params and sort now (throws the same refusal listByPage would).
   const first = query(firstPage);
   return {

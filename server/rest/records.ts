@@ -31,13 +31,9 @@ export function rowToRecord(entity: EntityDefinition, row: DbRecord): DbRecord {
   return out;
 }
 
-/** The select list of an entity's visible columns. */
-export function selectColumns(entity: EntityDefinition, alias = 't') {
-  return sql.join(
-    allFields(entity)
-      .filter(([, f]) => !f.serverOnly)
-      .map(([name]) => sql.ref(`${alias}.${columnName(name)}`)),
-  );
+/** The select list of an entity's visible columns (or only those of `only`, visible ones among them). */
+export function selectColumns(entity: EntityDefinition, alias = 't', only?: ReadonlySet<string>) {
+  return sql.join(visibleColumnsOf(entity).filter(([name]) => !only || only.has(name)).map(([, column]) => sql.ref(`${alias}.${column}`)));
 }
 
 export interface FieldError {
