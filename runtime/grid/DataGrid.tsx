@@ -1,15 +1,13 @@
 // THE grid: glide-data-grid (canvas) driven by the page schema's Grid/Column config. Rows are controlled
 // by the caller; edits come back through onRowsChange. Column/grid keys: docs/grid.md.
 import '@glideapps/glide-data-grid/dist/index.css';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CompactSelection,
   DataEditor,
-  type CellClickedEventArgs,
   type DataEditorProps,
   type EditableGridCell,
   type GridColumn,
-  type GridMouseEventArgs,
   type GridSelection,
   type Item,
   type Rectangle,
@@ -21,15 +19,14 @@ import type { Row, SortItem } from '../data/dataProvider.js';
 import { useLookups } from '../data/useLookups.js';
 import { cellTypes, expandRenderers } from '../registry/index.js';
 import { resolveText } from '../text/resolveText.js';
-import { problemMessage } from './problemMessage.js';
-import { cellProblem, displayText, getCell, summaryValue, type LeadingColumn } from './cells.js';
+import { displayText, getCell, summaryValue, type LeadingColumn } from './cells.js';
 import { buildColumnModels, DEFAULT_OPERATE_WIDTH, EXPAND_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
 import { editorFor, isCellEditable } from './editable.js';
 import { AttachmentCellDialog } from '../attachments/registration.js';
 import type { ColumnModel } from './columns.js';
 import { applyComputed } from './compute.js';
 import { leafColumns, operateActions, operateWidth as operateWidthOf, selectionOf } from './config.js';
-import { configErrors, resolveHandler } from './configErrors.js';
+import { configErrors } from './configErrors.js';
 import { CellEditor, EditorContext, type EditorContextValue } from './editors.js';
 import { gridHeight } from './height.js';
 import { buildLayout, HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
@@ -37,10 +34,14 @@ import { mergeList, mergeSpans } from './merge.js';
 import { ModalPicker } from './ModalPicker.js';
 import { OperateColumn, type StripColumn } from './OperateColumn.js';
 import { Pager } from './Pager.js';
-import { buttonBoxes, customRenderers, ERROR_RED, isButtonsCell, isCheckCell, isEditCell, isLinkCell } from './renderers.js';
-import { cellButtons } from './buttons.js';
+import { customRenderers, isEditCell } from './renderers.js';
 import { nextSort, sortMark } from './sort.js';
 import { gridTheme, summaryRowTheme } from './theme.js';
+import { ensurePortal } from './gridPortal.js';
+import { CellTooltip, useCellTooltip } from './useCellTooltip.js';
+import { useMergeDrawing, useRequiredMarkHeader } from './gridDrawing.js';
+import { useAutoHeightViewport } from './useAutoHeightViewport.js';
+import { useCellClick } from './useCellClick.js';
 
 export interface DataGridPaging {
   page: number;
@@ -81,30 +82,10 @@ export interface DataGridProps {
   height?: number;
 }
 
-function ensurePortal(): void {
-  // glide 6.0.3 opens overlay editors in #portal (portalElementRef arrived in a later release).
-  if (typeof document === 'undefined' || document.getElementById('portal')) return;
-  const div = document.createElement('div');
-  div.id = 'portal';
-  document.body.appendChild(div);
-  // Full-viewport but click-through: Arco popups placed in the overlay (see editors.tsx) measure
-  // their container to stay on screen, and a zero-size container would pin them to the left edge.
-  const style = document.createElement('style');
-  style.textContent = '#portal{position:fixed;left:0;top:0;width:100vw;height:100vh;pointer-events:none;z-index:1050}#portal>*{pointer-events:auto}';
-  document.head.appendChild(style);
-}
-
 const emptySelection: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 const STICKY = { sticky: true } as const;
 const ROW_MARKERS = { kind: 'checkbox-visible', width: 40, checkboxStyle: 'square' } as const;
 const provideEditor: NonNullable<DataEditorProps['provideEditor']> = (cell) => (isEditCell(cell) ? { editor: CellEditor, disablePadding: true } : undefined);
-
-interface Tip {
-  x: number;
-  y: number;
-  text: string;
-  error: boolean;
-}
 
 export function DataGrid(props: DataGridProps) {
   const { name, grid, entity, entities, rows, loading, paging, sort = [], onSort, selected = [], onSelectionChange, onRowAction, onRowsChange, onRowClick, readOnly = false } = props;
@@ -205,73 +186,23 @@ export function DataGrid(props: DataGridProps) {
     [modelAt, writeRow],
   );
 
-  const [tip, setTip] = useState<Tip | null>(null);
-  // Upload cells open the attachment widget in a dialog, modal cells the record picker.
-  const [attachmentAt, setAttachmentAt] = useState<{ row: number; model: ColumnModel } | null>(null);
-  const [modalAt, setModalAt] = useState<{ row: number; model: ColumnModel } | null>(null);
-  const runHandler = useCallback(
-    (fun: string | undefined, row: number) => {
-      const action = resolveHandler(grid, fun);
-      if (!action) return env.notify('error', env.t('grid.errors.changeHandler'));
-      if (row < rows.length) onRowAction?.(action, rows[row], row);
-    },
-    [grid, env, rows, onRowAction],
-  );
-  const onCellClicked = useCallback(
-    ([col, row]: Item, args: CellClickedEventArgs) => {
-      setTip(null);
-      if (row >= rows.length) return;
-      if (leading[col] === '-expand') {
-        setExpanded((s) => {
-          const next = new Set(s);
-          if (next.has(row)) next.delete(row);
-          else next.add(row);
-          return next;
-        });
-        return;
-      }
-      onRowClick?.(rows[row], row);
-      const model = modelAt(col);
-      if (!model) return;
-      const record = rows[row];
-      const type = cellTypes.get(model.cellType);
-      const canEdit = isCellEditable(grid, model, record, readOnly, editorFor(model, type.editor));
-      if (editable) setActiveRow(row);
-      const cell = getCellContent([col, row]);
-      if (isCheckCell(cell)) {
-        if (!cell.data.editable) return;
-        // SPEC §4/§8: a value other than the true or false value is an error, not toggled.
-        if (cell.data.invalid) return env.notify('error', env.t('grid.errors.checkboxValue', { trueValue: model.trueValue, falseValue: model.falseValue }));
-        return writeRow(row, { [model.key]: cell.data.checked ? model.falseValue : model.trueValue });
-      }
-      if (isLinkCell(cell)) {
-        if (model.cellType === 'url') {
-          const url = String(record[model.key] ?? '');
-          if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
-          return;
-        }
-        const action = resolveHandler(grid, model.column.linkTag?.clickFun);
-        if (!action) return env.notify('error', env.t('grid.errors.linkHandler'));
-        return onRowAction?.(action, record, row);
-      }
-      if (isButtonsCell(cell)) {
-        const ctx = document.createElement('canvas').getContext('2d');
-        if (ctx) ctx.font = `${gridTheme.baseFontStyle} ${gridTheme.fontFamily}`;
-        const boxes = buttonBoxes((s) => ctx?.measureText(s).width ?? s.length * 13, cell.data, args.bounds.width);
-        const hit = boxes.findIndex((b) => args.localEventX >= b.x && args.localEventX <= b.x + b.width);
-        const buttons = cellButtons(model, record, text);
-        const button = hit >= 0 ? buttons[hit] : buttons.length === 1 ? buttons[0] : undefined;
-        if (button && !button.disabled) runHandler(button.fun, row);
-        return;
-      }
-      if (model.cellType === 'upload') return setAttachmentAt({ row, model });
-      if (model.cellType === 'modal' && canEdit) {
-        if (!model.column.modalConfig) return env.notify('error', env.t('grid.errors.changeHandler'));
-        return setModalAt({ row, model });
-      }
-    },
-    [rows, leading, modelAt, grid, readOnly, editable, getCellContent, env, writeRow, onRowAction, onRowClick, runHandler, text],
-  );
+  // Tooltips (column.tooltip) and the message of an invalid cell, as DOM next to the hovered cell.
+  const containerRef = useRef<HTMLDivElement>(null);
+  const { tip, setTip, onItemHovered } = useCellTooltip({ modelAt, rows, editable, lookups });
+
+  const toggleExpanded = useCallback((row: number) => {
+    setExpanded((set) => {
+      const next = new Set(set);
+      if (next.has(row)) next.delete(row);
+      else next.add(row);
+      return next;
+    });
+  }, []);
+  // Clicks: expand, checkbox, link, buttons, upload and modal cells; the clicked row becomes the active one.
+  const { onCellClicked, runHandler, attachmentAt, setAttachmentAt, modalAt, setModalAt } = useCellClick({
+    grid, rows, leading, modelAt, readOnly, editable, getCellContent, writeRow, onRowAction, onRowClick, text,
+    onClick: () => setTip(null), toggleExpanded, setActiveRow,
+  });
 
   const onHeaderClicked = useCallback(
     (col: number) => {
@@ -281,35 +212,9 @@ export function DataGrid(props: DataGridProps) {
     [modelAt, sort, onSort],
   );
 
-  // SPEC §5: the required asterisk is red. Glide draws the title ("* Name"); the "*" is drawn again in red.
-  const requiredIds = useMemo(() => new Set(columns.filter((c) => c.title.startsWith('* ')).map((c) => c.id)), [columns]);
-  const drawHeader = useCallback<NonNullable<DataEditorProps['drawHeader']>>(
-    (args, drawContent) => {
-      drawContent();
-      if (!requiredIds.has(args.column.id)) return;
-      const { ctx, rect, theme } = args;
-      ctx.save();
-      ctx.font = `${theme.headerFontStyle} ${theme.fontFamily}`;
-      ctx.fillStyle = ERROR_RED;
-      ctx.textBaseline = 'middle';
-      ctx.fillText('*', rect.x + theme.cellHorizontalPadding, rect.y + rect.height / 2);
-      ctx.restore();
-    },
-    [requiredIds],
-  );
 
-  // Merged rows (grid.mergeFields): a covered cell paints over the line above it, so the run reads as one cell.
-  const drawCell = useCallback<NonNullable<DataEditorProps['drawCell']>>(
-    (args, drawContent) => {
-      drawContent();
-      const model = models[args.col - leading.length];
-      if (!model || merges.get(model.key)?.[args.row] !== 0) return;
-      const { ctx, rect, theme } = args;
-      ctx.fillStyle = theme.bgCell;
-      ctx.fillRect(rect.x + 1, rect.y - 1, rect.width - 2, 2);
-    },
-    [models, leading.length, merges],
-  );
+  const drawHeader = useRequiredMarkHeader(columns);
+  const drawCell = useMergeDrawing(models, leading.length, merges);
 
   const onColumnResize = useCallback(
     (column: GridColumn, newSize: number) => {
@@ -320,27 +225,6 @@ export function DataGrid(props: DataGridProps) {
     [models],
   );
 
-  // Tooltips (column.tooltip) and the message of an invalid cell, as DOM next to the hovered cell.
-  const containerRef = useRef<HTMLDivElement>(null);
-  const onItemHovered = useCallback(
-    (args: GridMouseEventArgs) => {
-      if (args.kind !== 'cell') return setTip(null);
-      const [col, row] = args.location;
-      const model = modelAt(col);
-      if (!model || row >= rows.length) return setTip(null);
-      const record = rows[row];
-      const type = cellTypes.get(model.cellType);
-      const problem = editable ? cellProblem(model, type, record) : undefined;
-      const at = { x: args.bounds.x, y: args.bounds.y + args.bounds.height };
-      if (problem) return setTip({ ...at, text: problemMessage(model, problem, env), error: true });
-      if (model.tooltip) {
-        const full = displayText(model, type, record, lookups, env.language);
-        return setTip(full ? { ...at, text: full, error: false } : null);
-      }
-      setTip(null);
-    },
-    [modelAt, rows, editable, env, lookups],
-  );
 
   const editorContext = useMemo<EditorContextValue>(
     () => ({
@@ -362,24 +246,9 @@ export function DataGrid(props: DataGridProps) {
     [hasStrip],
   );
 
+
   // grid.height "auto": measured from the page once mounted and on resize (SPEC §9).
-  const [viewport, setViewport] = useState<{ windowHeight: number; top: number } | undefined>(undefined);
-  const [fullscreen, setFullscreen] = useState(false);
-  useLayoutEffect(() => {
-    if (grid.height !== 'auto') return;
-    const measure = () => {
-      const top = containerRef.current?.getBoundingClientRect().top ?? 0;
-      setViewport({ windowHeight: window.innerHeight, top });
-      setFullscreen(document.fullscreenElement !== null && document.fullscreenElement !== undefined);
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    document.addEventListener('fullscreenchange', measure);
-    return () => {
-      window.removeEventListener('resize', measure);
-      document.removeEventListener('fullscreenchange', measure);
-    };
-  }, [grid.height, errors.length]);
+  const { viewport, fullscreen } = useAutoHeightViewport(grid.height === 'auto', containerRef, errors.length);
 
   const bodyRows = rows.length + (summary ? 1 : 0);
   const paged = paging !== undefined && grid.isShowPage !== false;
@@ -492,15 +361,7 @@ export function DataGrid(props: DataGridProps) {
           </div>
         </Spin>
       </EditorContext.Provider>
-      {tip && (
-        <div
-          data-testid={`grid-tooltip-${name}`}
-          role="tooltip"
-          style={{ position: 'fixed', left: tip.x, top: tip.y + 2, zIndex: 1040, maxWidth: 360, padding: '4px 8px', borderRadius: 2, fontSize: 12, color: '#fff', background: tip.error ? '#f53f3f' : 'rgba(29,33,41,0.9)', pointerEvents: 'none', whiteSpace: 'pre-wrap' }}
-        >
-          {tip.text}
-        </div>
-      )}
+      {tip && <CellTooltip name={name} tip={tip} />}
       {ExpandBody && expanded.size > 0 && (
         <div className="srm-grid-expand" data-testid={`grid-expand-${name}`} style={{ border: '1px solid #e5e6eb', borderTop: 'none', padding: 8, background: '#fafbfc' }}>
           {[...expanded].sort((a, b) => a - b).filter((r) => r < rows.length).map((r) => (
