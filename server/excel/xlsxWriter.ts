@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { createDeflateRaw, crc32, type DeflateRaw } from 'node:zlib';
+import { centralDirectory, DATA_DESCRIPTOR, dataDescriptor, DEFLATE, dosStamp, localHeader, UTF8_NAMES, type ZipRecord } from '../files/zipRecords.js';
 
 export type XlsxValue = string | number | null;
 
@@ -15,13 +16,6 @@ export interface XlsxColumn {
   numFmt?: string;
 }
 
-interface CentralEntry {
-  name: Buffer;
-  crc: number;
-  compressed: number;
-  size: number;
-  offset: number;
-}
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -48,23 +42,17 @@ export function columnLetters(index: number): string {
   return out;
 }
 
-function dosDateTime(d: Date): { time: number; date: number } {
-  return {
-    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
-    date: (Math.max(d.getFullYear() - 1980, 0) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
-  };
-}
 
 export class XlsxWriter {
-  private readonly central: CentralEntry[] = [];
+  private readonly central: ZipRecord[] = [];
   private offset = 0;
-  private readonly stamp = dosDateTime(new Date());
+  private readonly stamp = dosStamp(new Date());
   private readonly letters: string[];
   /** Cell style index per column (0 = plain; 1 = bold header; 2… = number formats). */
   private readonly styleOf: number[];
   private readonly numFmts: string[] = [];
   private readonly sheetNames: string[] = [];
-  private sheet: { deflate: DeflateRaw; entry: CentralEntry; done: Promise<void>; crc: number; size: number; text: string } | null = null;
+  private sheet: { deflate: DeflateRaw; entry: ZipRecord; done: Promise<void>; crc: number; size: number; text: string } | null = null;
   private rowNumber = 0;
 
   constructor(
@@ -194,32 +182,18 @@ export class XlsxWriter {
   }
 
   /** A local header announcing a data descriptor (sizes and CRC follow the data). */
-  private localHeader(name: string): CentralEntry {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const h = Buffer.alloc(30);
-    h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt16LE(0x0808, 6); // bit 3: data descriptor; bit 11: UTF-8 names
-    h.writeUInt16LE(8, 8); // deflate
-    h.writeUInt16LE(this.stamp.time, 10);
-    h.writeUInt16LE(this.stamp.date, 12);
-    h.writeUInt16LE(nameBytes.length, 26);
-    const entry: CentralEntry = { name: nameBytes, crc: 0, compressed: 0, size: 0, offset: this.offset };
+  private localHeader(name: string): ZipRecord {
+    const entry: ZipRecord = { name: Buffer.from(name, 'utf8'), flags: UTF8_NAMES | DATA_DESCRIPTOR, method: DEFLATE, crc: 0, compressed: 0, size: 0, offset: this.offset };
     this.central.push(entry);
-    this.out.write(h);
-    this.out.write(nameBytes);
-    this.offset += 30 + nameBytes.length;
+    const header = localHeader(entry, this.stamp);
+    this.out.write(header);
+    this.offset += header.length;
     return entry;
   }
 
-  private descriptor(e: CentralEntry): Buffer {
-    const d = Buffer.alloc(16);
-    d.writeUInt32LE(0x08074b50, 0);
-    d.writeUInt32LE(e.crc, 4);
-    d.writeUInt32LE(e.compressed, 8);
-    d.writeUInt32LE(e.size, 12);
+  private descriptor(e: ZipRecord): Buffer {
     this.offset += 16;
-    return d;
+    return dataDescriptor(e);
   }
 
   private async smallEntry(name: string, text: string): Promise<void> {
@@ -242,32 +216,7 @@ export class XlsxWriter {
   }
 
   private async directory(): Promise<void> {
-    const start = this.offset;
-    const parts: Buffer[] = [];
-    for (const e of this.central) {
-      const c = Buffer.alloc(46);
-      c.writeUInt32LE(0x02014b50, 0);
-      c.writeUInt16LE(20, 4);
-      c.writeUInt16LE(20, 6);
-      c.writeUInt16LE(0x0808, 8);
-      c.writeUInt16LE(8, 10);
-      c.writeUInt16LE(this.stamp.time, 12);
-      c.writeUInt16LE(this.stamp.date, 14);
-      c.writeUInt32LE(e.crc, 16);
-      c.writeUInt32LE(e.compressed, 20);
-      c.writeUInt32LE(e.size, 24);
-      c.writeUInt16LE(e.name.length, 28);
-      c.writeUInt32LE(e.offset, 42);
-      parts.push(c, e.name);
-    }
-    const cd = Buffer.concat(parts);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(this.central.length, 8);
-    end.writeUInt16LE(this.central.length, 10);
-    end.writeUInt32LE(cd.length, 12);
-    end.writeUInt32LE(start, 16);
-    await this.write(Buffer.concat([cd, end]));
+    await this.write(centralDirectory(this.central, this.offset, this.stamp));
   }
 
   private async write(buf: Buffer): Promise<void> {
