@@ -158,3 +158,22 @@ export function chromiumForFile(baseUrl: string) {
     blank: async () => kept(await newSession(browser!)),
   };
 }
+
+/**
+ * In a tree page's move dialog, picks the target node by searching `search` and clicking the option
+ * with `option`. Types into the select's own search box (not wherever the focus is while the modal
+ * still animates) and opens the popup again if the first click came too early.
+ */
+export async function pickMoveTarget(page: Page, search: string, option: string): Promise<void> {
+  await activePane(page).getByTestId('action-move').click();
+  const dialog = page.getByTestId('tree-move-dialog');
+  await dialog.waitFor();
+  await dialog.locator('.srm-tree-move-target').click();
+  await dialog.locator('.srm-tree-move-target input').fill(search);
+  const target = page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first();
+  await eventually(async () => {
+    if (!(await target.isVisible())) await dialog.locator('.srm-tree-move-target').click();
+    return target.isVisible();
+  }).toBe(true);
+  await target.click();
+}

@@ -2,14 +2,15 @@
 // moves it under 系统日志 (its level follows), and a node cannot be moved under itself. CN and TH.
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, chromiumForFile, eventually, expectToast, openMenu, uniqueSuffix } from './helpers';
+import { activePane, chromiumForFile, eventually, expectToast, openMenu, pickMoveTarget, uniqueSuffix } from './helpers';
 import { switchLanguage } from './gridHelpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
 
 async function openMenus(page: import('playwright-core').Page): Promise<void> {
-  if (!(await page.getByTestId('menu-MENU_FUNCTION').isVisible())) await page.getByTestId('menu-PERMISSION_MGMT').click();
+  // Menu groups start expanded; wait for the item instead of toggling its group.
+  await page.getByTestId('menu-MENU_FUNCTION').waitFor();
   await openMenu(page, 'MENU_FUNCTION', /\/main\/systemsetting\/menuFunction\?/);
 }
 
@@ -40,17 +41,7 @@ test('CN: the admin adds, renames and moves a menu folder in the menu tree', asy
   await shot(page, 'e2e-menu-tree-CN');
 
   // Move it under 系统日志: still level 2 there; its parent changes.
-  await pane.getByTestId('action-move').click();
-  const dialog = page.getByTestId('tree-move-dialog');
-  await dialog.waitFor();
-  await dialog.locator('.srm-tree-move-target').click();
-  await dialog.locator('.srm-tree-move-target input').fill('系统日志');
-  const target = page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '系统日志' }).first();
-  await eventually(async () => {
-    if (!(await target.isVisible())) await dialog.locator('.srm-tree-move-target').click();
-    return target.isVisible();
-  }).toBe(true);
-  await target.click();
+  await pickMoveTarget(page, '系统日志', '系统日志');
   await page.locator('.arco-modal:visible .arco-btn-primary').click();
   await expectToast(page, '已移动');
   await eventually(() => pane.locator('#root_menuParentId').innerText()).toContain('系统日志');

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, chromiumForFile, eventually, expectToast, openMenu, uniqueSuffix } from './helpers';
+import { activePane, chromiumForFile, eventually, expectToast, openMenu, pickMoveTarget, uniqueSuffix } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
@@ -62,18 +62,7 @@ test('admin builds an organisation tree, a department, job, position and employe
   await eventually(() => node.innerText()).toBe(`华南分公司${s}`);
 
   // Move it under the Suzhou plant (level 3 → the node becomes level 4).
-  await activePane(page).getByTestId('action-move').click();
-  const dialog = page.getByTestId('tree-move-dialog');
-  await dialog.waitFor();
-  // Type into the select's own search box (not wherever the focus is while the modal still animates).
-  await dialog.locator('.srm-tree-move-target').click();
-  await dialog.locator('.srm-tree-move-target input').fill('苏州');
-  const plantOption = page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '苏州一厂' }).first();
-  await eventually(async () => {
-    if (!(await plantOption.isVisible())) await dialog.locator('.srm-tree-move-target').click();
-    return plantOption.isVisible();
-  }).toBe(true);
-  await plantOption.click();
+  await pickMoveTarget(page, '苏州', '苏州一厂');
   await shot(page, 'e2e-org-tree-move-CN');
   await page.locator('.arco-modal:visible .arco-btn-primary').click();
   await expectToast(page, '已移动');
