@@ -3,14 +3,8 @@
 // table never analysed): counting a large table would be slow and is not what a browser needs.
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import type { TableColumn, TableMeta } from '../../meta/entityFromTable.js';
-
-export interface TableRow {
-  tableName: string;
-  tableComment: string | null;
-  estimatedRows: number;
-  columnCount: number;
-}
+import type { TableMeta } from '../../meta/entityFromTable.js';
+import type { TableDetail, TableRow } from '../../meta/catalog.js';
 
 const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -26,19 +20,6 @@ export async function listTables(db: Db, search: string, pageIndex: number, page
     where ${where}
     order by c.relname limit ${pageRows} offset ${(pageIndex - 1) * pageRows}`.execute(db);
   return { rows: rows.rows.map((r) => ({ ...r, estimatedRows: Number(r.estimatedRows) })), count };
-}
-
-export interface ColumnRow extends TableColumn {
-  udtName: string;
-  position: number;
-}
-
-export interface TableDetail {
-  tableName: string;
-  estimatedRows: number;
-  primaryKey: string[];
-  columns: ColumnRow[];
-  indexes: { name: string; definition: string }[];
 }
 
 /** Null when the table does not exist in the public schema. */

@@ -1,32 +1,8 @@
 // Calls of the developer tools screens (server/devtools/routes.ts, docs/designer-api.md).
 import type { RuntimeEnv } from '../../../runtime/env';
+import type { ColumnRow, TableDetail, TableRow } from '../../../meta/catalog';
 
-export interface TableRow {
-  tableName: string;
-  tableComment: string | null;
-  estimatedRows: number;
-  columnCount: number;
-}
-
-export interface ColumnRow {
-  columnName: string;
-  dataType: string;
-  udtName: string;
-  length: number | null;
-  precision: number | null;
-  scale: number | null;
-  nullable: boolean;
-  defaultValue: string | null;
-  position: number;
-}
-
-export interface TableDetail {
-  tableName: string;
-  estimatedRows: number;
-  primaryKey: string[];
-  columns: ColumnRow[];
-  indexes: { name: string; definition: string }[];
-}
+export type { ColumnRow, TableDetail, TableRow };
 
 export interface GeneratedFile {
   fileName: string;
