@@ -158,16 +158,25 @@ async function main(): Promise<void> {
 
     // Import: the same rows under new codes (the file's codes are unique in the table already).
     await sql`truncate srm_bench_excel`.execute(app.ctx.db);
+    // Where the import's time goes, phase by phase.
+    const phases: Record<string, number> = {};
+    const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+      const t = performance.now();
+      const r = await fn();
+      phases[name] = Math.round(performance.now() - t);
+      return r;
+    };
     const imp = await measured(async () => {
       const opts = importOptionsFromEnv();
-      await checkXlsxZip(file, exportBytes, { ...opts, maxUnzippedBytes: 1024 * MB });
+      await phase('zipCheckMs', () => checkXlsxZip(file, exportBytes, { ...opts, maxUnzippedBytes: 1024 * MB }));
       const columns = importColumns(app.ctx, ENTITY, session, 'CN');
-      const sheet = await readSheet(file, exportBytes, ENTITY, columns, ROWS);
-      const validated = await validateRows(ctx, columns, sheet);
+      const sheet = await phase('readMs', () => readSheet(file, exportBytes, ENTITY, columns, ROWS));
+      const validated = await phase('validateMs', () => validateRows(ctx, columns, sheet));
       const bad = validated.results.filter((r) => r.errors.length);
       if (bad.length) throw new Error(`bench import: ${bad.length} rows refused, first: ${JSON.stringify(bad[0])}`);
-      return saveRows(ctx, validated);
+      return phase('saveMs', () => saveRows(ctx, validated));
     });
+    console.log(`  import phases: ${JSON.stringify(phases)}`);
     const stored = Number((await sql<{ n: number }>`select count(*)::bigint as n from srm_bench_excel`.execute(app.ctx.db)).rows[0].n);
     console.log(`import: ${imp.result} rows saved (${stored} stored) in ${Math.round(imp.ms)} ms; RSS +${imp.rssGrowthMb.toFixed(0)} MB`);
 
@@ -180,7 +189,7 @@ async function main(): Promise<void> {
       rows: ROWS,
       columns: COLUMNS.length,
       export: { readRowsMs: Math.round(readOnly.ms), ms: Math.round(exp.ms), bytes: exportBytes, rssGrowthMb: Math.round(exp.rssGrowthMb), heapGrowthMb: Math.round(exp.heapGrowthMb), rows: exp.result },
-      import: { ms: Math.round(imp.ms), rssGrowthMb: Math.round(imp.rssGrowthMb), rows: imp.result, stored },
+      import: { ms: Math.round(imp.ms), phases, rssGrowthMb: Math.round(imp.rssGrowthMb), rows: imp.result, stored },
       targets: TARGETS,
       pass: {
         exportTime: exp.ms <= TARGETS.exportSeconds * 1000,
