@@ -29,7 +29,7 @@ const ENTITY = {
     status: { type: 'string', length: 20, readOnly: true, label },
     supplierId: { type: 'integer', label },
   },
-  status: { field: 'status', initial: 'NEW' },
+  status: { field: 'status', initial: 'NEW', transitions: [] },
   ownership: { field: 'supplierId', attribute: 'supplierId' },
 } as EntityDefinition;
 
