@@ -1,5 +1,8 @@
 // Reads every row an export covers, page by page through the family's own list query
 // (server/rest/listQuery.ts) with the caller's row rules: no second query path.
+import { sql, type RawBuilder } from 'kysely';
+import { allFields, columnName, type EntityDefinition } from '../../meta/definitions.js';
+import type { Db } from '../db/connect.js';
 import type { ActionContext, DbRecord } from '../rest/actionContext.js';
 import { countRows } from '../rest/count.js';
 import { listQuery } from '../rest/listQuery.js';
@@ -14,6 +17,32 @@ const CHUNK = 5000;
 function chunkFor(pageRows: number): number {
   for (let c = Math.min(CHUNK, pageRows); c > 1; c--) if (pageRows % c === 0) return c;
   return 1;
+}
+
+/** Timestamp columns: JSON writes them as yyyy-MM-ddTHH:mm:ss, the drivers' parsers as yyyy-MM-dd HH:mm:ss. */
+function datetimeColumns(e: EntityDefinition): string[] {
+  return allFields(e).filter(([, f]) => f.type === 'datetime').map(([name]) => columnName(name));
+}
+
+/**
+ * A page's rows as ONE json text built by the database: parsing a single JSON string is about three
+ * times faster than the driver's row-by-row parsing of 20 columns (50,000 rows: 0.6 s instead of
+ * 1.7 s on PGlite). The aggregate reads the page query's ordered output with nothing in between, the
+ * documented way to keep an aggregate's input order. Values come out as the drivers' parsers give them
+ * (numbers for bigint and numeric, yyyy-MM-dd dates), timestamps after `fixTimestamps`.
+ */
+async function pageAsJson(db: Db, page: RawBuilder<Record<string, unknown>>, timestamps: readonly string[]): Promise<DbRecord[]> {
+  const { rows } = await sql<{ j: string | null }>`select json_agg(x)::text as j from (${page}) x`.execute(db);
+  const records = JSON.parse(rows[0]?.j ?? '[]') as DbRecord[];
+  if (timestamps.length > 0) {
+    for (const r of records) {
+      for (const c of timestamps) {
+        const v = r[c];
+        if (typeof v === 'string') r[c] = `${v.slice(0, 10)} ${v.slice(11, 19)}`;
+      }
+    }
+  }
+  return records;
 }
 
 export interface RowPages {
@@ -38,6 +67,7 @@ export function exportRows(ctx: ActionContext, req: ExportRequest): RowPages {
   const query = (pageIndex: number) => listQuery(e, { params: req.list.params, sort: req.list.sort, pageIndex, pageRows: chunk }, rules, CHUNK, only);
   // Checks params and sort now (throws the same refusal listByPage would).
   const first = query(firstPage);
+  const timestamps = datetimeColumns(e);
   return {
     async total() {
       const c = await countRows(ctx.app.database, e.table, first.where, first.unfiltered);
@@ -45,7 +75,7 @@ export function exportRows(ctx: ActionContext, req: ExportRequest): RowPages {
     },
     async *pages() {
       for (let p = firstPage; p <= lastPage; p++) {
-        const rows = (await query(p).page.execute(ctx.app.db)).rows;
+        const rows = await pageAsJson(ctx.app.db, query(p).page, timestamps);
         if (rows.length === 0) return;
         const records = rows.map((r) => rowToRecord(e, r));
         await addReferenceDisplays(ctx.app.db, ctx.app.defs, e, records);
