@@ -33,7 +33,9 @@ function serve(dir: string): Promise<http.Server> {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    // Cross-origin isolation: performance.now() then ticks in microseconds instead of 0.1 ms steps, so
+    // frame deltas are measured, not rounded up to the next tenth.
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
     createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const runs: { firstPaintMs: number; fcpMs: number | null; p50: number; p95: number; p99: number; over16: number; frames: number; workP50: number; workP95: number; loadAverage: number }[] = [];
+  const runs: { firstPaintMs: number; fcpMs: number | null; p50: number; p95: number; p95Exact: number; p99: number; over16: number; dropped: number; frames: number; workP50: number; workP95: number; loadAverage: number }[] = [];
   try {
     for (let r = 0; r < RUNS; r++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -69,14 +71,17 @@ async function main(): Promise<void> {
         fcpMs: first.fcpMs === null ? null : round(first.fcpMs),
         p50: round(pct(frames, 50)),
         p95: round(pct(frames, 95)),
+        p95Exact: Math.round(pct(frames, 95) * 1000) / 1000,
         p99: round(pct(frames, 99)),
         over16: round((100 * frames.filter((f) => f > TARGET_FRAME_P95_MS).length) / frames.length),
+        // A dropped frame: a delta of more than one and a half periods.
+        dropped: round((100 * frames.filter((f) => f > 25).length) / frames.length),
         frames: frames.length,
         workP50: round(pct(work, 50)),
         workP95: round(pct(work, 95)),
         loadAverage: round(loadavg()[0]),
       });
-      console.log(`run ${r + 1}: first paint ${runs[r].firstPaintMs} ms, frame p50 ${runs[r].p50} / p95 ${runs[r].p95} / p99 ${runs[r].p99} ms, work per frame p50 ${runs[r].workP50} / p95 ${runs[r].workP95} ms (load ${runs[r].loadAverage})`);
+      console.log(`run ${r + 1}: first paint ${runs[r].firstPaintMs} ms, frame p50 ${runs[r].p50} / p95 ${runs[r].p95} (${runs[r].p95Exact}) / p99 ${runs[r].p99} ms, dropped ${runs[r].dropped} %, work per frame p50 ${runs[r].workP50} / p95 ${runs[r].workP95} ms (load ${runs[r].loadAverage})`);
       await context.close();
     }
   } finally {
@@ -84,7 +89,7 @@ async function main(): Promise<void> {
     server.close();
     rmSync(out, { recursive: true, force: true });
   }
-  const median = [...runs].sort((a, b) => a.p95 - b.p95)[Math.floor(runs.length / 2)];
+  const median = [...runs].sort((a, b) => a.p95Exact - b.p95Exact)[Math.floor(runs.length / 2)];
   const firstPaint = pct(runs.map((r) => r.firstPaintMs), 50);
   const result = {
     bench: 'grid',
@@ -94,14 +99,14 @@ async function main(): Promise<void> {
     columns: 20,
     scrollFrames: FRAMES,
     firstPaintMs: firstPaint,
-    scrollFrameMs: { p50: median.p50, p95: median.p95, p99: median.p99, overBudgetPercent: median.over16 },
+    scrollFrameMs: { p50: median.p50, p95: median.p95, p95Exact: median.p95Exact, p99: median.p99, overBudgetPercent: median.over16, droppedFramesPercent: median.dropped },
     // rAF callback time per frame (glide's canvas drawing included): the grid's own cost, unlike the deltas.
     scrollWorkMs: { p50: median.workP50, p95: median.workP95 },
     loadAverage1m: median.loadAverage,
     runs,
     targets: { firstPaintMs: TARGET_FIRST_PAINT_MS, scrollFrameP95Ms: TARGET_FRAME_P95_MS },
-    pass: { firstPaint: firstPaint <= TARGET_FIRST_PAINT_MS, scroll: median.p95 <= TARGET_FRAME_P95_MS },
-    notes: 'headless Chromium, --disable-gpu (software canvas), on a 2-core machine shared with other jobs (see loadAverage1m): frame deltas include time given to other processes; scrollWorkMs is the rAF callback time per frame. First paint: from before the first render to the first frame with drawn grid pixels; rows generated before the clock starts.',
+    pass: { firstPaint: firstPaint <= TARGET_FIRST_PAINT_MS, scroll: median.p95Exact <= TARGET_FRAME_P95_MS },
+    notes: 'headless Chromium, --disable-gpu (software canvas), on a 2-core machine shared with other jobs (see loadAverage1m): frame deltas include time given to other processes; scrollWorkMs is the rAF callback time per frame. Frame deltas are vsync-bound (60 Hz: 16.67 ms); the page is cross-origin isolated so performance.now() has microsecond resolution and p95Exact (compared with the target) is not rounded up to 0.1 ms steps; droppedFramesPercent counts deltas over 25 ms. First paint: from before the first render to the first frame with drawn grid pixels; rows generated before the clock starts.',
   };
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(join(root, 'bench', 'results', 'grid.json'), JSON.stringify(result, null, 2) + '\n');
