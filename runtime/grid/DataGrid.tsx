@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CompactSelection,
   DataEditor,
+  GridCellKind,
   type DataEditorProps,
   type EditableGridCell,
   type GridColumn,
@@ -19,9 +20,9 @@ import type { Row, SortItem } from '../data/dataProvider.js';
 import { useLookups } from '../data/useLookups.js';
 import { cellTypes, expandRenderers } from '../registry/index.js';
 import { resolveText } from '../text/resolveText.js';
-import { displayText, getCell, summaryValue, type LeadingColumn } from './cells.js';
+import { cellProblem, displayText, footerText, getCell, summaryValue, type LeadingColumn } from './cells.js';
 import { buildColumnModels, DEFAULT_OPERATE_WIDTH, EXPAND_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
-import { editorFor, isCellEditable } from './editable.js';
+import { editorFor, isCellEditable, isClickEditor } from './editable.js';
 import { AttachmentCellDialog } from '../attachments/registration.js';
 import type { ColumnModel } from './columns.js';
 import { applyComputed } from './compute.js';
@@ -34,7 +35,7 @@ import { mergeList, mergeSpans } from './merge.js';
 import { ModalPicker } from './ModalPicker.js';
 import { OperateColumn, type StripColumn } from './OperateColumn.js';
 import { Pager } from './Pager.js';
-import { customRenderers, isEditCell } from './renderers.js';
+import { customRenderers, isEditCell, type EditCell } from './renderers.js';
 import { nextSort, sortMark } from './sort.js';
 import { gridTheme, summaryRowTheme } from './theme.js';
 import { ensurePortal } from './gridPortal.js';
@@ -175,15 +176,21 @@ export function DataGrid(props: DataGridProps) {
 
   const modelAt = useCallback((col: number): ColumnModel | undefined => models[col - leading.length], [models, leading.length]);
 
+  /** An editor's result as the fields it writes: the value, a range's two keys, a reference's display. */
+  const writeEdit = useCallback(
+    (model: ColumnModel, row: number, cell: EditCell) => {
+      const patch: Row = { [model.key]: cell.data.value, ...(cell.data.patch ?? {}) };
+      if (model.displayKey && cell.data.displayValue !== undefined) patch[model.displayKey] = cell.data.displayValue;
+      writeRow(row, patch);
+    },
+    [writeRow],
+  );
   const onCellEdited = useCallback(
     ([col, row]: Item, value: EditableGridCell) => {
       const model = modelAt(col);
-      if (!model || !isEditCell(value)) return;
-      const patch: Row = { [model.key]: value.data.value, ...(value.data.patch ?? {}) };
-      if (model.displayKey && value.data.displayValue !== undefined) patch[model.displayKey] = value.data.displayValue;
-      writeRow(row, patch);
+      if (model && isEditCell(value)) writeEdit(model, row, value);
     },
-    [modelAt, writeRow],
+    [modelAt, writeEdit],
   );
 
   // Tooltips (column.tooltip) and the message of an invalid cell, as DOM next to the hovered cell.
@@ -228,11 +235,12 @@ export function DataGrid(props: DataGridProps) {
 
   const editorContext = useMemo<EditorContextValue>(
     () => ({
-      models: new Map(models.map((m, i) => [m.key, { model: m, editor: editorFor(m, types[i].editor) }])),
+      // Fixed-right columns too: the strip opens the same editors.
+      models: new Map(allModels.map((m) => [m.key, { model: m, editor: editorFor(m, cellTypes.get(m.cellType).editor) }])),
       lookups,
       entities: entities ?? {},
     }),
-    [models, types, lookups, entities],
+    [allModels, lookups, entities],
   );
 
   // The DOM strip follows glide's visible rows; without a strip nothing needs to re-render on scroll.
@@ -260,9 +268,29 @@ export function DataGrid(props: DataGridProps) {
     () =>
       rightModels.map((m) => {
         const type = cellTypes.get(m.cellType);
-        return { key: m.key, title: m.title, width: m.width, align: m.align, text: (row: Row) => displayText(m, type, row, lookups, env.language) };
+        const editor = editorFor(m, type.editor);
+        const text = (row: Row) => displayText(m, type, row, lookups, env.language);
+        // Overlay editors only: click editors (check, modal, upload) stay on the canvas columns.
+        const edit =
+          editable && onRowsChange && !isClickEditor(editor)
+            ? (row: Row, rowIndex: number): EditCell | undefined =>
+                isCellEditable(grid, m, row, readOnly, editor)
+                  ? { kind: GridCellKind.Custom, allowOverlay: true, copyData: text(row), data: { kind: 'srm-edit', key: m.key, row: rowIndex, value: row[m.key], display: text(row) } }
+                  : undefined
+            : undefined;
+        const invalid = editable ? (row: Row) => cellProblem(m, type, row) !== undefined : undefined;
+        return { key: m.key, title: m.title, width: m.width, align: m.align, text, edit, invalid };
       }),
-    [rightModels, lookups, env.language],
+    [rightModels, lookups, env.language, editable, onRowsChange, grid, readOnly],
+  );
+  const stripFooter = useMemo(
+    () =>
+      summary
+        ? Object.fromEntries(
+            rightModels.filter((m) => m.isSummary).map((m) => [m.key, footerText(m, summaryValue(m, rows))]),
+          )
+        : undefined,
+    [summary, rightModels, rows],
   );
   const merged = useMemo(() => JSON.stringify(mergeList(merges)), [merges]);
   // The footer row as text by column key: glide's accessible table leaves out the frozen trailing row.
@@ -353,6 +381,13 @@ export function DataGrid(props: DataGridProps) {
                     visibleRows={region.count}
                     offsetY={region.ty}
                     onAction={(a, row, r) => onRowAction?.(a, row, r)}
+                    activeRow={editable ? activeRow : undefined}
+                    footer={stripFooter}
+                    onActivate={setActiveRow}
+                    onCellEdited={(cell) => {
+                      const model = rightModels.find((m) => m.key === cell.data.key);
+                      if (model) writeEdit(model, cell.data.row, cell);
+                    }}
                   />
                 ) : undefined
               }

@@ -1,6 +1,7 @@
 // The operate column as real DOM buttons in glide's sticky `rightElement`: fixed to the right edge like
 // SPEC's operate column, clickable, keyboard-focusable and locatable by role/test id, while the data
 // cells stay on canvas. Rows are positioned from glide's visible region so they track vertical scroll.
+import { useState } from 'react';
 import { Button } from '@arco-design/web-react';
 import type { Action } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
@@ -8,6 +9,9 @@ import { evaluateCondition } from '../conditions/evaluate.js';
 import type { Row } from '../data/dataProvider.js';
 import { resolveText } from '../text/resolveText.js';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
+import { ERROR_RED, INVALID_BG, type EditCell } from './renderers.js';
+import { StripCellEditor, type StripCellEditorProps } from './StripCellEditor.js';
+import { SUMMARY_BG } from './theme.js';
 
 /** A fixed-right data column drawn in the strip (glide 6.0.3 freezes leading columns only). */
 export interface StripColumn {
@@ -16,6 +20,10 @@ export interface StripColumn {
   width: number;
   align: 'left' | 'center' | 'right';
   text(row: Row): string;
+  /** The editor cell when this row's cell may be edited (the grid's and the column's rules), else undefined. */
+  edit?(row: Row, rowIndex: number): EditCell | undefined;
+  /** The value breaks the column's rules: drawn like an invalid canvas cell. */
+  invalid?(row: Row): boolean;
 }
 
 export interface OperateColumnProps {
@@ -31,14 +39,22 @@ export interface OperateColumnProps {
   visibleRows: number;
   offsetY: number;
   onAction(action: Action, row: Row, rowIndex: number): void;
+  /** The clicked row of an editable grid: its editable strip cells look like input boxes. */
+  activeRow?: number;
+  /** A click on an editable strip cell makes its row the active one and opens the editor. */
+  onActivate?(rowIndex: number): void;
+  onCellEdited?(cell: EditCell): void;
+  /** The grid's footer row (frozen at the bottom): the strip columns' totals by key; absent without a footer. */
+  footer?: Readonly<Record<string, string>>;
 }
 
 export function visibleRowActions(actions: readonly Action[], row: Row, can: (resource: string) => boolean): Action[] {
   return actions.filter((a) => (a.resource === undefined || can(a.resource)) && evaluateCondition(a.show, row));
 }
 
-export function OperateColumn({ actions, columns = [], title, headerHeight = HEADER_HEIGHT, rows, width, firstRow, visibleRows, offsetY, onAction }: OperateColumnProps) {
+export function OperateColumn({ actions, columns = [], title, headerHeight = HEADER_HEIGHT, rows, width, firstRow, visibleRows, offsetY, onAction, activeRow, onActivate, onCellEdited, footer }: OperateColumnProps) {
   const env = useRuntimeEnv();
+  const [editing, setEditing] = useState<Omit<StripCellEditorProps, 'onDone'> | null>(null);
   const last = Math.min(rows.length, firstRow + visibleRows + 1);
   const items: number[] = [];
   for (let r = Math.max(0, firstRow); r < last; r++) items.push(r);
@@ -60,7 +76,7 @@ export function OperateColumn({ actions, columns = [], title, headerHeight = HEA
           </div>
         )}
       </div>
-      <div style={{ position: 'absolute', top: headerHeight, left: 0, right: 0, bottom: 0, overflow: 'hidden' }}>
+      <div style={{ position: 'absolute', top: headerHeight, left: 0, right: 0, bottom: footer ? ROW_HEIGHT : 0, overflow: 'hidden' }}>
         {items.map((r) => {
           const row = rows[r];
           return (
@@ -68,11 +84,36 @@ export function OperateColumn({ actions, columns = [], title, headerHeight = HEA
               key={r}
               style={{ position: 'absolute', left: 0, right: 0, top: (r - firstRow) * ROW_HEIGHT + offsetY, height: ROW_HEIGHT, display: 'flex', borderBottom: '1px solid #f2f3f5' }}
             >
-              {columns.map((c) => (
-                <div key={c.key} data-testid={`fixed-${c.key}-${r}`} style={{ width: c.width, lineHeight: `${ROW_HEIGHT}px`, padding: '0 8px', boxSizing: 'border-box', fontSize: 13, color: '#1d2129', textAlign: c.align, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', borderRight: '1px solid #f2f3f5' }}>
-                  {c.text(row)}
-                </div>
-              ))}
+              {columns.map((c) => {
+                const edit = c.edit?.(row, r);
+                const invalid = c.invalid?.(row) === true;
+                const box = edit !== undefined && activeRow === r;
+                return (
+                  <div
+                    key={c.key}
+                    data-testid={`fixed-${c.key}-${r}`}
+                    data-editable={edit !== undefined ? 'true' : undefined}
+                    data-invalid={invalid ? 'true' : undefined}
+                    onClick={
+                      edit
+                        ? (e) => {
+                            const rect = e.currentTarget.getBoundingClientRect();
+                            onActivate?.(r);
+                            setEditing({ cell: edit, anchor: { left: rect.left, top: rect.top, width: rect.width, height: rect.height } });
+                          }
+                        : undefined
+                    }
+                    style={{ width: c.width, lineHeight: `${ROW_HEIGHT}px`, padding: '0 8px', boxSizing: 'border-box', fontSize: 13, color: '#1d2129', textAlign: c.align, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', borderRight: '1px solid #f2f3f5', cursor: edit ? 'text' : undefined, background: invalid ? INVALID_BG : undefined }}
+                  >
+                    {box ? (
+                      // An input box like the canvas draws on the active row's editable cells.
+                      <div style={{ margin: '4px -5px', lineHeight: `${ROW_HEIGHT - 10}px`, padding: '0 4px', border: `1px solid ${invalid ? ERROR_RED : '#c9cdd4'}`, borderRadius: 2, background: invalid ? INVALID_BG : '#fff', overflow: 'hidden', textOverflow: 'ellipsis' }}>{c.text(row) || '\u00a0'}</div>
+                    ) : (
+                      c.text(row)
+                    )}
+                  </div>
+                );
+              })}
               {showButtons && (
                 <div role="group" data-testid={`row-actions-${r}`} style={{ width, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
                   {visibleRowActions(actions, row, env.can).map((a) => (
@@ -94,6 +135,24 @@ export function OperateColumn({ actions, columns = [], title, headerHeight = HEA
           );
         })}
       </div>
+      {footer && (
+        <div data-testid="fixed-footer" style={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: ROW_HEIGHT, display: 'flex', background: SUMMARY_BG, borderTop: '1px solid #e5e6eb', fontWeight: 600, fontSize: 13 }}>
+          {columns.map((c) => (
+            <div key={c.key} data-testid={`fixed-footer-${c.key}`} style={{ width: c.width, lineHeight: `${ROW_HEIGHT}px`, padding: '0 8px', boxSizing: 'border-box', textAlign: 'right', overflow: 'hidden', whiteSpace: 'nowrap', borderRight: '1px solid #f2f3f5' }}>
+              {footer[c.key] ?? ''}
+            </div>
+          ))}
+        </div>
+      )}
+      {editing && (
+        <StripCellEditor
+          {...editing}
+          onDone={(cell) => {
+            setEditing(null);
+            if (cell) onCellEdited?.(cell);
+          }}
+        />
+      )}
     </div>
   );
 }

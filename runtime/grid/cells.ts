@@ -67,6 +67,11 @@ export function summaryValue(model: ColumnModel, rows: readonly Row[]): number {
   return sumValues(values, model.precision);
 }
 
+/** The footer cell's text: the summary with the column's precision (means: 2 by default) and separators. */
+export function footerText(model: ColumnModel, value: number): string {
+  return formatNumber(value, { precision: model.precision ?? (model.summary === 'avg' ? 2 : undefined), thousands: model.thousands });
+}
+
 /** The text a data cell shows (before ellipsis): the cell type's format, then the column's showFormatter. */
 export function displayText(model: ColumnModel, type: CellTypeDef, record: Row, lookups: LookupMap, language = 'CN'): string {
   const value = record[model.key];
@@ -107,7 +112,7 @@ export function getCell(src: CellSource, col: number, row: number): GridCell {
       return text(label, 'left', { themeOverride: summaryTheme });
     }
     const value = src.summaries?.get(model.key) ?? summaryValue(model, src.rows);
-    return text(formatNumber(value, { precision: model.precision ?? (model.summary === 'avg' ? 2 : undefined), thousands: model.thousands }), 'right', { themeOverride: summaryTheme });
+    return text(footerText(model, value), 'right', { themeOverride: summaryTheme });
   }
   const record = src.rows[row] ?? {};
   const value = record[model.key];

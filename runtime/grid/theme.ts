@@ -17,7 +17,7 @@ export const gridTheme: Partial<Theme> = {
   cellHorizontalPadding: 8,
 };
 
-const SUMMARY_BG = '#f7f8fa';
+export const SUMMARY_BG = '#f7f8fa';
 
 /** Cells of the footer (summary) row: their own colours, so the row override below leaves them alone. */
 export const summaryTheme: Partial<Theme> = {
