@@ -154,7 +154,8 @@ function checkTree(e: EntityDefinition, p: PageDefinition, say: Say): void {
     if (t.parentKey !== e.tree.parent) say(at, 'treeParentKey', { path: '/tree/parentKey', value: t.parentKey, expected: e.tree.parent, entity: e.name });
     if (t.levelKey !== e.tree.level) say(at, 'treeLevelKey', { path: '/tree/levelKey', value: t.levelKey, expected: e.tree.level, entity: e.name });
   }
-  for (const f of [...(t.titleFields ?? []), ...(t.orderField ? [t.orderField] : [])]) if (!field(e, f)) say(at, 'notAField', { path: '/tree', field: f, entity: e.name });
+  const localTitles = Object.values(t.titleFieldsByLanguage ?? {}).flat();
+  for (const f of [...(t.titleFields ?? []), ...localTitles, ...(t.orderField ? [t.orderField] : [])]) if (!field(e, f)) say(at, 'notAField', { path: '/tree', field: f, entity: e.name });
   if (!t.titleFields && !e.display) say(at, 'treeTitleFields', { path: '/tree/titleFields', entity: e.name });
 }
 

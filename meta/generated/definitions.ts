@@ -655,6 +655,27 @@ levelKey: string
  */
 titleFields?: [string, ...(string)[]]
 /**
+ * The title's fields in a given language (e.g. a menu's name columns per language); a node whose fields are empty in that language shows titleFields
+ */
+titleFieldsByLanguage?: {
+/**
+ * @minItems 1
+ */
+CN?: [string, ...(string)[]]
+/**
+ * @minItems 1
+ */
+EN?: [string, ...(string)[]]
+/**
+ * @minItems 1
+ */
+TH?: [string, ...(string)[]]
+/**
+ * @minItems 1
+ */
+VN?: [string, ...(string)[]]
+}
+/**
  * Siblings are sorted by it (then by title)
  */
 orderField?: string

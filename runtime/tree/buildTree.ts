@@ -25,6 +25,8 @@ export class TreeConfigError extends Error {
 export interface BuildTreeOptions {
   /** Fields joined by a space as the title; falls back to the key. */
   titleFields: readonly string[];
+  /** The user's language's title fields, shown when they hold something (else titleFields). */
+  localTitleFields?: readonly string[];
   orderField?: string;
 }
 
@@ -74,7 +76,7 @@ export function buildTree(rows: readonly TreeRow[], config: Partial<TreeConfig> 
     const k = row[key];
     if (!present(k) || nodes.has(String(k))) continue;
     const level = Number(row[levelKey]);
-    nodes.set(String(k), { key: String(k), title: nodeTitle(row, options.titleFields, String(k)), level: Number.isFinite(level) ? level : 0, record: row, children: [] });
+    nodes.set(String(k), { key: String(k), title: nodeTitle(row, options.localTitleFields ?? [], nodeTitle(row, options.titleFields, String(k))), level: Number.isFinite(level) ? level : 0, record: row, children: [] });
     const p = row[parentKey];
     parentOf.set(String(k), present(p) ? String(p) : null);
   }

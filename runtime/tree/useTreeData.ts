@@ -97,6 +97,10 @@ export function useTreeData(env: RuntimeEnv, provider: DataProvider, entity: Ent
     // Only on mount and when the entity changes; later reloads are explicit (after a save).
   }, [provider]);
 
-  const nodes = useMemo(() => buildTree(rows, config, { titleFields: titleFieldsOf(config, entity), orderField: config.orderField }), [rows, config, entity]);
+  const language = env.language;
+  const nodes = useMemo(
+    () => buildTree(rows, config, { titleFields: titleFieldsOf(config, entity), localTitleFields: config.titleFieldsByLanguage?.[language], orderField: config.orderField }),
+    [rows, config, entity, language],
+  );
   return { nodes, rows, loading, truncated, reload, loadChildren, loaded };
 }

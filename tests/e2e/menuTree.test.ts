@@ -54,8 +54,10 @@ test('TH: the menu tree in Thai', async () => {
   await switchLanguage(page, 'TH');
   await openMenus(page);
   const tree = activePane(page).getByTestId('tree-menuFunction');
-  await eventually(() => tree.innerText()).toContain('组织管理');
-  await tree.getByText('组织管理', { exact: true }).click();
+  // Node titles in Thai (the menu's Thai name column), not the Chinese default.
+  await eventually(() => tree.innerText()).toContain('การจัดการองค์กร');
+  expect(await tree.innerText()).not.toContain('组织管理');
+  await tree.getByText('การจัดการองค์กร', { exact: true }).click();
   await eventually(() => activePane(page).locator('#root_menuCode').inputValue()).toBe('ORG_MGMT');
   expect(await activePane(page).getByTestId('action-addChild').innerText()).not.toBe('');
   await shot(page, 'e2e-menu-tree-TH');

@@ -30,6 +30,16 @@ describe('buildTree (SPEC §5: key, parent key, level key and tree config requir
     expect([...subtreeKeys(root)].sort()).toEqual(['1', '2', '3', '4']);
   });
 
+  it("titles in the user's language where the row has them, else the default title fields", () => {
+    const rows = [
+      { id: 1, parentId: null, level: 1, name: '系统管理', nameTh: 'การจัดการระบบ' },
+      { id: 2, parentId: 1, level: 2, name: '菜单管理', nameTh: '' },
+    ];
+    const tree = buildTree(rows, config, { titleFields: ['name'], localTitleFields: ['nameTh'] });
+    expect(tree[0].title).toBe('การจัดการระบบ');
+    expect(tree[0].children[0].title).toBe('菜单管理');
+  });
+
   it('treats a row whose parent is not loaded as a root (lazy load, filtered list)', () => {
     const tree = buildTree([row(7, 99, 'Orphan'), row(8, 7, 'Kid')], config, opts);
     expect(tree.map((n) => n.key)).toEqual(['7']);
