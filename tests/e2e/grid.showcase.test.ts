@@ -183,6 +183,8 @@ test('a misconfigured grid shows the §8 errors in CN and TH instead of crashing
   const { page, errors } = await chromium.signIn('admin');
   await page.getByTestId('menu-COMPONENT_SAMPLES').click();
   await openMenu(page, 'GRID_MISCONFIGURED', /\/main\/base\/gridMisconfiguredList\?/);
+  // The page's chunk and its first load can take long on a busy machine: wait for them first.
+  await eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load'), 30_000).toBe('loaded');
   const box = activePane(page).getByTestId('grid-errors-gridMisconfigured');
   await eventually(async () => (await box.innerText()).split('\n').map((s) => s.trim()).filter(Boolean)).toEqual(CN.errors);
   // The grid is still there with its rows.
