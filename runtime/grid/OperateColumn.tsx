@@ -146,6 +146,8 @@ export function OperateColumn({ actions, columns = [], title, headerHeight = HEA
       )}
       {editing && (
         <StripCellEditor
+          // A fresh editor per cell: its "done" state never carries over to the next cell.
+          key={`${editing.cell.data.key}-${editing.cell.data.row}`}
           {...editing}
           onDone={(cell) => {
             setEditing(null);

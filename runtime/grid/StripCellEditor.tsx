@@ -7,9 +7,7 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { GridCell, Theme } from '@glideapps/glide-data-grid';
 import { CellEditor } from './editors.js';
-import { ensurePortal } from './gridPortal.js';
-import type { EditCell } from './renderers.js';
-import { isEditCell } from './renderers.js';
+import { isEditCell, type EditCell } from './renderers.js';
 import { gridTheme } from './theme.js';
 
 export interface StripCellEditorProps {
@@ -40,7 +38,7 @@ export function StripCellEditor({ cell, anchor, onDone }: StripCellEditorProps) 
     return () => document.removeEventListener('mousedown', onDown, true);
   }, []);
 
-  ensurePortal();
+  // The grid creates #portal when it mounts (gridPortal.ts).
   const portal = document.getElementById('portal');
   if (!portal) return null;
   const editorProps = {
