@@ -15,7 +15,7 @@ import type {
 
 const ERROR_RED = '#f53f3f';
 
-export function FieldTemplate({ id, label, required, rawErrors, children, hidden, displayLabel, schema, classNames }: FieldTemplateProps) {
+export function FieldTemplate({ id, label, required, rawErrors, children, hidden, displayLabel, schema, classNames, description, rawDescription, help }: FieldTemplateProps) {
   if (hidden) return <div style={{ display: 'none' }}>{children}</div>;
   if (schema.type === 'object' || schema.type === 'array') return children;
   const errors = (rawErrors ?? []).filter(Boolean);
@@ -27,7 +27,9 @@ export function FieldTemplate({ id, label, required, rawErrors, children, hidden
           {label}
         </label>
       )}
+      {displayLabel !== false && rawDescription ? description : null}
       {children}
+      {help}
       {errors.length > 0 && (
         <div role="alert" className="srm-form-error" style={{ color: ERROR_RED, fontSize: 12, marginTop: 2 }}>
           {errors.join('; ')}
