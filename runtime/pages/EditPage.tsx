@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { dirtyAttribute, sameRecord } from './unsaved.js';
 import { Spin } from '@arco-design/web-react';
 import type Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -23,26 +24,34 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
   const id = query.id;
   const readOnly = query.mode === 'view';
   const [record, setRecord] = useState<Row | null>(null);
+  // The record as loaded or saved: what the user's edits are measured against.
+  const [stored, setStored] = useState<Row | null>(null);
+  const showRecord = useCallback((r: Row) => {
+    setRecord(r);
+    setStored(r);
+  }, []);
   const [loading, setLoading] = useState(false);
   const [lineSelection, setLineSelection] = useState<Record<string, number[]>>({});
   const formRef = useRef<Form<Row, RJSFSchema, FormContext>>(null);
 
   const load = useCallback(async () => {
     if (!id) {
-      setRecord((r) => r ?? emptyRecord(entity));
+      const blank = emptyRecord(entity);
+      setRecord((r) => r ?? blank);
+      setStored((r) => r ?? blank);
       return;
     }
     setLoading(true);
     try {
       // Keys are bigint identities: send them as JSON numbers while they fit, as the list answers do.
-      setRecord(await provider.findById(/^\d{1,15}$/.test(id) ? Number(id) : id));
+      showRecord(await provider.findById(/^\d{1,15}$/.test(id) ? Number(id) : id));
       setLineSelection({});
     } catch (e) {
       env.notify('error', e instanceof Error ? e.message : String(e));
     } finally {
       setLoading(false);
     }
-  }, [id, provider, entity, env]);
+  }, [id, provider, entity, env, showRecord]);
 
   useEffect(() => {
     void load();
@@ -72,7 +81,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
       else if (!formOk) env.notify('error', env.t('messages.invalidForm'));
       return formOk && lineErrors.length === 0;
     },
-    applyRecord: (r) => setRecord(r),
+    applyRecord: showRecord,
     lines: lineName
       ? {
           add: () => {
@@ -98,7 +107,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
   const pageActions = readOnly ? (page.actions ?? []).filter((a) => !edits(a)) : page.actions;
 
   return (
-    <div className="srm-page srm-edit-page" data-page={page.name}>
+    <div className="srm-page srm-edit-page" data-page={page.name} {...dirtyAttribute(!readOnly && record !== null && !sameRecord(record, stored))}>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
         <h2 style={{ fontSize: 18, fontWeight: 600, margin: 0 }}>{resolveText(page.title, env)}</h2>
         <ActionBar actions={pageActions} record={current} selectionCount={0} onRun={(a) => run(a)} />

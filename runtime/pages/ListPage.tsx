@@ -18,6 +18,7 @@ import { ActionBar } from './ActionBar.js';
 import { ExcelToolbar } from '../excel/ExcelToolbar.js';
 import { runAction } from './actions.js';
 import { SearchForm, type SearchValues } from './SearchForm.js';
+import { dirtyAttribute } from './unsaved.js';
 
 export function gridNameOf(pageName: string, gridName?: string): string {
   return gridName ?? pageName.split('/').pop() ?? pageName;
@@ -119,7 +120,7 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
   const run = (action: Action, record?: Row, selectionRows?: Row[]) => runAction(actionRegistry.get(action.type), context(action, record, selectionRows));
 
   return (
-    <div className="srm-page srm-list-page" data-page={page.name} data-load={loadState} data-selected={selection.count} data-edited={edits.length}>
+    <div className="srm-page srm-list-page" data-page={page.name} data-load={loadState} data-selected={selection.count} data-edited={edits.length} {...dirtyAttribute(edits.length > 0)}>
       <h2 style={{ fontSize: 18, fontWeight: 600, margin: '0 0 12px' }}>{resolveText(page.title, env)}</h2>
       <SearchForm
         page={page}

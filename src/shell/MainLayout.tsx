@@ -14,6 +14,7 @@ import { SideMenu } from './SideMenu';
 import { TabsBar } from './tabs/TabsBar';
 import { TabView } from './tabs/TabView';
 import { useTabs } from './useTabs';
+import { useUnsavedGuard } from './useUnsavedGuard';
 
 export function MainLayout() {
   const session = useSession();
@@ -31,6 +32,7 @@ function SignedInLayout({ session }: { session: UserSession }) {
   const tabs = useTabs(home);
   const [collapsed, setCollapsed] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
+  const unsavedGuard = useUnsavedGuard(contentRef);
 
   // Responsibility names arrive in the request's language, so they are fetched again on a switch.
   useEffect(() => {
@@ -61,17 +63,19 @@ function SignedInLayout({ session }: { session: UserSession }) {
   );
   const shell = useMemo(() => ({ menus: menusState.menus, openMenu }), [menusState.menus, openMenu]);
 
-  const switchResp = (respId: Id) => {
-    updateSession({ respId });
-    clearResourceCache();
-    tabs.reset();
-    navigate(home);
-  };
+  const switchResp = (respId: Id) =>
+    unsavedGuard('all', () => {
+      updateSession({ respId });
+      clearResourceCache();
+      tabs.reset();
+      navigate(home);
+    });
 
-  const doLogout = async () => {
-    await logout();
-    navigate('/login', { replace: true });
-  };
+  const doLogout = () =>
+    unsavedGuard('all', () => {
+      void logout().then(() => navigate('/login', { replace: true }));
+    });
+  const others = (key: string) => tabs.state.tabs.map((tab) => tab.key).filter((k) => k !== key);
 
   const active = tabs.state.tabs.find((tab) => tab.key === tabs.state.activeKey);
   const selectedMenuId = active ? new URL(active.path, 'http://x.invalid').searchParams.get('menuId') ?? undefined : undefined;
@@ -80,7 +84,7 @@ function SignedInLayout({ session }: { session: UserSession }) {
     <ShellContext.Provider value={shell}>
       <Layout className="srm-layout">
         <Layout.Header className="srm-layout-header">
-          <Header session={session} onSwitchResp={switchResp} onLogout={() => void doLogout()} />
+          <Header session={session} onSwitchResp={switchResp} onLogout={doLogout} />
         </Layout.Header>
         <Layout className="srm-layout-body">
           <Layout.Sider
@@ -98,16 +102,16 @@ function SignedInLayout({ session }: { session: UserSession }) {
               state={tabs.state}
               menus={menusState.menus}
               onActivate={tabs.activate}
-              onClose={tabs.close}
-              onRefresh={tabs.refresh}
-              onCloseOthers={tabs.closeOthers}
+              onClose={(key) => unsavedGuard([key], () => tabs.close(key))}
+              onRefresh={(key) => unsavedGuard([key], () => tabs.refresh(key))}
+              onCloseOthers={(key) => unsavedGuard(others(key), () => tabs.closeOthers(key))}
             />
             <div className="srm-tab-panes" ref={contentRef}>
               {tabs.state.tabs.map((tab) => {
                 const isActive = tab.key === tabs.state.activeKey;
                 if (!isActive && !tab.cache) return null;
                 return (
-                  <div key={tab.key} className="srm-tab-pane" hidden={!isActive} data-testid={`pane-${tab.routeName}`}>
+                  <div key={tab.key} className="srm-tab-pane" data-tab-key={tab.key} hidden={!isActive} data-testid={`pane-${tab.routeName}`}>
                     <TabView key={tab.version} path={tab.path} />
                   </div>
                 );

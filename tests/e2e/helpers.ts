@@ -58,10 +58,16 @@ export function activePane(page: Page): Locator {
   return page.locator('.srm-tab-pane:not([hidden])');
 }
 
-/** Clicks a left-menu item and waits for its page. */
+/**
+ * Clicks a left-menu item and waits for its page: the address, then its tab pane shown. The address
+ * changes first and the tabs follow in an effect; a locator resolved in between would find the
+ * previous (kept-alive, about to be hidden) pane's element and wait on it.
+ */
 export async function openMenu(page: Page, menuCode: string, path: RegExp): Promise<void> {
   await page.getByTestId(`menu-${menuCode}`).click();
   await page.waitForURL(path);
+  const route = new URL(page.url()).pathname.replace(/\//g, '').toLowerCase();
+  await page.locator(`.srm-tab-pane:not([hidden])[data-testid="pane-${route}"]`).waitFor();
 }
 
 /** A grid of the visible pane by its name (`bankList`, `lines`, …). */
