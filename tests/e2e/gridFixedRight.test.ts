@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, chromiumForFile, eventually, expectToast, grid, PASSWORD, uniqueSuffix } from './helpers';
+import { activePane, chromiumForFile, eventually, expectToast, grid, login, PASSWORD, uniqueSuffix } from './helpers';
 import { openShowcase, switchLanguage, type Layout } from './gridHelpers';
 import { expectOk, signIn, type Rec } from '../support/apiHelpers';
 
@@ -48,11 +48,7 @@ async function openStripEditor(page: Page, key: string, row: number) {
 test('CN: a fixed-right cell edits in the strip: Enter keeps, Escape drops, an emptied required cell is marked', async () => {
   const userName = await newShowcaseUser();
   const { page, errors } = await chromium.blank();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByTestId('login-username').fill(userName);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/main\/inHome/);
+  await login(page, baseUrl, userName);
   await openShowcase(page);
   await freezeRight(page, 'sampleName', '表格设置已保存');
   const list = activePane(page).locator('.srm-list-page');
@@ -97,11 +93,7 @@ test('CN: a fixed-right cell edits in the strip: Enter keeps, Escape drops, an e
 test('TH: a click outside commits the strip editor; read-only fixed-right cells open nothing', async () => {
   const userName = await newShowcaseUser();
   const { page, errors } = await chromium.blank();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByTestId('login-username').fill(userName);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/main\/inHome/);
+  await login(page, baseUrl, userName);
   await switchLanguage(page, 'TH');
   await openShowcase(page);
   await freezeRight(page, 'phone', 'บันทึกการตั้งค่าตารางแล้ว');
