@@ -1,6 +1,8 @@
 // The designer's calls (docs/designer-api.md), signed with the app's session through src/app/http.
 import type { PageDefinition } from '../runtime/definitions';
 import { http } from '../src/app/http';
+import { call as typedCall } from '../src/app/typedClients';
+import { baseLookupTypeClient, baseResponsibilityClient } from '../src/generated/clients';
 
 const DEFS = 'baseServer/v1/baseDefinitionRestful';
 
@@ -101,12 +103,8 @@ export const designerApi = {
 
 /** Lookup types for the column lookup binding (the lookup-type family the admin screens use). */
 export async function listLookupTypes(): Promise<{ lookupType: string; meaning?: string }[]> {
-  const answer = await http.api<{ lookupType: string; meaning?: string }[]>('baseServer/v1/baseLookupTypeRestful/listByPage', {
-    params: {},
-    pageIndex: 1,
-    pageRows: 500,
-  });
-  return answer.data ?? [];
+  const page = await baseLookupTypeClient(typedCall).listByPage({ params: {}, pageIndex: 1, pageRows: 500 });
+  return page.rows.map((r) => ({ lookupType: r.lookupType, meaning: r.meaning }));
 }
 
 /** Folder menus the current responsibility sees (SYS_ADMIN: all), flattened, for the parent of a new menu. */
@@ -128,8 +126,8 @@ export async function listFolderMenus(respId: number | string): Promise<{ menuCo
 /** Responsibility codes to grant a new menu to (the admin's list when that family exists; else none). */
 export async function listResponsibilityCodes(): Promise<{ respCode: string; respName: string }[]> {
   try {
-    const answer = await http.api<{ respCode: string; respName: string }[]>('baseServer/v1/baseResponsibilityRestful/listByPage', { params: {}, pageIndex: 1, pageRows: 500 });
-    return answer.data ?? [];
+    const page = await baseResponsibilityClient(typedCall).listByPage({ params: {}, pageIndex: 1, pageRows: 500 });
+    return page.rows.map((r) => ({ respCode: r.respCode, respName: r.respName }));
   } catch {
     return [];
   }

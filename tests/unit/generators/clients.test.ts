@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { generateClients } from '../../../generators/clients.js';
 import { loadDefinitions } from '../../../meta/load.js';
 import type { Definitions } from '../../../meta/definitions.js';
-import { srmPoRequisitionClient, type Call } from '../../../src/generated/clients.js';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { baseLookupTypeClient, srmPoRequisitionClient, type Call } from '../../../src/generated/clients.js';
+import { callOf } from '../../../src/app/callOf.js';
+import { createHttpClient } from '../../../runtime/http/client.js';
 
 const root = join(__dirname, '..', '..', '..');
 const golden = join(__dirname, 'golden', 'requisition.clients.ts.txt');
@@ -45,6 +48,31 @@ describe('typed client generator', () => {
       ['srmServer/v1/srmPoRequisitionRestful/listByPage', { params: { status: ['DRAFT', 'REJECTED'], requestDateFrom: '2026-01-01' }, pageIndex: 2 }],
       ['srmServer/v1/srmPoRequisitionRestful/doApproval', { id: 7, versionNum: 3 }],
       ['srmServer/v1/srmPoRequisitionRestful/doBatchDelete', { ids: [1, 2] }],
+    ]);
+  });
+});
+
+describe('typed clients over the runtime http client', () => {
+  it('callOf(http) signs and sends the generated path and body, and the client unwraps the page', async () => {
+    const seen: { url: string; body: string; auth: string }[] = [];
+    const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+      seen.push({ url: String(config.url), body: String(config.data), auth: String(config.headers.AuthorizationCode) });
+      const data = { status: 'S', msg: '', data: [{ lookupType: 'PO_STATUS', meaning: 'PO status' }], page: { count: 1, curIndex: 1, pageRows: 500 } };
+      return { data, status: 200, statusText: 'OK', headers: {}, config };
+    };
+    const http = createHttpClient({
+      appId: 'srm-web',
+      getCredentials: () => ({ authorizationCode: 'AC-1', signKey: 'sk-1', gatewayTag: 'gw-1' }),
+      getLanguage: () => 'EN',
+      onUnauthorized: () => undefined,
+      fallbackMessage: (kind, code) => `${kind}:${code}`,
+      adapter,
+    });
+    const page = await baseLookupTypeClient(callOf(http)).listByPage({ params: { lookupType: 'PO_STATUS' }, pageIndex: 1, pageRows: 500 });
+    expect(page.rows.map((r) => r.lookupType)).toEqual(['PO_STATUS']);
+    expect(page.count).toBe(1);
+    expect(seen).toEqual([
+      { url: '/api/baseServer/v1/baseLookupTypeRestful/listByPage', body: JSON.stringify({ params: { lookupType: 'PO_STATUS' }, pageIndex: 1, pageRows: 500 }), auth: 'AC-1' },
     ]);
   });
 });
