@@ -30,6 +30,8 @@ export interface ExportColumnRequest {
 }
 
 export interface ListState {
+  /** The list action the grid loads through (grid.api / page.listAction): the export reads the same rows. */
+  action?: string;
   params: Record<string, unknown>;
   sort?: SortItem[];
   pageIndex: number;
@@ -54,7 +56,8 @@ export function exportColumns(grid: Grid, entity: EntityDefinition, env: Pick<Ru
 export function exportRequest(mode: ExportMode, grid: Grid, entity: EntityDefinition, env: Pick<RuntimeEnv, 't' | 'language'>, list: ListState): Record<string, unknown> {
   const cfg = grid.export ?? {};
   const body: Record<string, unknown> = {
-    requestUrl: `/api/${familyPath(entity, 'listByPage')}`,
+    // The grid's own list action: a ByPermission list exports with its permit rules (the server applies them).
+    requestUrl: `/api/${familyPath(entity, list.action ?? 'listByPage')}`,
     requestParams: { params: list.params, ...(list.sort?.length ? { sort: list.sort } : {}) },
     columns: exportColumns(grid, entity, env),
     fileName: cfg.fileName ?? DEFAULT_EXPORT_NAME,

@@ -143,7 +143,7 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
       />
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
         <ActionBar actions={toolbarActions(grid)} record={{}} selectionCount={selection.count} onRun={(a) => run(a)} />
-        <ExcelToolbar grid={tableSettings.grid} entity={entity} pageName={page.name} list={{ params, sort, pageIndex, pageRows: pageSize }} reload={() => void reload()} />
+        <ExcelToolbar grid={tableSettings.grid} entity={entity} pageName={page.name} list={{ action: listAction, params: { ...(grid.searchParams ?? {}), ...params }, sort, pageIndex, pageRows: pageSize }} reload={() => void reload()} />
         <div style={{ marginLeft: 'auto' }}>
           <TableSettingsButton name={gridName} settings={tableSettings} columns={grid.columns} entity={entity} />
         </div>

@@ -18,10 +18,11 @@ const PERMITTED: Record<Permit, (userId: number) => RawBuilder<unknown>> = {
     join srm_base_purchase_group g on g.group_id = p.group_id where p.user_id = ${u} and g.enabled_flag = 'Y'`,
 };
 
+/** The variant's row conditions for this caller (also read by the Excel export of the variant). */
+export function variantConditions(v: Variant, userId: number): RawBuilder<unknown>[] {
+  return v.permits.map((p) => sql`${sql.ref(`t.${columnName(p.field)}`)} in (${PERMITTED[p.permit](userId)})`);
+}
+
 export function listVariantAction(v: Variant): FamilyAction {
-  return (ctx) =>
-    listWith(
-      ctx,
-      v.permits.map((p) => sql`${sql.ref(`t.${columnName(p.field)}`)} in (${PERMITTED[p.permit](ctx.session.userId)})`),
-    );
+  return (ctx) => listWith(ctx, variantConditions(v, ctx.session.userId));
 }

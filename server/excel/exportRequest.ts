@@ -1,5 +1,6 @@
 // The export request of CONTRACT.md "Files and Excel", checked before a byte of the file is sent:
-// requestUrl must be the list action of a known family; columns must name its fields.
+// requestUrl must be a list action of a known family (listByPage or one of its declared list variants,
+// whose own row rules the export then applies); columns must name its fields.
 import { isFamily, type EntityDefinition } from '../../meta/definitions.js';
 import type { AppContext } from '../context.js';
 import { refuse } from '../errors.js';
@@ -14,11 +15,15 @@ export const DEFAULT_SHEET_MAX_ROW = 50_000;
 export const PAGED_SHEET_MAX_ROW = 20_001;
 export const PAGED_ROWS = 20_000;
 export const DEFAULT_FILE_NAME = 'DefaultExportCsv';
-/** The list action names a requestUrl may end with (declared list variants would be added here). */
-const LIST_ACTIONS = new Set(['listByPage']);
+/** The list actions of a family a requestUrl may end with: listByPage and the declared list variants. */
+export function listActionsOf(e: EntityDefinition): Set<string> {
+  return new Set(['listByPage', ...(e.listVariants ?? []).map((v) => v.action)]);
+}
 
 export interface ExportRequest {
   entity: EntityDefinition;
+  /** The list action the rows are read through (the grid's `api`): the caller must be allowed it. */
+  action: string;
   /** The list body every page is read with (params and sort, exactly as listByPage takes them). */
   list: { params: Record<string, unknown>; sort?: unknown };
   columns: ExportColumn[];
@@ -41,8 +46,8 @@ function jsonValue(raw: unknown, what: string): unknown {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The family a requestUrl names: `/api/{area}/v1/{name}Restful/listByPage` (also without `/api`). */
-export function familyOfUrl(app: AppContext, url: unknown): EntityDefinition {
+/** The family and list action a requestUrl names: `/api/{area}/v1/{name}Restful/{listAction}` (also without `/api`). */
+export function listActionOfUrl(app: AppContext, url: unknown): { entity: EntityDefinition; action: string } {
   if (typeof url !== 'string' || !url.trim()) throw refuse('excel.urlAndColumnsRequired');
   const path = url.trim().split('?')[0].replace(/^https?:\/\/[^/]+/i, '').replace(/^\/*/, '/').replace(/^\/(?!api\/)/, '/api/');
   const slash = path.lastIndexOf('/');
@@ -51,11 +56,16 @@ export function familyOfUrl(app: AppContext, url: unknown): EntityDefinition {
   for (const e of app.defs.entities.values()) {
     if (!isFamily(e)) continue;
     if (familyPrefixes(e).includes(prefix)) {
-      if (!LIST_ACTIONS.has(action)) throw refuse('excel.notListUrl', { url: path });
-      return e;
+      if (!listActionsOf(e).has(action)) throw refuse('excel.notListUrl', { url: path });
+      return { entity: e, action };
     }
   }
   throw refuse('excel.unknownUrl', { url: path.slice(0, 200) });
+}
+
+/** The family a requestUrl names (import target: any list action of the family names it). */
+export function familyOfUrl(app: AppContext, url: unknown): EntityDefinition {
+  return listActionOfUrl(app, url).entity;
 }
 
 function positiveInt(raw: unknown, what: string): number | undefined {
@@ -69,7 +79,7 @@ function positiveInt(raw: unknown, what: string): number | undefined {
 export function parseExportRequest(app: AppContext, body: Record<string, unknown>, lang: Language): ExportRequest {
   const rawColumns = jsonValue(body.columns, 'columns');
   if (!body.requestUrl || !Array.isArray(rawColumns) || rawColumns.length === 0) throw refuse('excel.urlAndColumnsRequired');
-  const entity = familyOfUrl(app, body.requestUrl);
+  const { entity, action } = listActionOfUrl(app, body.requestUrl);
   const rp = jsonValue(body.requestParams, 'requestParams') ?? {};
   if (!isObject(rp)) throw refuse('error.malformed', { detail: 'requestParams' });
   // requestParams is either the list body ({params, sort, pageIndex, pageRows}) or the params themselves.
@@ -85,6 +95,7 @@ export function parseExportRequest(app: AppContext, body: Record<string, unknown
   const name = typeof body.fileName === 'string' && body.fileName.trim() ? body.fileName.trim().replace(/\.xlsx$/i, '') : DEFAULT_FILE_NAME;
   return {
     entity,
+    action,
     // The custom variant's customParams are further list filters, checked like any other params.
     list: { params: { ...params, ...(customParams as Record<string, unknown> | undefined) }, sort: listBody.sort },
     columns: resolveColumns(app, entity, rawColumns as RequestedColumn[], lang),

@@ -1,5 +1,6 @@
 // Reads every row an export covers, page by page through the family's own list query
-// (server/rest/listQuery.ts) with the caller's row rules: no second query path.
+// (server/rest/listQuery.ts) with the caller's row rules and those of the list action the export names
+// (a ByPermission variant adds its permit conditions): no second query path.
 import { sql, type RawBuilder } from 'kysely';
 import { allFields, columnName, type EntityDefinition } from '../../meta/definitions.js';
 import type { Db } from '../db/connect.js';
@@ -10,6 +11,7 @@ import { listRowRules } from '../rest/read.js';
 import { rowToRecord } from '../rest/records.js';
 import { addReferenceDisplays } from '../rest/references.js';
 import type { ExportRequest } from './exportRequest.js';
+import { variantConditions } from '../admin/permitVariants.js';
 
 /** Rows per query: few enough queries that deep offsets stay cheap, small enough to keep memory flat. */
 const CHUNK = 5000;
@@ -57,7 +59,8 @@ export interface RowPages {
  */
 export function exportRows(ctx: ActionContext, req: ExportRequest): RowPages {
   const e = ctx.entity;
-  const rules = listRowRules(ctx);
+  const variant = e.listVariants?.find((v) => v.action === req.action);
+  const rules = [...listRowRules(ctx), ...(variant ? variantConditions(variant, ctx.session.userId) : [])];
   const chunk = req.range ? chunkFor(req.range.pageRows) : CHUNK;
   const firstPage = req.range ? ((req.range.pageIndex - 1) * req.range.pageRows) / chunk + 1 : 1;
   const lastPage = req.range ? firstPage + req.range.pageRows / chunk - 1 : Number.MAX_SAFE_INTEGER;

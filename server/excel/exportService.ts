@@ -9,11 +9,11 @@ import { exportRows } from './exportRows.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Checked request + the caller's right to it: the family's list and the menu's btnExport (docs/decisions.md). */
+/** Checked request + the caller's right to it: the list action it names and the menu's btnExport (docs/decisions.md). */
 export async function authorisedExport(app: AppContext, session: Session, body: Record<string, unknown>, lang: ActionContext['lang']): Promise<{ req: ExportRequest; ctx: ActionContext }> {
   const req = parseExportRequest(app, body, lang);
   const name = req.entity.name;
-  if (!(await app.acl.allowed(session, name, 'listByPage')) || !(await app.acl.allowed(session, name, EXPORT_ACTION))) throw forbidden('auth.forbidden');
+  if (!(await app.acl.allowed(session, name, req.action)) || !(await app.acl.allowed(session, name, EXPORT_ACTION))) throw forbidden('auth.forbidden');
   return { req, ctx: { app, entity: req.entity, session, lang, body: {} } };
 }
 

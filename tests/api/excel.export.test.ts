@@ -122,6 +122,32 @@ for (const backend of await backends()) {
       expect(all[0].rows.length - 1).toBeGreaterThanOrEqual(6);
     });
 
+    it('exports through the list action it names: a ByPermission variant keeps its permit rows only', async () => {
+      const MATERIAL_URL = '/api/srmServer/v1/srmBaseMaterialRestful';
+      const body = (action: string) => ({ requestUrl: `${MATERIAL_URL}/${action}`, requestParams: { sort: [{ field: 'materialCode', order: 'asc' }], params: {} }, columns: [{ key: 'materialCode' }, { key: 'categoryCode' }] });
+      const codesOf = async (action: string) => {
+        const r = await binCall(buyer, `${EXPORT}/exportExcel`, body(action));
+        expect(r.http).toBe(200);
+        expect(r.json).toBeUndefined();
+        return (await readXlsx(r.body)).flatMap((s) => s.rows.slice(1));
+      };
+      // buyer01's demo permits are the categories RAW and ELEC; the plain list holds every category.
+      const permitted = expectOk(await buyer.call<Rec[]>(`${MATERIAL}/listByPageByPermission`, { pageRows: 500, sort: [{ field: 'materialCode', order: 'asc' }] }));
+      const all = expectOk(await buyer.call<Rec[]>(`${MATERIAL}/listByPage`, { pageRows: 500 }));
+      expect(permitted.length).toBeGreaterThan(0);
+      expect(all.length).toBeGreaterThan(permitted.length);
+      const rows = await codesOf('listByPageByPermission');
+      expect(rows.map((r) => r[0])).toEqual(permitted.map((r) => r.materialCode));
+      // Meanings in the sheet: only the two permitted categories (原材料 RAW, 电子元器件 ELEC).
+      expect([...new Set(rows.map((r) => r[1]))].sort()).toEqual(['原材料', '电子元器件'].sort());
+      expect((await codesOf('listByPage')).length).toBe(all.length);
+      // A variant the family does not declare, or a non-list action, is refused before any byte.
+      expectRefusal((await binCall(buyer, `${EXPORT}/exportExcel`, body('listByPageNoPermission'), { lang: 'EN' })).json!, 200, /is not a list action/);
+      expectRefusal((await binCall(buyer, `${EXPORT}/exportExcel`, body('doBatchDelete'), { lang: 'EN' })).json!, 200, /is not a list action/);
+      // The variant needs its own right: a supplier may run neither it nor the export.
+      expectRefusal((await binCall(sup1, `${EXPORT}/exportExcel`, body('listByPageByPermission'))).json!, 403, '没有权限执行此操作');
+    });
+
     it('refuses without the list menu or the export button (403), and bad requests with the SPEC §5 message', async () => {
       expectRefusal((await binCall(approver, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, requestParams: {}, columns })).json!, 403, '没有权限执行此操作');
       expectRefusal((await binCall(sup1, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, requestParams: {}, columns })).json!, 403, '没有权限执行此操作');
