@@ -1,6 +1,9 @@
 // Writes a new migration whenever the entities imply a database shape other than the one recorded by
-// the last generated migration. Only additive changes are generated; anything that could lose data
-// (a dropped or narrowed column) stops the generator and asks for a hand-written migration.
+// the last generated migration. Additive and widening changes are generated (new table, column, index;
+// wider varchar/numeric, integer→bigint, varchar→text; default set or dropped; NOT NULL dropped, or set
+// after a backfill from the default or behind a guard that fails clearly when nulls remain). Anything
+// that could lose data (a dropped or narrowed column, a dropped table) stops the generator and asks for
+// a hand-written migration in server/migrations/manual.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ColumnShape, SchemaShape, TableShape } from '../meta/tableShape.js';
@@ -11,6 +14,8 @@ export const SNAPSHOT_FILE = join(MIGRATIONS_DIR, 'snapshot.json');
 export interface MigrationPlan {
   statements: string[];
   problems: string[];
+  /** The database shape once the statements ran: what snapshot.json records (it can differ from the entities, see nullableUntilDefault). */
+  applied: SchemaShape;
 }
 
 export function readSnapshot(root: string): SchemaShape {
@@ -41,43 +46,111 @@ function indexSql(table: string, name: string, ix: TableShape['indexes'][string]
   return `create ${ix.unique ? 'unique ' : ''}index ${name} on ${table} (${ix.columns.join(', ')});`;
 }
 
-function varcharLength(type: string): number | undefined {
-  const m = /^varchar\((\d+)\)$/.exec(type);
-  return m ? Number(m[1]) : undefined;
+/** Digits before the point and after it; integer and bigint as numerics without a fraction. */
+function numericRange(type: string): { whole: number; scale: number } | undefined {
+  if (type === 'integer') return { whole: 10, scale: 0 };
+  if (type === 'bigint') return { whole: 19, scale: 0 };
+  const m = /^numeric\((\d+),(\d+)\)$/.exec(type);
+  return m ? { whole: Number(m[1]) - Number(m[2]), scale: Number(m[2]) } : undefined;
+}
+
+/** True when every value of `from` is a value of `to` unchanged, so `alter column … type` keeps each row. */
+export function isWidening(from: string, to: string): boolean {
+  const a = /^varchar\((\d+)\)$/.exec(from);
+  if (a) {
+    const b = /^varchar\((\d+)\)$/.exec(to);
+    return to === 'text' || (!!b && Number(b[1]) >= Number(a[1]));
+  }
+  const x = numericRange(from);
+  const y = numericRange(to);
+  if (!x || !y) return false;
+  // bigint holds whole numbers only; a numeric with a fraction never becomes one.
+  if (to === 'integer' || (to === 'bigint' && from !== 'integer')) return false;
+  return y.whole >= x.whole && y.scale >= x.scale;
+}
+
+/** Making a column NOT NULL: backfilled from the default when there is one, else refused at apply time when nulls remain. */
+function setNotNull(table: string, col: string, c: ColumnShape): string[] {
+  if (c.default !== undefined) {
+    return [`update ${table} set ${col} = ${c.default} where ${col} is null;`, `alter table ${table} alter column ${col} set not null;`];
+  }
+  return [
+    `do $$ begin if exists (select 1 from ${table} where ${col} is null) then ` +
+      `raise exception '${table}.${col} has empty values; fill them (or give the field a default) before making it required'; end if; end $$;`,
+    `alter table ${table} alter column ${col} set not null;`,
+  ];
+}
+
+function alterColumn(table: string, col: string, was: ColumnShape, c: ColumnShape, statements: string[], problems: string[]): ColumnShape {
+  if (was.type !== c.type) {
+    if (isWidening(was.type, c.type)) statements.push(`alter table ${table} alter column ${col} type ${c.type};`);
+    else {
+      problems.push(`${table}.${col}: ${was.type} → ${c.type} may lose data; write a manual migration`);
+      return was;
+    }
+  }
+  if (was.default !== c.default) {
+    statements.push(c.default === undefined ? `alter table ${table} alter column ${col} drop default;` : `alter table ${table} alter column ${col} set default ${c.default};`);
+  }
+  let notNull = was.notNull;
+  let nullableUntilDefault = was.nullableUntilDefault;
+  if (c.notNull && !was.notNull) {
+    if (c.default !== undefined || !was.nullableUntilDefault) {
+      statements.push(...setNotNull(table, col, c));
+      notNull = true;
+      nullableUntilDefault = undefined;
+    }
+  } else if (!c.notNull) {
+    if (was.notNull) statements.push(`alter table ${table} alter column ${col} drop not null;`);
+    notNull = false;
+    nullableUntilDefault = undefined;
+  }
+  return { ...c, notNull, ...(nullableUntilDefault ? { nullableUntilDefault } : {}) };
 }
 
 export function planMigration(from: SchemaShape, to: SchemaShape): MigrationPlan {
   const statements: string[] = [];
   const problems: string[] = [];
+  const applied: SchemaShape = {};
   for (const [table, shape] of Object.entries(to)) {
     const old = from[table];
     if (!old) {
       const cols = Object.entries(shape.columns).map(([n, c]) => `  ${columnSql(n, c)}`);
       statements.push(`create table ${table} (\n${cols.join(',\n')}\n);`);
       for (const [n, ix] of Object.entries(shape.indexes)) statements.push(indexSql(table, n, ix));
+      applied[table] = shape;
       continue;
     }
+    const columns: TableShape['columns'] = {};
     for (const [col, c] of Object.entries(shape.columns)) {
       const was = old.columns[col];
       if (!was) {
-        // Existing rows get the default; NOT NULL without a default would fail on a filled table.
-        statements.push(`alter table ${table} add column ${columnSql(col, { ...c, notNull: c.notNull && c.default !== undefined })};`);
-      } else if (was.type !== c.type) {
-        const a = varcharLength(was.type);
-        const b = varcharLength(c.type);
-        if (a !== undefined && b !== undefined && b > a) statements.push(`alter table ${table} alter column ${col} type ${c.type};`);
-        else if (was.type.startsWith('varchar') && c.type === 'text') statements.push(`alter table ${table} alter column ${col} type text;`);
-        else problems.push(`${table}.${col}: ${was.type} → ${c.type} may lose data; write a manual migration`);
-      }
+        // Existing rows get the default; NOT NULL without a default would fail on a filled table, so
+        // the column stays nullable and the snapshot says so.
+        const addable = c.notNull && c.default === undefined && !c.primaryKey ? { ...c, notNull: false, nullableUntilDefault: true as const } : c;
+        statements.push(`alter table ${table} add column ${columnSql(col, addable)};`);
+        columns[col] = addable;
+      } else columns[col] = alterColumn(table, col, was, c, statements, problems);
     }
     for (const col of Object.keys(old.columns)) {
-      if (!shape.columns[col]) problems.push(`${table}.${col} was removed from the entity; dropping it would lose data — write a manual migration`);
+      if (!shape.columns[col]) {
+        problems.push(`${table}.${col} was removed from the entity; dropping it would lose data — write a manual migration`);
+        columns[col] = old.columns[col];
+      }
     }
-    for (const [n, ix] of Object.entries(shape.indexes)) if (!old.indexes[n]) statements.push(indexSql(table, n, ix));
-    for (const n of Object.keys(old.indexes)) if (!shape.indexes[n]) statements.push(`drop index if exists ${n};`);
+    for (const n of Object.keys(old.indexes)) {
+      if (!shape.indexes[n] || JSON.stringify(shape.indexes[n]) !== JSON.stringify(old.indexes[n])) statements.push(`drop index if exists ${n};`);
+    }
+    for (const [n, ix] of Object.entries(shape.indexes)) {
+      if (!old.indexes[n] || JSON.stringify(ix) !== JSON.stringify(old.indexes[n])) statements.push(indexSql(table, n, ix));
+    }
+    applied[table] = { columns, indexes: shape.indexes };
   }
   for (const table of Object.keys(from)) {
-    if (!to[table]) problems.push(`table ${table} has no entity any more; dropping it would lose data — write a manual migration`);
+    if (!to[table]) {
+      problems.push(`table ${table} has no entity any more; dropping it would lose data — write a manual migration`);
+      applied[table] = from[table];
+    }
   }
-  return { statements, problems };
+  return { statements, problems, applied };
 }

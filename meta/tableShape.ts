@@ -7,6 +7,12 @@ export interface ColumnShape {
   notNull: boolean;
   default?: string;
   primaryKey?: boolean;
+  /**
+   * Only in the migration snapshot: the entity requires the field, but the column was added to a filled
+   * table without a default, so it stayed nullable (rows from before have no value; the server enforces
+   * `required` on every write). Giving the field a default later backfills it and sets NOT NULL.
+   */
+  nullableUntilDefault?: true;
 }
 export interface TableShape {
   columns: Record<string, ColumnShape>;

@@ -516,6 +516,9 @@ attachmentConfig?: AttachmentConfig
 
 export interface CellButton {
 title?: Text
+/**
+ * Icon drawn before the title: the names of action.iconClass
+ */
 iconClass?: string
 /**
  * A grid event (grid.events) or row action run on click
@@ -612,6 +615,10 @@ delete?: Condition
 export interface Action {
 name: string
 label?: Text
+/**
+ * Icon before the label (operate and toolbar buttons): edit, delete, plus, view, download, upload, search, file, copy, link, check, close, refresh, send, list, calendar, info (prefixes el-icon-/icon- accepted)
+ */
+iconClass?: string
 /**
  * A registered action type of the runtime
  */

@@ -9,7 +9,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planMigration, readSnapshot } from '../../generators/migrations.js';
 import { loadDefinitions } from '../../meta/load.js';
-import { schemaShape } from '../../meta/tableShape.js';
+import { schemaShape, type SchemaShape } from '../../meta/tableShape.js';
+import type { Field } from '../../meta/definitions.js';
 import { openDatabase, type Database } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
 import { backends, PG_ADMIN_URL } from '../support/testServer.js';
@@ -121,6 +122,69 @@ for (const backend of await backends()) {
         rmSync(copy, { recursive: true, force: true });
       }
     }, 300_000);
+
+    it('changes defaults, NOT NULL, numeric/varchar/integer widths and indexes of a filled table without losing a row', async () => {
+      const { db } = database;
+      await migrate(database, join(root, 'server', 'migrations'));
+      const note = (fields: Record<string, Field>): SchemaShape =>
+        schemaShape([{ name: 'srmTestNote', area: 'srmServer', table: 'srm_test_note', key: 'noteId', label: { CN: '注', EN: 'Note', TH: 'โน้ต', VN: 'Ghi chú' }, fields: { noteId: { type: 'id' }, ...fields } }]);
+      const before = note({
+        title: { type: 'string', length: 100 },
+        amount: { type: 'decimal', precision: 18, scale: 4 },
+        status: { type: 'string', length: 20, default: 'NEW' },
+        body: { type: 'string', length: 2000 },
+        owner: { type: 'string', length: 60, required: true },
+      });
+      const after = note({
+        title: { type: 'string', length: 200, required: true, default: 'untitled' },
+        amount: { type: 'decimal', precision: 20, scale: 4 },
+        status: { type: 'string', length: 20, required: true },
+        body: { type: 'text' },
+        owner: { type: 'string', length: 60 },
+        reviewer: { type: 'string', length: 60, required: true },
+        priority: { type: 'integer', default: 0, index: true },
+      });
+      const run = async (statements: string[]) =>
+        db.transaction().execute(async (trx) => {
+          for (const s of statements) await sql.raw(s).execute(trx);
+        });
+      await run(['drop table if exists srm_test_note;', ...planMigration({}, before).statements]);
+      // version_num is integer in the shipped shape; widen it to bigint as part of the same change.
+      after.srm_test_note.columns.version_num = { ...after.srm_test_note.columns.version_num, type: 'bigint' };
+      for (let i = 0; i < 30; i++) {
+        await sql`insert into srm_test_note (title, amount, status, body, owner) values (${i % 3 ? `T${i}` : null}, ${'99999999999999.1234'}, ${'OPEN'}, ${'b'.repeat(1500)}, ${'me'})`.execute(db);
+      }
+      const plan = planMigration(before, after);
+      expect(plan.problems).toEqual([]);
+      expect(plan.statements).toContain('alter table srm_test_note alter column version_num type bigint;');
+
+      // A null where NOT NULL is coming and no default exists: the guard refuses with a clear message, nothing changes.
+      await sql`insert into srm_test_note (owner, status) values ('x', null)`.execute(db);
+      await expect(run(plan.statements)).rejects.toThrow(/srm_test_note\.status has empty values/);
+      expect((await sql<{ n: number }>`select count(*)::int as n from srm_test_note`.execute(db)).rows[0].n).toBe(31);
+      await sql`delete from srm_test_note where owner = 'x'`.execute(db);
+
+      await run(plan.statements);
+      const rows = (await sql<{ n: number; untitled: number; total: string; owners: number }>`select count(*)::int as n,
+        count(*) filter (where title = 'untitled')::int as untitled, sum(amount)::text as total, count(*) filter (where owner = 'me')::int as owners
+        from srm_test_note`.execute(db)).rows[0];
+      expect(rows).toEqual({ n: 30, untitled: 10, total: '2999999999999973.7020', owners: 30 });
+      // The widened columns take what they refused before; the dropped NOT NULL and the new nullable column accept nulls.
+      await sql`insert into srm_test_note (amount, status, body, owner, version_num) values (${'9999999999999999.1234'}, 'X', ${'b'.repeat(5000)}, null, ${'9000000000'})`.execute(db);
+      const cols = (await sql<{ column_name: string; is_nullable: string; column_default: string | null; data_type: string }>`select column_name, is_nullable, column_default, data_type
+        from information_schema.columns where table_name = 'srm_test_note' order by column_name`.execute(db)).rows;
+      const col = (name: string) => cols.find((c) => c.column_name === name)!;
+      expect(col('title').is_nullable).toBe('NO');
+      expect(col('status')).toMatchObject({ is_nullable: 'NO', column_default: null });
+      expect(col('reviewer').is_nullable).toBe('YES');
+      expect(col('priority').column_default).toBe('0');
+      expect(col('version_num').data_type).toBe('bigint');
+      const ix = (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'srm_test_note'`.execute(db)).rows.map((r) => r.indexname);
+      expect(ix).toContain('srm_test_note_priority_ix');
+      // What the snapshot records agrees with the database: nothing more to do.
+      expect(planMigration(plan.applied, after).statements).toEqual([]);
+      await sql`drop table srm_test_note`.execute(db);
+    });
 
     it('refuses to generate a migration that would drop or narrow data', () => {
       const defs = loadDefinitions(join(root, 'schemas'));
