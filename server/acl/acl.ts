@@ -9,6 +9,7 @@ import type { CacheStore } from '../cache/store.js';
 import type { Session } from '../auth/session.js';
 import { buildBindings, type BindingIndex } from './bindings.js';
 import { loadGrants } from './responsibilities.js';
+import { emptyScope, mergeScope, type WriteScope } from './writeScope.js';
 
 export interface Grants {
   /** False when the user is disabled or gone: the session is refused on its next request. */
@@ -102,6 +103,19 @@ export class Acl {
     if (!bindings?.length) return false;
     const g = await this.grants(session);
     return g.active && bindings.some((b) => g.menus.has(b.menuCode) && (b.resource === null || g.resources.has(`${b.menuCode}:${b.resource}`)));
+  }
+
+  /**
+   * What a save action may write for this session: the union of the scopes of the save buttons it
+   * holds for the entity (writeScope.ts). Empty when it holds none (the action is refused anyway).
+   */
+  async writeScope(session: Session, entity: string, action: string): Promise<WriteScope> {
+    const g = await this.grants(session);
+    const scope = emptyScope();
+    for (const b of this.bindings.get(entity)?.get(action) ?? []) {
+      if (b.writes && g.menus.has(b.menuCode) && (b.resource === null || g.resources.has(`${b.menuCode}:${b.resource}`))) mergeScope(scope, b.writes);
+    }
+    return scope;
   }
 
   /** The (menu, resource) pairs that allow an action; used by tests that walk every button. */

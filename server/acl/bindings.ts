@@ -2,6 +2,7 @@
 import { boundPages, declaredOperations, pageActions } from '../../meta/crossCheck.js';
 import type { Definitions } from '../../meta/definitions.js';
 import type { Menu } from '../../meta/generated/definitions.js';
+import { emptyScope, mergeScope, pageScope, type WriteScope } from './writeScope.js';
 
 /** Pseudo actions of a family checked for the exportServer calls (not routes of the family itself). */
 export const EXPORT_ACTION = 'exportExcel';
@@ -13,7 +14,11 @@ export interface Binding {
   menuCode: string;
   /** null: holding the menu is enough (reads). */
   resource: string | null;
+  /** Save actions: what the screens whose button this is may write (writeScope.ts). */
+  writes?: WriteScope;
 }
+
+export const SAVE_ACTIONS = new Set(['saveOrUpdate', 'doBatchSaveOrUpdate']);
 
 /** entity name → action → the (menu, resource) pairs any one of which allows it. */
 export type BindingIndex = Map<string, Map<string, Binding[]>>;
@@ -28,7 +33,10 @@ export function buildBindings(defs: Definitions): BindingIndex {
     let byAction = index.get(entity);
     if (!byAction) index.set(entity, (byAction = new Map()));
     const list = byAction.get(action) ?? [];
-    if (!list.some((x) => x.menuCode === b.menuCode && x.resource === b.resource)) list.push(b);
+    const same = list.find((x) => x.menuCode === b.menuCode && x.resource === b.resource);
+    // The same button on a list and its edit page: the union of what both screens write.
+    if (!same) list.push(b.writes ? { ...b, writes: mergeScope(emptyScope(), b.writes) } : b);
+    else if (b.writes) same.writes = mergeScope(same.writes ?? emptyScope(), b.writes);
     byAction.set(action, list);
   };
   for (const menu of flatten(defs.menus.menus)) {
@@ -52,11 +60,13 @@ export function buildBindings(defs: Definitions): BindingIndex {
       // Excel (docs/excel.md): a list grid that shows Export/Import binds them to the menu's btnExport/btnImport.
       if (p.grid?.isShowExport) add(entity.name, EXPORT_ACTION, { menuCode: menu.menuCode, resource: 'btnExport' });
       if (p.grid?.isShowImport) add(entity.name, IMPORT_ACTION, { menuCode: menu.menuCode, resource: 'btnImport' });
+      const writes = pageScope(defs, p);
       for (const a of pageActions(p)) {
         if (!a.operation || !a.resource) continue;
-        add(entity.name, a.operation, { menuCode: menu.menuCode, resource: a.resource });
+        const save = SAVE_ACTIONS.has(a.operation);
+        add(entity.name, a.operation, { menuCode: menu.menuCode, resource: a.resource, ...(save ? { writes } : {}) });
         // One save button stands for both save calls.
-        if (a.operation === 'saveOrUpdate') add(entity.name, 'doBatchSaveOrUpdate', { menuCode: menu.menuCode, resource: a.resource });
+        if (a.operation === 'saveOrUpdate') add(entity.name, 'doBatchSaveOrUpdate', { menuCode: menu.menuCode, resource: a.resource, writes });
       }
     }
   }

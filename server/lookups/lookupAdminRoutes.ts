@@ -47,8 +47,11 @@ export function registerLookupAdminRoutes(server: FastifyInstance, app: AppConte
       if (!Array.isArray(body.data)) throw refuse('rest.dataRequired');
       // Every value belongs to the named type, whatever the client wrote in it.
       const data = body.data.map((v) => (v && typeof v === 'object' && !Array.isArray(v) ? { ...(v as DbRecord), lookupType: type, lookupTypeId: typeRow.id } : v));
+      // What the held lookup screens edit, plus the type the server sets on every value.
+      const writeScope = await app.acl.writeScope(ctx.session, values.name, 'doBatchSaveOrUpdate');
+      writeScope.fields.add('lookupType').add('lookupTypeId');
       try {
-        return await doBatchSaveOrUpdate({ ...ctx, body: { data } });
+        return await doBatchSaveOrUpdate({ ...ctx, body: { data }, writeScope });
       } catch (err) {
         throw translateDbError(err, values, req.lang) ?? err;
       } finally {

@@ -3,6 +3,7 @@ import type { EntityDefinition } from '../../meta/definitions.js';
 import type { Session } from '../auth/session.js';
 import type { Language } from '../i18n/messages.js';
 import type { Envelope } from '../http/envelope.js';
+import type { WriteScope } from '../acl/writeScope.js';
 
 export type DbRecord = Record<string, unknown>;
 
@@ -12,6 +13,12 @@ export interface ActionContext {
   session: Session;
   lang: Language;
   body: Record<string, unknown>;
+  /**
+   * Save actions called through a screen's button: the fields and lines that screen edits; the rest of
+   * the body is dropped (acl/writeScope.ts). Absent for server-side writers with their own column list
+   * (the Excel import writes its template's columns).
+   */
+  writeScope?: WriteScope;
 }
 
 /** One generic action of every family (NocoBase: one action per file). */

@@ -6,6 +6,7 @@ import { treeAfterSave, treeBeforeDelete, treeBeforeSave } from './tree.js';
 import { allotBeforeSave } from '../org/allotRules.js';
 import { profileBeforeSave } from '../system/profileRules.js';
 import { articleBeforeSave } from '../system/articleRules.js';
+import { assertResponsibilityUserTypes } from '../acl/respUserType.js';
 
 /** `values` are column-keyed and already checked; a rule may add server-kept columns or refuse. */
 export type BeforeSave = (ctx: ActionContext, db: Db, values: Record<string, unknown>, id: number | null) => Promise<void>;
@@ -25,11 +26,23 @@ export async function afterSave(ctx: ActionContext, db: Db, id: number, mode: 'i
   if (mode === 'update') await treeAfterSave(db, ctx.entity, id);
 }
 
+/** After the header and its lines are written (both modes), still inside the save's transaction. */
+export type AfterLines = (ctx: ActionContext, db: Db, id: number) => Promise<void>;
+
+const AFTER_LINES: Record<string, AfterLines> = {
+  baseUsers: (ctx, db, id) => assertResponsibilityUserTypes(ctx, db, 'user', id),
+  baseResponsibility: (ctx, db, id) => assertResponsibilityUserTypes(ctx, db, 'resp', id),
+};
+
+export async function afterLines(ctx: ActionContext, db: Db, id: number): Promise<void> {
+  await AFTER_LINES[ctx.entity.name]?.(ctx, db, id);
+}
+
 export async function beforeDelete(ctx: ActionContext, db: Db, id: number): Promise<void> {
   await treeBeforeDelete(db, ctx.entity, id);
 }
 
 /** Whether saving a row of `e` runs any rule besides the generic checks (then rows are saved one by one). */
 export function hasSaveRules(e: { name: string; tree?: unknown }): boolean {
-  return BEFORE_SAVE[e.name] !== undefined || e.tree !== undefined;
+  return BEFORE_SAVE[e.name] !== undefined || AFTER_LINES[e.name] !== undefined || e.tree !== undefined;
 }

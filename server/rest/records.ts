@@ -124,8 +124,10 @@ export function ownershipValue(ctx: ActionContext): number | null {
 const SECRET_MAX = 200;
 
 /**
- * A write-only secret (an initial password): taken as plain text, stored only as its hash, never read
- * back. Required on insert; an empty value on update keeps the stored hash.
+ * A write-only secret (an initial password): taken as plain text on insert only, checked against the
+ * password rules, stored only as its hash, never read back. An update never sets it: a password is
+ * changed only through changePassword / resetPassword (RSA-OAEP, history, sessions ended), so a value
+ * on update is refused; an empty one is nothing.
  */
 async function takeSecret(
   ctx: ActionContext,
@@ -142,6 +144,7 @@ async function takeSecret(
     if (mode === 'insert') say(name, 'rest.required');
     return;
   }
+  if (mode === 'update') return say(name, 'password.onlyByReset');
   if (typeof raw !== 'string' || raw.length > SECRET_MAX) return say(name, 'rest.tooLong', { max: SECRET_MAX });
   // An initial password follows the same complexity rules as one the user chooses (password rules).
   const userName = typeof record.userName === 'string' ? record.userName : '';

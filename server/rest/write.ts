@@ -12,7 +12,8 @@ import { refuseFieldErrors, writableValues, type FieldError } from './records.js
 import { statusLabel } from './statusLabel.js';
 import { claimAttachments } from '../files/claim.js';
 import { insertedByServer } from './insertMany.js';
-import { afterSave, beforeSave } from './entityRules.js';
+import { afterLines, afterSave, beforeSave } from './entityRules.js';
+import { limitToScope } from '../acl/writeScope.js';
 
 function assignments(values: Record<string, unknown>) {
   return sql.join(Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`));
@@ -115,9 +116,11 @@ async function numberLines(db: Db, p: PreparedLines, headerId: number): Promise<
   }
 }
 
-export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Promise<number> {
-  if (!record || typeof record !== 'object' || Array.isArray(record)) throw refuse('error.malformed', { detail: 'record' });
+export async function saveOne(ctx: ActionContext, db: Db, sent: DbRecord): Promise<number> {
+  if (!sent || typeof sent !== 'object' || Array.isArray(sent)) throw refuse('error.malformed', { detail: 'record' });
   const e = ctx.entity;
+  // Only what the caller's screen edits goes on (no mass assignment across screens).
+  const record = ctx.writeScope ? limitToScope(ctx.app.defs, e, sent, ctx.writeScope) : sent;
   const userId = ctx.session.userId;
   const hasKey = record[e.key] !== undefined && record[e.key] !== null && record[e.key] !== '';
   const mode = hasKey ? 'update' : 'insert';
@@ -133,6 +136,7 @@ export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Pro
     await beforeSave(ctx, db, values, null);
     const id = await insertRow(db, e, values);
     await saveLines(ctx, db, id, lines);
+    await afterLines(ctx, db, id);
     await claimAttachments(ctx, db, id, record);
     return id;
   }
@@ -155,6 +159,7 @@ export async function saveOne(ctx: ActionContext, db: Db, record: DbRecord): Pro
   if (updated.rows.length === 0) throw refuse('rest.stale');
   await afterSave(ctx, db, id, 'update');
   await saveLines(ctx, db, id, lines);
+  await afterLines(ctx, db, id);
   await claimAttachments(ctx, db, id, record);
   return id;
 }
