@@ -1,8 +1,10 @@
 // `npm run gen` writes every generated file; `npm run gen:check` fails when any is stale.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadDefinitions } from '../meta/load.js';
 import { buildOpenApi } from '../meta/openapi.js';
+import { entityJsonSchema } from '../meta/familySchemas.js';
+import { isFamily } from '../meta/definitions.js';
 import { schemaShape } from '../meta/tableShape.js';
 import { generateMetaTypes } from './metaTypes.js';
 import { generateClients } from './clients.js';
@@ -11,6 +13,8 @@ import { MIGRATIONS_DIR, SNAPSHOT_FILE, nextMigrationNumber, planMigration, read
 import { repoRoot } from './paths.js';
 
 const check = process.argv.includes('--check');
+/** Standalone JSON Schemas per family: record, line entities, params, each operation's request and answer. */
+const JSON_SCHEMA_DIR = 'meta/generated/jsonschema';
 
 async function main(): Promise<void> {
   const defs = loadDefinitions(join(repoRoot, 'schemas'));
@@ -20,6 +24,9 @@ async function main(): Promise<void> {
   outputs.set('src/generated/validators.js', generateValidators(defs));
   outputs.set('src/generated/validators.d.ts', generateValidatorTypes());
   outputs.set('meta/generated/openapi.json', JSON.stringify(buildOpenApi(defs, '1'), null, 2) + '\n');
+  for (const e of defs.entities.values()) {
+    if (isFamily(e)) outputs.set(`${JSON_SCHEMA_DIR}/${e.name}.schema.json`, JSON.stringify(entityJsonSchema(defs, e), null, 2) + '\n');
+  }
 
   const shape = schemaShape(defs.entities.values());
   const plan = planMigration(readSnapshot(repoRoot), shape);
@@ -29,6 +36,14 @@ async function main(): Promise<void> {
   }
 
   const stale: string[] = [];
+  // A schema file whose family is gone is stale too.
+  const schemaDir = join(repoRoot, JSON_SCHEMA_DIR);
+  for (const f of existsSync(schemaDir) ? readdirSync(schemaDir) : []) {
+    const rel = `${JSON_SCHEMA_DIR}/${f}`;
+    if (outputs.has(rel)) continue;
+    stale.push(`${rel} (no such family any more)`);
+    if (!check) rmSync(join(schemaDir, f));
+  }
   for (const [rel, content] of outputs) {
     const p = join(repoRoot, rel);
     const old = existsSync(p) ? readFileSync(p, 'utf8') : undefined;

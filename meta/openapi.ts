@@ -1,37 +1,11 @@
-// The OpenAPI document of every REST family, built from the entity definitions.
-import { allFields, isFamily, type Definitions, type EntityDefinition } from './definitions.js';
+// The OpenAPI document of every REST family, built from the entity definitions; the request and answer
+// schemas come from meta/familySchemas.ts, the same source as the JSON Schema files and the typed clients.
+import { isFamily, type Definitions } from './definitions.js';
+import { familyOperations } from './familySchemas.js';
 import { recordSchema } from './recordSchema.js';
 import { FIXED_PATHS } from './openapiFixed.js';
 
 type Obj = Record<string, unknown>;
-
-const envelope = (data: Obj, paged = false): Obj => ({
-  type: 'object',
-  required: ['status', 'msg', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['S', 'E'] },
-    msg: { type: 'string' },
-    data,
-    ...(paged
-      ? { page: { type: 'object', properties: { count: { type: 'integer' }, curIndex: { type: 'integer' }, pageRows: { type: 'integer' }, estimated: { type: 'boolean' } } } }
-      : {}),
-  },
-});
-
-function filterSchema(e: EntityDefinition): Obj {
-  const props: Obj = {};
-  for (const [name, f] of allFields(e)) {
-    const filter = f.filter ?? 'eq';
-    if (filter === 'none' || f.serverOnly) continue;
-    props[name] = { description: filter === 'like' ? 'contains, case-insensitive' : 'equals; an array means any of' };
-    if (filter === 'range') {
-      props[`${name}From`] = { description: 'inclusive lower bound' };
-      props[`${name}To`] = { description: 'inclusive upper bound' };
-    }
-  }
-  if (e.display) props.keyword = { type: 'string', description: `contains, over ${e.display.join(', ')}` };
-  return { type: 'object', additionalProperties: false, properties: props };
-}
 
 function op(summary: string, request: Obj, response: Obj, example?: unknown): Obj {
   return {
@@ -56,44 +30,13 @@ export function buildOpenApi(defs: Definitions, version: string): Obj {
     if (!isFamily(e)) continue;
     const base = `/api/${e.area}/v1/${e.name}Restful`;
     const ref = { $ref: `#/components/schemas/${e.name}` };
-    schemas[e.name] = recordSchema(defs, e);
-    const id = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };
-    paths[`${base}/findById`] = op(`${e.name}: one record${e.lines ? ' with its lines' : ''}`, id, envelope(ref), { id: 1 });
-    paths[`${base}/listByPage`] = op(
-      `${e.name}: a page of records matching params`,
-      {
-        type: 'object',
-        properties: {
-          params: filterSchema(e),
-          pageIndex: { type: 'integer', minimum: 1, default: 1 },
-          pageRows: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
-          sort: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, order: { enum: ['asc', 'desc'] } } } },
-        },
-      },
-      envelope({ type: 'array', items: ref }, true),
-      { params: {}, pageIndex: 1, pageRows: 20 },
-    );
-    paths[`${base}/saveOrUpdate`] = op(`${e.name}: insert (no key) or update (key and versionNum)`, ref, envelope(ref));
-    paths[`${base}/doBatchSaveOrUpdate`] = op(
-      `${e.name}: save several, all or nothing`,
-      { type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref } } },
-      envelope({ type: 'array', items: ref }),
-    );
-    paths[`${base}/delete`] = op(`${e.name}: delete one`, id, envelope({ type: 'null' }), { id: 1 });
-    paths[`${base}/doBatchDelete`] = op(
-      `${e.name}: delete several, all or nothing`,
-      { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer' } } } },
-      envelope({ type: 'null' }),
-      { ids: [1, 2] },
-    );
-    for (const t of e.status?.transitions ?? []) {
-      paths[`${base}/${t.action}`] = op(
-        `${e.name}: ${t.from.join('|')} → ${t.to} (resource ${t.resource})`,
-        { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, versionNum: { type: 'integer' } } },
-        envelope(ref),
-        { id: 1, versionNum: 1 },
-      );
+    // Line entities are named schemas of their own, referenced from the header's line array.
+    schemas[e.name] = recordSchema(defs, e, (line) => ({ $ref: `#/components/schemas/${line.name}` }));
+    for (const l of e.lines ?? []) {
+      const le = defs.entities.get(l.entity);
+      if (le) schemas[le.name] = recordSchema(defs, le);
     }
+    for (const o of familyOperations(e, ref)) paths[`${base}/${o.action}`] = op(o.summary, o.request, o.answer, o.example);
   }
   return {
     openapi: '3.1.0',

@@ -23,7 +23,8 @@ export function fieldSchema(f: Field): JsonSchema {
   }
 }
 
-export function recordSchema(defs: Definitions, e: EntityDefinition): JsonSchema {
+/** `lineItems` names how a line entity is referenced (OpenAPI components, $defs); inlined without it. */
+export function recordSchema(defs: Definitions, e: EntityDefinition, lineItems?: (line: EntityDefinition) => JsonSchema): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, f] of allFields(e)) {
     if (f.serverOnly) continue;
@@ -34,7 +35,7 @@ export function recordSchema(defs: Definitions, e: EntityDefinition): JsonSchema
   }
   for (const l of e.lines ?? []) {
     const le = defs.entities.get(l.entity);
-    if (le) properties[l.name] = { type: 'array', items: recordSchema(defs, le) };
+    if (le) properties[l.name] = { type: 'array', items: lineItems ? lineItems(le) : recordSchema(defs, le) };
   }
   return { type: 'object', title: e.name, properties, additionalProperties: false };
 }

@@ -129,7 +129,7 @@ field: string
 prefix: string
 }
 /**
- * Permission-filtered list actions (SPEC §6 ByPermission): listByPage plus, for each permit, `field` must be one the caller is permitted (ORG: institution ids, CATEGORY: purchase category codes, GROUP: purchase group codes; user authorisation)
+ * Permission-filtered list actions (SPEC §6 ByPermission): listByPage plus, for each permit, `field` must be one the caller is permitted (ORG: institution ids, CATEGORY: purchase category codes or ids, GROUP: purchase group codes or ids; user authorisation)
  */
 listVariants?: {
 action: string
@@ -139,9 +139,17 @@ action: string
 permits: [{
 field: string
 permit: ("ORG" | "CATEGORY" | "GROUP")
+/**
+ * What a CATEGORY or GROUP field holds: the code (default) or the id (then it references srmBasePurchaseCategory / srmBasePurchaseGroup). An ORG field always holds baseInstitution ids.
+ */
+by?: ("code" | "id")
 }, ...({
 field: string
 permit: ("ORG" | "CATEGORY" | "GROUP")
+/**
+ * What a CATEGORY or GROUP field holds: the code (default) or the id (then it references srmBasePurchaseCategory / srmBasePurchaseGroup). An ORG field always holds baseInstitution ids.
+ */
+by?: ("code" | "id")
 })[]]
 }[]
 /**
@@ -535,10 +543,10 @@ showInput?: boolean
  */
 detailCount?: string
 }
+
 /**
  * modal cell: pick a record of `entity` in a dialog
  */
-
 export interface ModalConfig {
 entity: string
 title?: Text
@@ -559,18 +567,18 @@ displayKey?: string
  */
 fun?: string
 }
+
 /**
  * compute cell: arithmetic over the row's fields (data, never JS)
  */
-
 export interface ComputedEvent {
 expression: Expression
 precision?: number
 }
+
 /**
  * Attachment widget / upload cell (SPEC §2, §5): limits, upload context, per-record disabled/hidden buttons
  */
-
 export interface AttachmentConfig {
 /**
  * Per-file limit in bytes (default 2147483648)
@@ -638,10 +646,10 @@ status?: ("default" | "primary" | "danger" | "success")
 needSelection?: boolean
 mode?: ("create" | "edit" | "view")
 }
+
 /**
  * Tree page (SPEC §5: tree building requires key, parent key and level key): hierarchical browse and edit of an entity with a parent key
  */
-
 export interface TreeConfig {
 /**
  * The entity's key field

@@ -1,0 +1,47 @@
+// The OpenAPI generator (meta/openapi.ts): the golden is the bank family's operations and schema;
+// the filter params are the very schema the typed clients are generated from (meta/familySchemas.ts).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { paramsSchema } from '../../../meta/familySchemas.js';
+import { loadDefinitions } from '../../../meta/load.js';
+import { buildOpenApi } from '../../../meta/openapi.js';
+import type { Definitions } from '../../../meta/definitions.js';
+
+const root = join(__dirname, '..', '..', '..');
+const golden = join(__dirname, 'golden', 'bank.openapi.json.txt');
+
+type Op = { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } };
+type Doc = { paths: Record<string, Op>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+
+function fixture(names: string[]): Definitions {
+  const all = loadDefinitions(join(root, 'schemas'));
+  return { ...all, entities: new Map([...all.entities].filter(([name]) => names.includes(name))) };
+}
+
+describe('OpenAPI generator', () => {
+  it('matches the golden operations of one small family (UPDATE_GOLDEN=1 rewrites it after an intended change)', () => {
+    const doc = buildOpenApi(fixture(['srmBaseBank']), '1') as Doc;
+    const family = Object.fromEntries(Object.entries(doc.paths).filter(([p]) => p.includes('/srmBaseBankRestful/')));
+    const out = JSON.stringify({ paths: family, schemas: doc.components.schemas }, null, 2) + '\n';
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(golden)) writeFileSync(golden, out);
+    expect(out).toBe(readFileSync(golden, 'utf8'));
+  });
+
+  it('types listByPage params from the same schema as the clients (integers, numbers, strings, arrays)', () => {
+    const defs = fixture(['srmPoRequisition', 'srmPoRequisitionLine', 'srmBaseMaterial']);
+    const doc = buildOpenApi(defs, '1') as Doc;
+    const params = (family: string) => doc.paths[`/api/srmServer/v1/${family}Restful/listByPage`].post.requestBody.content['application/json'].schema.properties.params;
+    expect(params('srmPoRequisition')).toEqual(paramsSchema(defs.entities.get('srmPoRequisition')!));
+    const material = params('srmBaseMaterial') as { properties: Record<string, unknown> };
+    expect(material.properties.materialId).toMatchObject({ oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' } }] });
+    expect(material.properties.keyword).toMatchObject({ type: 'string' });
+  });
+
+  it('names line entities as schemas of their own, referenced from the header', () => {
+    const doc = buildOpenApi(fixture(['srmPoRequisition', 'srmPoRequisitionLine']), '1') as Doc;
+    expect(doc.components.schemas.srmPoRequisition.properties.lines).toEqual({ type: 'array', items: { $ref: '#/components/schemas/srmPoRequisitionLine' } });
+    expect(doc.components.schemas.srmPoRequisitionLine.properties).toHaveProperty('quantity');
+    expect(Object.keys(doc.paths).filter((p) => p.includes('srmPoRequisitionLineRestful'))).toEqual([]);
+  });
+});
