@@ -27,6 +27,9 @@ export function crossCheck(defs: Definitions): string[] {
   return checkProblems(defs).map((p) => `${p.where}: ${formatCheck(p, 'EN')}`);
 }
 
+/** The entity whose ids a permit kind grants (user authorisation). */
+const PERMIT_ENTITY = { ORG: 'baseInstitution', CATEGORY: 'srmBasePurchaseCategory', GROUP: 'srmBasePurchaseGroup' } as const;
+
 type Say = (where: string, key: CheckKey, params?: CheckParams) => void;
 
 /** Broken references as data, to be told in any language (`formatCheck`). */
@@ -44,7 +47,14 @@ export function checkProblems(defs: Definitions): CheckProblem[] {
       if (f.writeOnly && (!f.serverOnly || f.type !== 'string')) say(at, `/fields/${name} writeOnly needs serverOnly and type string`);
     }
     for (const [i, v] of (e.listVariants ?? []).entries()) {
-      for (const [j, p] of v.permits.entries()) if (!e.fields[p.field]) say(at, `/listVariants/${i}/permits/${j}/field ${p.field} is not a field`);
+      for (const [j, p] of v.permits.entries()) {
+        const f = e.fields[p.field];
+        // The permitted values are ids of the permit's entity (ORG, by id) or codes: the field must hold the same.
+        const target = p.permit === 'ORG' || p.by === 'id' ? PERMIT_ENTITY[p.permit] : undefined;
+        if (!f) say(at, `/listVariants/${i}/permits/${j}/field ${p.field} is not a field`);
+        else if (target && f.references !== target) say(at, `/listVariants/${i}/permits/${j}/field ${p.field} must reference ${target}`);
+        else if (!target && f.type !== 'string') say(at, `/listVariants/${i}/permits/${j}/field ${p.field} must be a string (a code)`);
+      }
     }
     for (const [i, l] of (e.lines ?? []).entries()) {
       const le = defs.entities.get(l.entity);

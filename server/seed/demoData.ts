@@ -36,3 +36,11 @@ export const REQUISITIONS: [string, string, string][] = [
   ['设备维修备件', 'REJECTED', '2026-10-20'], ['新产品试制物料', 'DRAFT', '2026-11-10'], ['仓库劳保用品', 'APPROVED', '2026-09-30'],
   ['Packaging for Thailand plant', 'SUBMITTED', '2026-11-05'], ['Spare bearings for line 3', 'DRAFT', '2026-11-12'],
 ];
+
+/**
+ * Organisation and purchase group of each demo requisition (by index above; null: none), so that the
+ * ByPermission list differs from the plain one: buyer01 (HQ, G01) is permitted exactly the first two.
+ */
+export const REQUISITION_PERMITS: [string | null, string | null][] = [
+  ['HQ', 'G01'], ['HQ', 'G01'], ['HQ', 'G02'], ['HQ-EAST', 'G02'], ['HQ-EAST', 'G01'], ['HQ', null], ['HQ-TH', 'G01'], [null, 'G01'],
+];

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { hashPassword } from '../auth/password.js';
-import { BANKS, MATERIALS, REQUISITIONS, SUPPLIERS } from './demoData.js';
+import { BANKS, MATERIALS, REQUISITIONS, REQUISITION_PERMITS, SUPPLIERS } from './demoData.js';
 import { seedOrgDemo } from './seedOrgDemo.js';
 import { seedGridSamples } from './gridSamples.js';
 
@@ -131,6 +131,13 @@ export async function seedDemo(db: Db, password: string): Promise<string[]> {
     on conflict (doc_type) do update set last_value = excluded.last_value, period = excluded.period`.execute(db);
   await seedGridSamples(db, buyer, materialIds);
   await seedOrgDemo(db, institution_id, userIds.get('admin')!);
+  // After the organisation demo: some requisitions belong to its companies.
+  for (const [i, [org, group]] of REQUISITION_PERMITS.entries()) {
+    await sql`update srm_po_requisition set
+        institution_id = (select institution_id from base_institution where institution_code = ${org}),
+        purchase_group_id = (select group_id from srm_base_purchase_group where group_code = ${group})
+      where requisition_number = ${`PR-2026-${String(i + 1).padStart(6, '0')}`}`.execute(db);
+  }
   return USERS.map((u) => u.name);
 }
 

@@ -1429,6 +1429,10 @@ title: string
 status: (string | null)
 requestDate: string
 currencyCode: (string | null)
+institutionId: (number | null)
+institutionIdDisplay: (string | null)
+purchaseGroupId: (number | null)
+purchaseGroupIdDisplay: (string | null)
 description: (string | null)
 submittedDate: (string | null)
 approvedBy: (number | null)
@@ -1454,6 +1458,8 @@ requestDate?: string
 requestDateFrom?: string
 requestDateTo?: string
 currencyCode?: (string | string[])
+institutionId?: (number | number[])
+purchaseGroupId?: (number | number[])
 }
 
 export function srmPoRequisitionClient(call: Call) {

@@ -10216,7 +10216,7 @@ return errors === 0;
 }
 
 export const srmPoRequisition = validate47;
-const schema48 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema48 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"institutionId":{"type":["integer","null"]},"purchaseGroupId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoRequisition" */;
@@ -10361,10 +10361,10 @@ errors++;
 }
 }
 }
-if(data.description !== undefined){
-let data6 = data.description;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type},message:"must be string,null"};
+if(data.institutionId !== undefined){
+let data6 = data.institutionId;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err11 = {instancePath:instancePath+"/institutionId",schemaPath:"#/properties/institutionId/type",keyword:"type",params:{type: schema48.properties.institutionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10373,9 +10373,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(func2(data6) > 1000){
-const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+}
+if(data.purchaseGroupId !== undefined){
+let data7 = data.purchaseGroupId;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/purchaseGroupId",schemaPath:"#/properties/purchaseGroupId/type",keyword:"type",params:{type: schema48.properties.purchaseGroupId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10385,11 +10387,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-if(data.submittedDate !== undefined){
-let data7 = data.submittedDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema48.properties.submittedDate.type},message:"must be string,null"};
+if(data.description !== undefined){
+let data8 = data.description;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10398,9 +10399,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err14 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(typeof data8 === "string"){
+if(func2(data8) > 1000){
+const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10411,10 +10412,10 @@ errors++;
 }
 }
 }
-if(data.approvedBy !== undefined){
-let data8 = data.approvedBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema48.properties.approvedBy.type},message:"must be integer,null"};
+if(data.submittedDate !== undefined){
+let data9 = data.submittedDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema48.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10423,11 +10424,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.approvedDate !== undefined){
-let data9 = data.approvedDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema48.properties.approvedDate.type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err16 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10436,9 +10435,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err17 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.approvedBy !== undefined){
+let data10 = data.approvedBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema48.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10448,11 +10450,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-if(data.attachmentIds !== undefined){
-let data10 = data.attachmentIds;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema48.properties.attachmentIds.type},message:"must be string,null"};
+if(data.approvedDate !== undefined){
+let data11 = data.approvedDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema48.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10461,9 +10462,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data10 === "string"){
-if(!pattern1.test(data10)){
-const err19 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err19 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10474,10 +10475,10 @@ errors++;
 }
 }
 }
-if(data.createdBy !== undefined){
-let data11 = data.createdBy;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema48.properties.createdBy.type},message:"must be integer,null"};
+if(data.attachmentIds !== undefined){
+let data12 = data.attachmentIds;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err20 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema48.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10486,11 +10487,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.creationDate !== undefined){
-let data12 = data.creationDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema48.properties.creationDate.type},message:"must be string,null"};
+if(typeof data12 === "string"){
+if(!pattern1.test(data12)){
+const err21 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10499,9 +10498,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err22 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.createdBy !== undefined){
+let data13 = data.createdBy;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema48.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10511,11 +10513,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-if(data.lastUpdatedBy !== undefined){
-let data13 = data.lastUpdatedBy;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema48.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(data.creationDate !== undefined){
+let data14 = data.creationDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema48.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10524,11 +10525,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.lastUpdateDate !== undefined){
-let data14 = data.lastUpdateDate;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema48.properties.lastUpdateDate.type},message:"must be string,null"};
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10537,9 +10536,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(!pattern0.test(data14)){
-const err25 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data15 = data.lastUpdatedBy;
+if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema48.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10549,11 +10551,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-if(data.versionNum !== undefined){
-let data15 = data.versionNum;
-if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema48.properties.versionNum.type},message:"must be integer,null"};
+if(data.lastUpdateDate !== undefined){
+let data16 = data.lastUpdateDate;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema48.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10562,15 +10563,40 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data17 = data.versionNum;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema48.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
