@@ -13,6 +13,7 @@ import { formatNumber, rowNumber, sumValues, toNumber } from './format.js';
 import type { MergeSpans } from './merge.js';
 import type { ButtonsCell, CheckCell, EditCell, IconCell, LinkCell } from './renderers.js';
 import { cellButtons } from './buttons.js';
+import { columnValue } from './compute.js';
 import { summaryTheme } from './theme.js';
 
 /** Canvas columns before the data columns (after glide's selection markers). */
@@ -58,7 +59,8 @@ export function leadingOf(src: Pick<CellSource, 'leading' | 'showIndex'>): reado
 
 /** Footer value: sum or mean of the column over the rows (empty cells count as nothing for the mean). */
 export function summaryValue(model: ColumnModel, rows: readonly Row[]): number {
-  const values = rows.map((r) => r[model.key]);
+  // A computed column sums what it shows: loaded rows do not carry its value.
+  const values = rows.map((r) => columnValue(model.column, model.key, r));
   if (model.summary === 'avg') {
     const filled = values.filter((v) => toNumber(v) !== undefined);
     if (filled.length === 0) return 0;

@@ -95,7 +95,8 @@ export function toColumnModel(column: Column, entity: EntityDefinition, env: Pic
     lookupType: column.lookup?.typeCode ?? field?.lookup,
     displayKey: column.displayKey ?? (references ? `${column.key}Display` : undefined),
     references,
-    precision: column.computedEvent?.precision ?? defaultPrecision(cellType, column, field),
+    // A computed value is rounded to 2 places unless the expression says otherwise (compute.ts): cells and footer show as many.
+    precision: column.computedEvent ? (column.computedEvent.precision ?? 2) : defaultPrecision(cellType, column, field),
     // SPEC §5: thousands-separator formatting is on by default for number cells.
     thousands: column.showThousandSeparator !== false,
     isSummary: column.isSummary === true || column.isSummary === 'sum' || column.isSummary === 'avg',

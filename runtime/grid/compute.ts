@@ -42,6 +42,11 @@ export function computeColumn(column: Column, row: Readonly<Row>): number | unde
   return Math.round(v * factor) / factor;
 }
 
+/** What a column holds for a row: a computed column's value is computed (loaded rows do not carry it), others are read. */
+export function columnValue(column: Column, key: string, row: Readonly<Row>): unknown {
+  return column.computedEvent ? computeColumn(column, row) : row[key];
+}
+
 /** After an edit: every column with a computedEvent gets its value written into the row (so it is saved). */
 export function applyComputed(columns: readonly Column[], row: Row): Row {
   let out = row;
