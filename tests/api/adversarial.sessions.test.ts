@@ -135,6 +135,49 @@ for (const backend of await backends()) {
       });
     });
 
+    describe('roles changed mid-session', () => {
+      it('56. a role\'s rights leave a live session on its next request: resource removed from the role, role disabled, role taken off the responsibility', async () => {
+        const admin = await signIn(t.url, 'admin');
+        const ROLE = 'baseServer/v1/baseRoleRestful';
+        const RESP = 'baseServer/v1/baseResponsibilityRestful';
+        const keyOf = async (q: ReturnType<typeof sql<{ id: number }>>) => (await q.execute(db())).rows[0].id;
+        const bankMenu = `M${await keyOf(sql<{ id: number }>`select menu_id as id from base_menu where menu_code = 'BANK'`)}`;
+        const bankSave = `R${await keyOf(sql<{ id: number }>`select r.resource_id as id from base_resource r join base_menu m on m.menu_id = r.menu_id where m.menu_code = 'BANK' and r.resource_code = 'btnSave'`)}`;
+        // Through the admin screens' calls: a role with the bank menu and its save button, in a responsibility of its own.
+        const role = expectOk(await admin.call<Rec>(`${ROLE}/saveOrUpdate`, { roleCode: uniq('ROLE'), roleName: 'bank editors' }));
+        expectOk(await admin.call(`${ROLE}/saveRoleMenus`, { id: role.roleId, checked: [bankMenu, bankSave] }));
+        const resp = expectOk(await admin.call<Rec>(`${RESP}/saveOrUpdate`, { respCode: uniq('R'), respName: 'via role', userType: 'INTERNAL', roles: [{ roleId: role.roleId }] }));
+        const u = await makeUser(db(), { resps: [resp.respId as number] });
+        const c = await signIn(t.url, u.userName);
+        expectOk(await newBank(c));
+        const bankRows = await fingerprint(db(), 'srm_base_bank');
+        // 1. The resource leaves the role: the save is refused at once, the reads stay.
+        expectOk(await admin.call(`${ROLE}/saveRoleMenus`, { id: role.roleId, checked: [bankMenu] }));
+        expectRefusal(await newBank(c), 403, FORBIDDEN);
+        expectOk(await c.call(`${BANK}/listByPage`, { params: {} }));
+        // 2. Given back, then the role disabled: the menu is gone at once.
+        expectOk(await admin.call(`${ROLE}/saveRoleMenus`, { id: role.roleId, checked: [bankMenu, bankSave] }));
+        expectOk(await newBank(c));
+        const r1 = expectOk(await admin.call<Rec>(`${ROLE}/findById`, { id: role.roleId }));
+        expectOk(await admin.call(`${ROLE}/saveOrUpdate`, { ...r1, enabledFlag: 'N' }));
+        const afterDisable = await fingerprint(db(), 'srm_base_bank');
+        expectRefusal(await newBank(c), 403, FORBIDDEN);
+        expectRefusal(await c.call(`${BANK}/listByPage`, { params: {} }), 403, FORBIDDEN);
+        expect(await fingerprint(db(), 'srm_base_bank')).toBe(afterDisable);
+        // 3. Enabled again, then taken off the responsibility: gone at once.
+        const r2 = expectOk(await admin.call<Rec>(`${ROLE}/findById`, { id: role.roleId }));
+        expectOk(await admin.call(`${ROLE}/saveOrUpdate`, { ...r2, enabledFlag: 'Y' }));
+        expectOk(await c.call(`${BANK}/listByPage`, { params: {} }));
+        const current = expectOk(await admin.call<Rec>(`${RESP}/findById`, { id: resp.respId }));
+        expectOk(await admin.call(`${RESP}/saveOrUpdate`, { ...current, roles: [] }));
+        const afterRemove = await fingerprint(db(), 'srm_base_bank');
+        expectRefusal(await newBank(c), 403, FORBIDDEN);
+        expectRefusal(await c.call(`${BANK}/listByPage`, { params: {} }), 403, FORBIDDEN);
+        expect(await fingerprint(db(), 'srm_base_bank')).toBe(afterRemove);
+        expect(bankRows).not.toBe(afterRemove);
+      });
+    });
+
     describe('password rules', () => {
       let u: Awaited<ReturnType<typeof bankEditor>>;
       beforeAll(async () => {

@@ -20,10 +20,10 @@ export async function fingerprints(db: Db, tables: string[]): Promise<Record<str
   return out;
 }
 
-/** A responsibility holding the given menus (all when '*') and exactly the given `MENU:resource` pairs. */
-export async function makeResponsibility(db: Db, menus: string[] | '*', resources: string[] = []): Promise<number> {
+/** A responsibility (for internal users unless told) holding the given menus (all when '*') and exactly the given `MENU:resource` pairs. */
+export async function makeResponsibility(db: Db, menus: string[] | '*', resources: string[] = [], userType: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL'): Promise<number> {
   const code = uniq('R');
-  const { resp_id } = (await sql<{ resp_id: number }>`insert into base_responsibility (resp_code, resp_name, user_type) values (${code}, ${code}, 'INTERNAL') returning resp_id`.execute(db)).rows[0];
+  const { resp_id } = (await sql<{ resp_id: number }>`insert into base_responsibility (resp_code, resp_name, user_type) values (${code}, ${code}, ${userType}) returning resp_id`.execute(db)).rows[0];
   const filter = menus === '*' ? sql`true` : sql`menu_code in (${sql.join(menus)})`;
   await sql`insert into base_resp_menu (resp_id, menu_id) select ${resp_id}, menu_id from base_menu where ${filter}`.execute(db);
   for (const pair of resources) {
@@ -42,4 +42,9 @@ export async function makeUser(db: Db, opts: { resps?: number[]; type?: 'INTERNA
   ).rows[0];
   for (const r of opts.resps ?? []) await sql`insert into base_user_resp (user_id, resp_id) values (${user_id}, ${r})`.execute(db);
   return { userId: user_id, userName };
+}
+
+/** One row as stored (snake_case), for before/after comparisons of a single record. */
+export async function rowOf(db: Db, table: string, keyColumn: string, id: number): Promise<Record<string, unknown> | undefined> {
+  return (await sql<Record<string, unknown>>`select * from ${sql.table(table)} where ${sql.ref(keyColumn)} = ${id}`.execute(db)).rows[0];
 }
