@@ -137,6 +137,12 @@ const M = {
     TH: '{path} จำเป็น: {entity} ไม่ได้กำหนดฟิลด์แสดงผล',
     VN: '{path} là cần thiết: {entity} không khai báo trường hiển thị',
   },
+  aliasIsPage: {
+    EN: 'alias {alias} is the name of a page',
+    CN: '别名 {alias} 与页面名称相同',
+    TH: 'ชื่อแฝง {alias} ซ้ำกับชื่อหน้า',
+    VN: 'Bí danh {alias} trùng tên một trang',
+  },
   menuCodeTwice: {
     EN: 'menuCode used twice',
     CN: '菜单编码重复',

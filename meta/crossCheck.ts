@@ -78,6 +78,11 @@ export function checkProblems(defs: Definitions): CheckProblem[] {
 
   for (const p of defs.pages.values()) checkPage(defs, p, tell);
   checkMenus(defs, defs.menus.menus, tell, new Set());
+  for (const [alias, page] of defs.pageAliases ?? []) {
+    const at = `pages/aliases.json ${alias}`;
+    if (defs.pages.has(alias)) tell(at, 'aliasIsPage', { alias });
+    if (!defs.pages.has(page)) tell(at, 'unknownPage', { path: `/aliases/${alias}`, page });
+  }
   return problems;
 }
 

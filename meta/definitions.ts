@@ -7,6 +7,13 @@ export interface Definitions {
   entities: Map<string, EntityDefinition>;
   pages: Map<string, PageDefinition>;
   menus: MenusDefinition;
+  /** Route aliases (schemas/pages/aliases.json): SPEC paths that open a page of another name. */
+  pageAliases?: ReadonlyMap<string, string>;
+}
+
+/** schemas/pages/aliases.json (srm:meta/pageAliases). */
+export interface PageAliasesDefinition {
+  aliases: Record<string, string>;
 }
 
 /** Fields every table has without declaring them. */

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createMetaAjv } from './ajv.js';
 import { crossCheck } from './crossCheck.js';
-import type { Definitions, EntityDefinition, MenusDefinition, PageDefinition } from './definitions.js';
+import type { Definitions, EntityDefinition, MenusDefinition, PageAliasesDefinition, PageDefinition } from './definitions.js';
 
 export class DefinitionError extends Error {
   constructor(readonly problems: string[]) {
@@ -61,7 +61,10 @@ export function loadDefinitions(schemasDir: string): Definitions {
   }
   const menus = read<MenusDefinition>(join(schemasDir, 'menus', 'menus.json'), 'srm:meta/menus') ?? { menus: [] };
 
-  const defs: Definitions = { entities, pages, menus };
+  const aliasFile = read<PageAliasesDefinition>(join(schemasDir, 'pages', 'aliases.json'), 'srm:meta/pageAliases') ?? { aliases: {} };
+  const pageAliases = new Map(Object.entries(aliasFile.aliases));
+
+  const defs: Definitions = { entities, pages, menus, pageAliases };
   if (problems.length === 0) problems.push(...crossCheck(defs));
   if (problems.length > 0) throw new DefinitionError(problems);
   return defs;

@@ -1,5 +1,6 @@
 // Page and entity definitions bundled from schemas/ (docs/decisions.md: the file path is the page name).
 import type { EntityDefinition, PageDefinition } from '../../runtime/definitions';
+import aliasFile from '../../schemas/pages/aliases.json';
 
 const pageFiles = import.meta.glob<PageDefinition>('/schemas/pages/**/*.page.json', { eager: true, import: 'default' });
 const entityFiles = import.meta.glob<EntityDefinition>('/schemas/entities/**/*.entity.json', {
@@ -13,6 +14,9 @@ function indexBy<T>(files: Record<string, T>, suffix: string, key: (path: string
   return map;
 }
 
+// SPEC paths that open a page of another name (checked against the pages by meta/load.ts).
+const pageAliases: Readonly<Record<string, string>> = aliasFile.aliases;
+
 const pages = indexBy(pageFiles, '.page.json', (path) => path.slice('/schemas/pages/'.length, -'.page.json'.length));
 const entities = indexBy(entityFiles, '.entity.json', (path) => path.slice(path.lastIndexOf('/') + 1, -'.entity.json'.length));
 
@@ -20,8 +24,15 @@ const entities = indexBy(entityFiles, '.entity.json', (path) => path.slice(path.
 // from baseDefinitionRestful/effectivePages: a published page renders without a rebuild.
 let overlays = new Map<string, PageDefinition>();
 
+/** The page a route name opens: the page of that name, else the one its alias names (schemas/pages/aliases.json). */
+export function resolvePageName(pageName: string): string {
+  if (overlays.has(pageName) || pages.has(pageName)) return pageName;
+  return Object.hasOwn(pageAliases, pageName) ? pageAliases[pageName] : pageName;
+}
+
 export function findPage(pageName: string): PageDefinition | undefined {
-  return overlays.get(pageName) ?? pages.get(pageName);
+  const name = resolvePageName(pageName);
+  return overlays.get(name) ?? pages.get(name);
 }
 
 /** Replaces the designer overlays (the server's answer lists every page that differs from the bundle). */

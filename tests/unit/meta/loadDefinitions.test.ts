@@ -38,6 +38,22 @@ describe('loadDefinitions', () => {
     expect(defs.pages.get('order/requisitionEdit')?.kind).toBe('edit');
   });
 
+  it('loads the route aliases and refuses one naming no page, one that is a page name, and a bad alias', () => {
+    expect(loadDefinitions(schemas).pageAliases?.get('lookuptype')).toBe('base/lookupTypeList');
+    const d = copy();
+    edit(join(d, 'pages/aliases.json'), (j) => {
+      j.aliases = { resp: 'systemsetting/responsibilty', user: 'user2' };
+    });
+    expect(problems(d)).toEqual([
+      'pages/aliases.json resp: /aliases/resp unknown page systemsetting/responsibilty',
+      'pages/aliases.json user: alias user is the name of a page',
+    ]);
+    edit(join(d, 'pages/aliases.json'), (j) => {
+      j.aliases = { '../x': 'user' };
+    });
+    expect(problems(d).join('\n')).toMatch(/pages\/aliases\.json: \/aliases must match pattern|property name must be valid/);
+  });
+
   it('names the file and the path of a schema violation', () => {
     const d = copy();
     edit(join(d, 'entities/base/srmBaseBank.entity.json'), (j) => {
