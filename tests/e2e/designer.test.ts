@@ -1,11 +1,13 @@
 // The designer end to end (issue 6 proof): an admin builds a screen for an entity that had none
-// (currencies), publishes it, adds a summed column and a row button shown only when a field has a
-// value, puts it in a menu granted to buyers; buyer01 uses it; the admin rolls back and the buyer sees
-// the previous version after a refresh. A buyer who is no designer gets the "no permission" page.
+// (currencies), publishes it, adds a computed column with a footer sum (a computed-summary column) and
+// a row button shown only when a field has a value, puts it in a menu granted to buyers; buyer01 sees
+// the sum, clicks the button and gets the record read-only (CN and TH); the admin rolls back and the
+// buyer sees the previous version after a refresh. A buyer who is no designer gets the "no permission" page.
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
 import { activePane, chromiumForFile, eventually, expectToast, grid, gridRows, openMenu, uniqueSuffix } from './helpers';
+import { switchLanguage } from './gridHelpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
@@ -68,7 +70,7 @@ test('a designer builds a currency screen, a buyer uses it, a rollback brings th
   await expect(editor.getAttribute('data-page')).resolves.toBe(listName);
   await eventually(() => gridRows(page.getByTestId('designer-preview').getByTestId(`grid-currency${suffix}List`)).then((r) => r.length)).toBeGreaterThanOrEqual(5);
 
-  // Version 2: sum the monthly volume; a "detail" row button shown only when the symbol has a value.
+  // Version 2: a computed column summed in the footer; a "detail" row button shown only when the symbol has a value.
   await page.getByTestId('designer-tab-columns').click();
   // Column order by drag (HTML5 drag and drop), then undone with the toolbar button.
   const columnKeys = () => page.locator('[data-testid^=columns-row-]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')));
@@ -77,13 +79,6 @@ test('a designer builds a currency screen, a buyer uses it, a rollback brings th
   await eventually(columnKeys).toEqual(['currencyCode', 'symbol', 'currencyName', ...before.slice(3)]);
   await page.getByTestId('designer-undo').click();
   await eventually(columnKeys).toEqual(before);
-  const volumeRow = page.locator('tr[data-key=monthlyVolume]');
-  await choose(page, volumeRow.locator('[data-testid^=columns-summary-]'), '求和');
-  // Undo and redo go through the same history (keyboard and buttons).
-  await page.keyboard.press('Control+z');
-  await eventually(() => volumeRow.locator('[data-testid^=columns-summary-]').innerText()).toContain('无');
-  await page.getByTestId('designer-redo').click();
-  await eventually(() => volumeRow.locator('[data-testid^=columns-summary-]').innerText()).toContain('求和');
 
   // A computed column: decimalPlaces × monthlyVolume (the starter expression over the first two number fields).
   await page.getByTestId('columns-add-computed').click();
@@ -92,6 +87,14 @@ test('a designer builds a currency screen, a buyer uses it, a rollback brings th
   // Move it next to the name with the up buttons (the keyboard way of ordering), so it is in view.
   for (let i = 7; i > 2; i--) await page.getByTestId(`columns-up-${i}`).click();
   await eventually(() => columnKeys().then((keys) => keys.indexOf('computed1'))).toBe(2);
+  // Its footer sums the computed values.
+  const computedRow = page.locator('tr[data-key=computed1]');
+  await choose(page, computedRow.locator('[data-testid^=columns-summary-]'), '求和');
+  // Undo and redo go through the same history (keyboard and buttons).
+  await page.keyboard.press('Control+z');
+  await eventually(() => computedRow.locator('[data-testid^=columns-summary-]').innerText()).toContain('无');
+  await page.getByTestId('designer-redo').click();
+  await eventually(() => computedRow.locator('[data-testid^=columns-summary-]').innerText()).toContain('求和');
 
   // Four row buttons need a wider operate column (grid options).
   await page.getByTestId('designer-tab-grid').click();
@@ -118,17 +121,20 @@ test('a designer builds a currency screen, a buyer uses it, a rollback brings th
   // The definition holds data only: the condition as condition data.
   await page.getByTestId('designer-tab-json').click();
   const json = JSON.parse(await page.getByTestId('designer-json').innerText()) as { grid: { columns: { key: string; isSummary?: unknown }[]; rowActions: { name: string; show?: unknown }[] } };
-  expect(json.grid.columns.find((c) => c.key === 'monthlyVolume')?.isSummary).toBe(true);
+  expect(json.grid.columns.find((c) => c.key === 'monthlyVolume')?.isSummary).toBeUndefined();
   expect(json.grid.rowActions.find((a) => a.name === 'detail')?.show).toEqual({ field: 'symbol', operator: 'notEmpty' });
   expect((json.grid as { operateWidth?: number }).operateWidth).toBe(230);
   expect(json.grid.columns.find((c) => c.key === 'computed1')).toMatchObject({
     cellType: 'compute',
+    isSummary: true,
     computedEvent: { expression: { op: '*', args: [{ field: 'decimalPlaces' }, { field: 'monthlyVolume' }] } },
   });
 
-  // The live preview shows the summary row and the conditional button before publishing.
+  // The live preview shows the computed sum and the conditional button before publishing:
+  // 2×1,200,000 + 2×350,000 + 2×120,000.5 + 2×80,000 + 0×0.25.
   const preview = page.getByTestId('designer-preview');
   await eventually(() => preview.getByTestId('row-action-detail-0').count()).toBe(1);
+  await eventually(() => gridRows(preview.getByTestId(`grid-currency${suffix}List`)).then((rows) => JSON.stringify(rows))).toContain('3,500,001.00');
   await page.getByTestId('designer-tab-columns').click();
   await page.waitForTimeout(400); // the tab underline slides
   await shot(page, 'e2e-designer-editor-cn');
@@ -144,12 +150,14 @@ test('a designer builds a currency screen, a buyer uses it, a rollback brings th
   await expect(diff.innerText()).resolves.toContain('rowActions');
   await shot(page, 'e2e-designer-versions-cn');
 
-  // The buyer sees the menu, the summary row and the button only on rows with a symbol.
+  // The buyer sees the menu, the computed sum and the button only on rows with a symbol.
   const buyer = await chromium.signIn('buyer01');
   const bp = buyer.page;
   await openMenu(bp, menuCode, new RegExp(`/main/${listName}\\?`));
+  const listUrl = bp.url();
   const list = grid(bp, `currency${suffix}List`);
-  await eventually(() => gridRows(list).then((rows) => rows.map((r) => Object.values(r).join('|')).join('\n'))).toContain('1,750,000.75');
+  const footer = async () => (await gridRows(list)).find((r) => Object.values(r).includes('合计'));
+  await eventually(() => footer().then((r) => r?.['计算列 1'])).toBe('3,500,001.00');
   const rowsText = (await gridRows(list)).map((r) => JSON.stringify(r));
   const symbolRows = rowsText.map((r, i) => ({ i, has: /"[¥$€]"/.test(r) })).filter((r) => r.i < 5);
   for (const { i, has } of symbolRows) {
@@ -159,7 +167,30 @@ test('a designer builds a currency screen, a buyer uses it, a rollback brings th
   // The computed column: CNY 2 × 1,200,000.00.
   const first = (await gridRows(list))[0];
   expect(JSON.stringify(first)).toMatch(/"计算列 1":"2,400,000(\.00)?"/);
-  await shot(bp, 'e2e-designer-buyer-v2');
+  await shot(bp, 'e2e-designer-buyer-v2-cn');
+
+  // The buyer clicks the conditional button on a row with a symbol: the record opens read-only.
+  const withSymbol = symbolRows.find((r) => r.has)!.i;
+  const code = (await gridRows(list))[withSymbol]['币种编码'];
+  expect(code).toMatch(/^[A-Z]{3}$/);
+  await activePane(bp).getByTestId(`row-action-detail-${withSymbol}`).click();
+  await bp.waitForURL(new RegExp(`/main/${base}Edit\\?.*mode=view`));
+  const viewed = activePane(bp).locator('.srm-edit-page');
+  const inputs = () => viewed.locator('input').evaluateAll((nodes) => (nodes as HTMLInputElement[]).map((n) => ({ value: n.value, locked: n.disabled || n.readOnly })));
+  await eventually(() => inputs().then((all) => all.find((i) => i.value === code))).toEqual({ value: code, locked: true });
+  expect((await inputs()).filter((i) => i.value !== '' && !i.locked)).toEqual([]);
+  await shot(bp, 'e2e-designer-buyer-detail-cn');
+
+  // The same screen in Thai: the sum, the buttons, the read-only record.
+  await switchLanguage(bp, 'TH');
+  await eventually(() => bp.getByTestId('lang-switch').innerText()).toContain('ไทย');
+  await shot(bp, 'e2e-designer-buyer-detail-th');
+  await bp.goto(listUrl);
+  const listTh = grid(bp, `currency${suffix}List`);
+  await eventually(() => gridRows(listTh).then((rows) => JSON.stringify(rows))).toContain('3,500,001.00');
+  await eventually(() => activePane(bp).getByTestId(`row-action-detail-${withSymbol}`).count()).toBe(1);
+  await shot(bp, 'e2e-designer-buyer-v2-th');
+  await switchLanguage(bp, 'CN');
 
   // The admin rolls back to version 1; the buyer refreshes and sees it (no summary, no button).
   await page.getByTestId('designer-rollback-1').click();
@@ -168,7 +199,7 @@ test('a designer builds a currency screen, a buyer uses it, a rollback brings th
   await bp.reload();
   const after = grid(bp, `currency${suffix}List`);
   await eventually(() => gridRows(after).then((r) => r.length)).toBeGreaterThanOrEqual(5);
-  await expect(gridRows(after).then((rows) => rows.map((r) => Object.values(r).join('|')).join('\n'))).resolves.not.toContain('1,750,000.75');
+  await expect(gridRows(after).then((rows) => JSON.stringify(rows))).resolves.not.toContain('3,500,001.00');
   await expect(activePane(bp).getByTestId('row-action-detail-0').count()).resolves.toBe(0);
   await expect(activePane(bp).getByTestId('row-action-edit-0').count()).resolves.toBe(1);
   await shot(bp, 'e2e-designer-buyer-after-rollback');
