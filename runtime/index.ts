@@ -16,6 +16,7 @@ import { richTextWidget } from './form/richTextWidget.js';
 import { actions, cellTypes, expandRenderers, formatters, pageKinds, renderers, widgets } from './registry/index.js';
 import { MyExportsPage } from './excel/MyExportsPage.js';
 import { downloadFileAction } from './excel/downloadFileAction.js';
+import { notifyAction } from './grid/notifyAction.js';
 import type { Registry } from './registry/registry.js';
 
 function registerMissing<T>(registry: Registry<T>, items: Record<string, T>): void {
@@ -31,7 +32,7 @@ export function registerBuiltIns(): void {
   });
   registerMissing(cellTypes, { ...builtInCellTypes, upload: uploadCellType });
   registerMissing(widgets, { ...builtInWidgets, attachment: attachmentWidget, reference: referenceWidget, richtext: richTextWidget, ...passwordWidgets });
-  registerMissing(actions, { ...builtInActions, ...treeActions, downloadFile: downloadFileAction });
+  registerMissing(actions, { ...builtInActions, ...treeActions, downloadFile: downloadFileAction, notify: notifyAction });
   registerMissing(renderers, { myExports: { component: MyExportsPage, configSchema: { type: 'object', required: ['grid'], properties: { grid: { type: 'object' } } } } });
   registerMissing(formatters, builtInFormatters);
   registerMissing(expandRenderers, { fields: fieldsExpand });

@@ -140,7 +140,7 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
     const controller = new AbortController();
     running.current = controller;
     try {
-      const ctx = { path: config.path, fileDesc: config.fileDesc, functionId, businessId, image: config.imageOnly === true };
+      const ctx = { path: config.path, fileDesc: config.fileDesc, functionId, businessId, image: config.imageOnly === true, ...(config.customData ? { customData: config.customData } : {}) };
       const added = await uploadAll(env, files, ctx, setProgress, controller.signal, limits.largeFileThreshold);
       if (controller.signal.aborted) return;
       commit(appendAttachments(listRef.current, added));

@@ -21,12 +21,14 @@ export const FILE_ENDPOINTS = {
   preview: 'fileServer/v2/file/preview',
 } as const;
 
-/** Upload context of SPEC §3 (path, functionId, businessId, fileDesc). */
+/** Upload context of SPEC §3 (path, functionId, businessId, fileDesc) and attachmentConfig.customData. */
 export interface UploadContext {
   path?: string;
   functionId?: string;
   businessId?: string | number;
   fileDesc?: string;
+  /** attachmentConfig.customData: sent as JSON text, kept with each uploaded file and answered with it. */
+  customData?: Record<string, unknown>;
   /** Image upload (SPEC §5): the images route, which accepts gif, jpg, jpeg, png, bmp only. */
   image?: boolean;
 }
@@ -44,6 +46,7 @@ function appendContext(form: FormData, ctx: UploadContext): void {
     const v = ctx[key];
     if (v !== undefined && v !== null && v !== '') form.append(key, String(v));
   }
+  if (ctx.customData && Object.keys(ctx.customData).length > 0) form.append('customData', JSON.stringify(ctx.customData));
 }
 
 let limitsCache: Promise<ServerLimits | null> | null = null;
@@ -128,6 +131,7 @@ export async function uploadLargeFile(env: FileEnv, file: File, ctx: UploadConte
       functionId: ctx.functionId,
       businessId: ctx.businessId,
       fileDesc: ctx.fileDesc,
+      ...(ctx.customData && Object.keys(ctx.customData).length > 0 ? { customData: ctx.customData } : {}),
     })
   ).data;
   store?.setItem(resumeKey(file), init.uploadId);

@@ -20,7 +20,7 @@ import type { Row, SortItem } from '../data/dataProvider.js';
 import { useLookups } from '../data/useLookups.js';
 import { cellTypes, expandRenderers } from '../registry/index.js';
 import { resolveText } from '../text/resolveText.js';
-import { cellProblem, displayText, footerText, getCell, summaryValue, type LeadingColumn } from './cells.js';
+import { cellProblem, displayText, footerSpanOf, footerText, getCell, summaryValue, type LeadingColumn } from './cells.js';
 import { buildColumnModels, DEFAULT_OPERATE_WIDTH, EXPAND_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
 import { editorFor, isCellEditable, isClickEditor } from './editable.js';
 import { AttachmentCellDialog } from '../attachments/registration.js';
@@ -143,8 +143,8 @@ export function DataGrid(props: DataGridProps) {
   );
   const totalLabel = env.t('grid.total');
   const source = useMemo(
-    () => ({ grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, language: env.language, activeRow: editable ? activeRow : undefined, merges, expanded, widths, text, summaries }),
-    [grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, env.language, editable, activeRow, merges, expanded, widths, text, summaries],
+    () => ({ grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, language: env.language, activeRow: editable ? activeRow : undefined, merges, expanded, widths, text, summaries, freezeColumns }),
+    [grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, env.language, editable, activeRow, merges, expanded, widths, text, summaries, freezeColumns],
   );
   const getCellContent = useCallback(([col, row]: Item) => getCell(source, col, row), [source]);
 
@@ -298,11 +298,17 @@ export function DataGrid(props: DataGridProps) {
     if (!summary) return undefined;
     const out: Record<string, string> = {};
     columns.forEach((c, i) => {
-      const cell = getCell(source, i, rows.length) as { displayData?: string };
-      if (cell.displayData) out[String(c.id)] = cell.displayData;
+      const cell = getCell(source, i, rows.length) as { displayData?: string; copyData?: string };
+      const shown = cell.displayData ?? cell.copyData;
+      if (shown) out[String(c.id)] = shown;
     });
     return JSON.stringify(out);
   }, [summary, columns, source, rows.length]);
+  // The columns the footer's total label covers (SPEC §9 footer merge), by key.
+  const footerSpan = useMemo(() => {
+    const span = summary ? footerSpanOf(source) : undefined;
+    return span ? columns.slice(span.start, span.end + 1).map((c) => String(c.id)).join(',') : undefined;
+  }, [summary, source, columns]);
   const showSpinner = grid.showTableProcess !== false && loading === true;
   const ExpandBody = expand ? expandRenderers.get(expand.component ?? 'fields').component : undefined;
 
@@ -316,6 +322,7 @@ export function DataGrid(props: DataGridProps) {
       data-merges={grid.mergeFields ? merged : undefined}
       data-height={height}
       data-summary={summaryText}
+      data-footer-span={footerSpan}
       data-errors={errors.map((e) => e.key).join(' ') || undefined}
       style={{ position: 'relative' }}
     >

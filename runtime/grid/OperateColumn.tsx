@@ -11,6 +11,7 @@ import { resolveText } from '../text/resolveText.js';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
 import { ERROR_RED, INVALID_BG, type EditCell } from './renderers.js';
 import { StripCellEditor, type StripCellEditorProps } from './StripCellEditor.js';
+import { ActionIcon } from './ActionIcon.js';
 import { SUMMARY_BG } from './theme.js';
 
 /** A fixed-right data column drawn in the strip (glide 6.0.3 freezes leading columns only). */
@@ -126,6 +127,7 @@ export function OperateColumn({ actions, columns = [], title, headerHeight = HEA
                       data-testid={`row-action-${a.name}-${r}`}
                       onClick={() => onAction(a, row, r)}
                     >
+                      <ActionIcon iconClass={a.iconClass} />
                       {resolveText(a.label, env, a.name)}
                     </Button>
                   ))}

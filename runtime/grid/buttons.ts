@@ -2,11 +2,14 @@
 import type { Row } from '../data/dataProvider.js';
 import { evaluateCondition } from '../conditions/evaluate.js';
 import type { ColumnModel } from './columns.js';
+import { iconPath } from './icons.js';
 
 export interface ResolvedButton {
   label: string;
   disabled: boolean;
   fun: string | undefined;
+  /** buttonType.iconClass as an outline (icons.ts), drawn before the label. */
+  icon?: string;
 }
 
 export function buttonList(model: ColumnModel) {
@@ -24,6 +27,7 @@ export function cellButtons(model: ColumnModel, row: Row, text: (t: unknown) => 
         label: count === undefined || count === null ? title : `${title}(${String(count)})`,
         disabled: b.disabled !== undefined && evaluateCondition(b.disabled, row),
         fun: b.fun,
+        ...(iconPath(b.iconClass) ? { icon: iconPath(b.iconClass) } : {}),
       };
     });
 }

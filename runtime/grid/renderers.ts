@@ -2,6 +2,7 @@
 // our Arco overlay editor; the clicked row draws its editable cells as input boxes), links, buttons and
 // showIcon icons. Everything else is a plain glide Text cell.
 import { GridCellKind, drawTextCell, type CustomCell, type CustomRenderer } from '@glideapps/glide-data-grid';
+import { drawIcon } from './icons.js';
 
 export const CHECK_GREEN = '#2eb52e';
 export const CHECK_GREY = '#c8c8c8';
@@ -44,9 +45,19 @@ export interface ButtonsData {
   kind: 'srm-buttons';
   /** Text before the buttons (buttonType.showInput). */
   prefix: string;
-  buttons: { label: string; disabled: boolean }[];
+  /** `icon`: the outline of buttonType.iconClass (icons.ts), drawn before the label. */
+  buttons: { label: string; disabled: boolean; icon?: string }[];
 }
 export type ButtonsCell = CustomCell<ButtonsData>;
+
+/** The footer's total label over several columns (footerMerge.ts). */
+export interface FooterLabelData {
+  kind: 'srm-footer-label';
+  text: string;
+  /** Set when the span crosses the frozen edge: the label is drawn only in the frozen part of this width. */
+  frozenWidth?: number;
+}
+export type FooterLabelCell = CustomCell<FooterLabelData>;
 
 export interface IconData {
   kind: 'srm-icon';
@@ -61,6 +72,7 @@ export const isCheckCell = (cell: { kind: GridCellKind; data?: unknown }): cell 
 export const isEditCell = (cell: { kind: GridCellKind; data?: unknown }): cell is EditCell => kindOf(cell) === 'srm-edit';
 export const isLinkCell = (cell: { kind: GridCellKind; data?: unknown }): cell is LinkCell => kindOf(cell) === 'srm-link';
 export const isButtonsCell = (cell: { kind: GridCellKind; data?: unknown }): cell is ButtonsCell => kindOf(cell) === 'srm-buttons';
+export const isFooterLabelCell = (cell: { kind: GridCellKind; data?: unknown }): cell is FooterLabelCell => kindOf(cell) === 'srm-footer-label';
 export const isIconCell = (cell: { kind: GridCellKind; data?: unknown }): cell is IconCell => kindOf(cell) === 'srm-icon';
 
 export const checkRenderer: CustomRenderer<CheckCell> = {
@@ -125,10 +137,15 @@ export const linkRenderer: CustomRenderer<LinkCell> = {
 
 export const BUTTON_GAP = 6;
 export const BUTTON_PADDING = 8;
+export const BUTTON_ICON_SIZE = 14;
+/** Space between a button's icon and its label. */
+export const BUTTON_ICON_GAP = 4;
+
+const iconRoom = (b: { icon?: string; label: string }) => (b.icon ? BUTTON_ICON_SIZE + (b.label ? BUTTON_ICON_GAP : 0) : 0);
 
 /** Left edges and widths of the buttons of a buttons cell, for drawing and for hit-testing clicks. */
 export function buttonBoxes(measure: (s: string) => number, data: ButtonsData, cellWidth: number): { x: number; width: number }[] {
-  const widths = data.buttons.map((b) => measure(b.label) + BUTTON_PADDING * 2);
+  const widths = data.buttons.map((b) => iconRoom(b) + (b.label ? measure(b.label) : 0) + BUTTON_PADDING * 2);
   const prefix = data.prefix ? measure(data.prefix) + BUTTON_GAP : 0;
   const total = prefix + widths.reduce((a, w) => a + w, 0) + BUTTON_GAP * Math.max(0, widths.length - 1);
   let x = Math.max(4, (cellWidth - total) / 2) + prefix;
@@ -159,8 +176,10 @@ export const buttonsRenderer: CustomRenderer<ButtonsCell> = {
       ctx.strokeStyle = b.disabled ? '#e5e6eb' : '#165dff';
       ctx.lineWidth = 1;
       ctx.stroke();
-      ctx.fillStyle = b.disabled ? '#c9cdd4' : '#165dff';
-      ctx.fillText(b.label, rect.x + box.x + BUTTON_PADDING, mid);
+      const color = b.disabled ? '#c9cdd4' : '#165dff';
+      if (b.icon) drawIcon(ctx, b.icon, rect.x + box.x + BUTTON_PADDING, mid - BUTTON_ICON_SIZE / 2, BUTTON_ICON_SIZE, color);
+      ctx.fillStyle = color;
+      ctx.fillText(b.label, rect.x + box.x + BUTTON_PADDING + iconRoom(b), mid);
     });
   },
 };
@@ -194,4 +213,15 @@ export const iconRenderer: CustomRenderer<IconCell> = {
   },
 };
 
-export const customRenderers = [checkRenderer, editRenderer, linkRenderer, buttonsRenderer, iconRenderer];
+export const footerLabelRenderer: CustomRenderer<FooterLabelCell> = {
+  kind: GridCellKind.Custom,
+  isMatch: (cell: CustomCell): cell is FooterLabelCell => (cell.data as { kind?: string }).kind === 'srm-footer-label',
+  draw: (args, cell) => {
+    const { frozenWidth } = cell.data;
+    // A span across the frozen edge is drawn once per part; the label belongs to the frozen part.
+    if (frozenWidth !== undefined && Math.abs(args.rect.width - frozenWidth) > 1) return;
+    drawTextCell(args, cell.data.text, 'center');
+  },
+};
+
+export const customRenderers = [checkRenderer, editRenderer, linkRenderer, buttonsRenderer, iconRenderer, footerLabelRenderer];

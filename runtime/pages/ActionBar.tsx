@@ -5,6 +5,7 @@ import { useRuntimeEnv, type RuntimeEnv } from '../env.js';
 import { evaluateCondition, type RecordLike } from '../conditions/evaluate.js';
 import { actions as actionRegistry } from '../registry/index.js';
 import { resolveText } from '../text/resolveText.js';
+import { ActionIcon } from '../grid/ActionIcon.js';
 
 /** Buttons a user may see: held resource (env.can) and a passing `show` condition. */
 export function visibleActions(list: readonly Action[] | undefined, record: RecordLike, can: RuntimeEnv['can']): Action[] {
@@ -37,6 +38,7 @@ export function ActionBar({ actions, record, selectionCount, onRun, testIdPrefix
             status={a.status === 'danger' ? 'danger' : a.status === 'success' ? 'success' : undefined}
             disabled={disabled || (busy !== null && busy !== a.name)}
             loading={busy === a.name}
+            icon={a.iconClass ? <ActionIcon iconClass={a.iconClass} /> : undefined}
             onClick={async () => {
               setBusy(a.name);
               try {

@@ -1,6 +1,7 @@
 // Demo rows of srmBaseGridSample for the grid showcase (menu 组件示例 / Component samples): every field
 // type filled, groups of three rows for the row merge, one urgentFlag with a wrong value for the §8
-// checkbox error, and enough rows for three pages.
+// checkbox error, and enough rows for three pages. Also the demo lookup GRID_SAMPLE_LINES: numeric codes
+// 0–6 (lookup.numberFlag writes them into the integer lineCount) with 6 disabled (lookup.filterFlag).
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 
@@ -11,7 +12,21 @@ const COUNTRIES = ['CN', 'TH', 'VN', 'US'];
 const PRIORITIES = ['H', 'M', 'L'];
 export const GRID_SAMPLE_ROWS = 45;
 
+const LINE_WORDS = { CN: '行', EN: 'lines', TH: 'บรรทัด', VN: 'dòng' };
+
+async function seedLineLookup(db: Db): Promise<void> {
+  await sql`insert into base_lookup_type (lookup_type, meaning, system_code) values ('GRID_SAMPLE_LINES', '示例行数', 'BASE')
+    on conflict (lookup_type) do nothing`.execute(db);
+  const typeId = (await sql<{ id: number }>`select lookup_type_id as id from base_lookup_type where lookup_type = 'GRID_SAMPLE_LINES'`.execute(db)).rows[0].id;
+  for (let n = 0; n <= 6; n++) {
+    await sql`insert into base_lookup_values (lookup_type_id, lookup_type, lookup_code, meaning, meaning_en, meaning_th, meaning_vn, seq_num, system_code, enabled_flag)
+      values (${typeId}, 'GRID_SAMPLE_LINES', ${String(n)}, ${`${n} ${LINE_WORDS.CN}`}, ${`${n} ${LINE_WORDS.EN}`}, ${`${n} ${LINE_WORDS.TH}`}, ${`${n} ${LINE_WORDS.VN}`}, ${n * 10}, 'BASE', ${n === 6 ? 'N' : 'Y'})
+      on conflict (lookup_type, lookup_code) do nothing`.execute(db);
+  }
+}
+
 export async function seedGridSamples(db: Db, userId: number, materialIds: readonly number[]): Promise<void> {
+  await seedLineLookup(db);
   for (let i = 0; i < GRID_SAMPLE_ROWS; i++) {
     const n = i + 1;
     const day = String((i % 27) + 1).padStart(2, '0');

@@ -15,7 +15,8 @@ import { leafColumns, operateActions, selectionOf, toolbarActions } from '../../
 import { configErrors, resolveHandler } from '../../../runtime/grid/configErrors.js';
 import { gridHeight } from '../../../runtime/grid/height.js';
 import { mergeList, mergeSpans } from '../../../runtime/grid/merge.js';
-import { isButtonsCell, isCheckCell, isEditCell, isIconCell, isLinkCell } from '../../../runtime/grid/renderers.js';
+import { buttonBoxes, isButtonsCell, isCheckCell, isEditCell, isFooterLabelCell, isIconCell, isLinkCell } from '../../../runtime/grid/renderers.js';
+import { iconPath } from '../../../runtime/grid/icons.js';
 import { def, fakeEnv, fakeT } from './helpers.js';
 
 registerBuiltIns();
@@ -101,6 +102,11 @@ describe('§9 heights', () => {
     expect(gridHeight({ ...base, summary: true, fullscreen: true, grid: { height: 'auto' }, viewport: { windowHeight: 900, top: 300 } })).toBe(518);
     expect(gridHeight({ ...base, grid: { height: 'auto' }, viewport: { windowHeight: 400, top: 300 } })).toBe(200);
     expect(gridHeight({ ...base, grid: {} })).toBe(36 + 5 * 34 + 18);
+    // SPEC §9 default 200 without a height: few rows get 200, more rows grow the grid up to 560.
+    expect(gridHeight({ ...base, bodyRows: 0, grid: {} })).toBe(200);
+    expect(gridHeight({ ...base, bodyRows: 4, grid: {} })).toBe(200);
+    expect(gridHeight({ ...base, bodyRows: 100, grid: {} })).toBe(560);
+    expect(gridHeight({ ...base, bodyRows: 100, grid: { height: 200 } })).toBe(200);
   });
 });
 
@@ -161,6 +167,18 @@ describe('cells of the newer types', () => {
     expect(isLinkCell(link) && link.data.text).toBe('A');
     const buttons = at('detailButtons', 0);
     expect(isButtonsCell(buttons) && buttons.data.buttons).toEqual([{ label: 'Details(3)', disabled: false }, { label: 'Disabled', disabled: false }]);
+    // The single button: showInput puts the displayKey field before it, iconClass draws an icon.
+    const single = at('lineButton', 0);
+    expect(isButtonsCell(single) && single.data).toEqual({ kind: 'srm-buttons', prefix: '3', buttons: [{ label: 'View', disabled: false, icon: iconPath('view') }] });
+    expect(iconPath('el-icon-view')).toBe(iconPath('view'));
+    expect(iconPath('icon-eye')).toBe(iconPath('view'));
+    expect(iconPath('no-such-icon')).toMatch(/^M7 7H20/); // a neutral outline rather than nothing
+    expect(iconPath(undefined)).toBeUndefined();
+    // Boxes make room for the icon (14) and its gap (4) before the label.
+    const measure = (t: string) => t.length * 7;
+    const [withIcon] = buttonBoxes(measure, { kind: 'srm-buttons', prefix: '', buttons: [{ label: 'View', disabled: false, icon: 'M0 0' }] }, 200);
+    const [plainBox] = buttonBoxes(measure, { kind: 'srm-buttons', prefix: '', buttons: [{ label: 'View', disabled: false }] }, 200);
+    expect(withIcon.width - plainBox.width).toBe(18);
     const disabled = at('detailButtons', 1);
     expect(isButtonsCell(disabled) && disabled.data.buttons[1].disabled).toBe(true);
     const icon = at('enabledFlag', 1);
@@ -184,7 +202,15 @@ describe('cells of the newer types', () => {
     expect(isCheckCell(wrong) && wrong.data.invalid).toBe(true);
     expect((at('groupName', 1) as TextCell).displayData).toBe('');
     expect((getCell(src, 0, 1) as TextCell).displayData).toBe('▸');
-    expect((getCell(src, 1, 2) as TextCell).displayData).toBe('Total');
+    // SPEC §9 footer merge {row 0, col 1, colspan 3}: the label covers the index column and the next two.
+    const label = getCell(src, 1, 2);
+    expect(isFooterLabelCell(label) && label.data.text).toBe('Total');
+    expect(label.span).toEqual([1, 3]);
+    expect(getCell(src, 3, 2).span).toEqual([1, 3]);
+    expect(getCell(src, 4, 2).span).toBeUndefined();
+    // Across the frozen edge (expand, index and the fixed-left code frozen) the label belongs to the frozen part.
+    const frozen = getCell({ ...src, freezeColumns: 3 }, 1, 2);
+    expect(isFooterLabelCell(frozen) && frozen.data.frozenWidth).toBe(70 + 120);
     expect((at('quantity', 2) as TextCell).displayData).toBe('6.00');
     expect((at('unitPrice', 2) as TextCell).displayData).toBe('15.0000'); // mean
   });

@@ -12,7 +12,7 @@ import { buildColumnModels, pageSizeOptions, showsSummary } from '../../../runti
 import { formatDate, formatNumber, rowNumber, sumValues } from '../../../runtime/grid/format.js';
 import { buildLayout, cellCenter } from '../../../runtime/grid/layout.js';
 import { nextSort } from '../../../runtime/grid/sort.js';
-import { isCheckCell, isEditCell } from '../../../runtime/grid/renderers.js';
+import { isCheckCell, isEditCell, isFooterLabelCell } from '../../../runtime/grid/renderers.js';
 import { fakeEnv , def } from './helpers.js';
 
 registerBuiltIns();
@@ -121,7 +121,11 @@ describe('cells', () => {
     expect(isEditCell(material) && material.data.display).toBe('M-11 Steel');
     const qty = getCell(src, 3, 0);
     expect(isEditCell(qty) && qty.data.display).toBe('1,234.5000');
-    expect((getCell(src, 0, 2) as TextCell).displayData).toBe('Total');
+    // SPEC §9 footer merge: the label spans the index column and the next two (quantity carries a sum).
+    const label = getCell(src, 0, 2);
+    expect(isFooterLabelCell(label) && label.data.text).toBe('Total');
+    expect(label.span).toEqual([0, 2]);
+    expect(getCell(src, 1, 2).span).toEqual([0, 2]);
     expect((getCell(src, 3, 2) as TextCell).displayData).toBe('1,234.7500');
     const viewOnly = source(lineGrid, def<EntityDefinition>(reqLine), rows, { readOnly: true });
     expect(getCell(viewOnly, 3, 0).kind).toBe(GridCellKind.Text);
