@@ -100,6 +100,8 @@ for (const backend of await backends()) {
         entity.fields.materialName = { ...entity.fields.materialName, length: Number(entity.fields.materialName.length) + 100 };
         entity.fields.brandName = { type: 'string', length: 80, filter: 'like', label: { CN: '品牌', EN: 'Brand', TH: 'แบรนด์', VN: 'Thương hiệu' } };
         entity.fields.shelfLifeDays = { type: 'integer', default: 0 };
+        // Required without a default: added nullable, and the snapshot says so (else every later run would try NOT NULL on old rows).
+        entity.fields.originCountry = { type: 'string', length: 40, required: true, label: { CN: '原产国', EN: 'Origin', TH: 'ประเทศต้นทาง', VN: 'Xuất xứ' } };
         writeFileSync(file, JSON.stringify(entity, null, 2));
         const generatedBefore = new Set(readdirSync(join(copy, 'server', 'migrations', 'generated')));
         execFileSync(process.execPath, ['--import', 'tsx', join(root, 'generators', 'gen.ts')], { env: { ...process.env, SRM_GEN_ROOT: copy }, stdio: 'pipe', timeout: 120_000 });
@@ -110,7 +112,10 @@ for (const backend of await backends()) {
         expect(text).toContain('alter table srm_base_material add column brand_name varchar(80);');
         expect(text).toContain('alter table srm_base_material add column shelf_life_days bigint default 0;');
         expect(text).toMatch(/alter table srm_base_material alter column material_name type varchar\(\d+\);/);
+        expect(text).toContain('alter table srm_base_material add column origin_country varchar(40);');
         expect(text).not.toMatch(/\bdrop\b/i);
+        const snapshot = JSON.parse(readFileSync(join(copy, 'server', 'migrations', 'generated', 'snapshot.json'), 'utf8')) as Record<string, { columns: Record<string, unknown> }>;
+        expect(snapshot.srm_base_material.columns.origin_country).toEqual({ type: 'varchar(40)', notNull: false, nullableUntilDefault: true });
         // The real migration runner applies exactly the new file on the filled database.
         expect(await migrate(database, join(copy, 'server', 'migrations'))).toEqual([added[0]]);
         const after = (await sql<{ n: number; total: string; shelf: number }>`select count(*)::int as n, sum(unit_price)::text as total,
