@@ -125,7 +125,9 @@ function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
     checkActions(toolbarActions(g), `${path}/toolbar`);
     checkActions(g.rowActions, `${path}/rowActions`);
     checkActions(g.operateSlot?.functionList, `${path}/operateSlot/functionList`);
-    const listActions = new Set(['listByPage', ...(ge?.listVariants ?? []).map((v) => v.action)]);
+    // A declared read operation named listByPage… answers listByPage's shape too (baseRespMenu.listByPageWithRoles).
+    const listOperations = ge ? declaredOperations(ge, 'read').filter((a) => a.startsWith('listByPage')) : [];
+    const listActions = new Set(['listByPage', ...listOperations]);
     if (g.api && !listActions.has(g.api)) say(at, 'notAListAction', { path: `${path}/api`, api: g.api, entity: entityName });
     for (const [i, k] of (g.keyFields ?? []).entries()) {
       if (ge && !field(ge, k)) say(at, 'notAField', { path: `${path}/keyFields/${i}`, field: k, entity: entityName });

@@ -1,8 +1,9 @@
 // The registered operations of the administration families (entity `operations`): permit trees of
-// responsibilities and roles. Access is checked by registerFamilies like any family action.
+// responsibilities and roles, and the menu privileges list. Access is checked by registerFamilies like any family action.
 import { ok } from '../http/envelope.js';
 import type { FamilyAction } from '../rest/actionContext.js';
 import { findRow, parseId } from '../rest/read.js';
+import { listMenuPrivileges } from './menuPrivileges.js';
 import { permitTree, RESP_PERMITS, ROLE_PERMITS, savePermits, type PermitTables } from './permitTree.js';
 
 function treeOf(tables: PermitTables): FamilyAction {
@@ -27,4 +28,5 @@ function saveOf(tables: PermitTables): FamilyAction {
 export const adminOperations: Record<string, Record<string, FamilyAction>> = {
   baseResponsibility: { findMenuTree: treeOf(RESP_PERMITS), saveRespMenus: saveOf(RESP_PERMITS) },
   baseRole: { findMenuTree: treeOf(ROLE_PERMITS), saveRoleMenus: saveOf(ROLE_PERMITS) },
+  baseRespMenu: { listByPageWithRoles: listMenuPrivileges },
 };
