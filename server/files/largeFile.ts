@@ -29,7 +29,7 @@ interface UploadMeta {
   sha256: string | null;
   chunkSize: number;
   chunkCount: number;
-  context: { functionId: string | null; businessId: number | null; fileDesc: string | null; path: string | null };
+  context: { functionId: string | null; businessId: number | null; fileDesc: string | null; path: string | null; customData?: string | null };
 }
 
 const BASE = '/api/largeFileServer/v1/largeFile';

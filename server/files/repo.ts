@@ -14,6 +14,8 @@ export interface FileRow {
   business_id: number | null;
   file_desc: string | null;
   path: string | null;
+  /** attachmentConfig.customData of the upload, as JSON object text. */
+  custom_data?: string | null;
   storage_key: string;
   created_by: number | null;
   creation_date: string;
@@ -31,8 +33,20 @@ export interface Attachment {
   fileDesc: string | null;
   functionId: string | null;
   businessId: number | null;
+  /** attachmentConfig.customData the file was uploaded with (null without). */
+  customData: Record<string, unknown> | null;
   createdBy: number | null;
   creationDate: string;
+}
+
+function parseCustomData(raw: string | null | undefined): Record<string, unknown> | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function toAttachment(r: FileRow): Attachment {
@@ -47,6 +61,7 @@ export function toAttachment(r: FileRow): Attachment {
     fileDesc: r.file_desc,
     functionId: r.function_id,
     businessId: r.business_id,
+    customData: parseCustomData(r.custom_data),
     createdBy: r.created_by,
     creationDate: r.creation_date,
   };
@@ -56,9 +71,9 @@ export type NewFile = Omit<FileRow, 'file_id' | 'creation_date' | 'created_by'>;
 
 export async function insertFile(db: Db, f: NewFile, userId: number): Promise<FileRow> {
   return (await sql<FileRow>`insert into base_file (file_name, original_file_name, file_size, suffix_name, content_type, sha256,
-      function_id, business_id, file_desc, path, storage_key, created_by, last_updated_by)
+      function_id, business_id, file_desc, path, custom_data, storage_key, created_by, last_updated_by)
     values (${f.file_name}, ${f.original_file_name}, ${f.file_size}, ${f.suffix_name}, ${f.content_type}, ${f.sha256},
-      ${f.function_id}, ${f.business_id}, ${f.file_desc}, ${f.path}, ${f.storage_key}, ${userId}, ${userId})
+      ${f.function_id}, ${f.business_id}, ${f.file_desc}, ${f.path}, ${f.custom_data ?? null}, ${f.storage_key}, ${userId}, ${userId})
     returning *`.execute(db)).rows[0];
 }
 

@@ -72,7 +72,27 @@ export async function uploadContext(svc: FileService, access: RecordAccess, fiel
   }
   if (functionId !== null && !svc.app.defs.entities.has(functionId)) throw refuse('file.unknownFunction', { functionId });
   if (functionId !== null && businessId !== null) await access.assertMayAttach(functionId, businessId);
-  return { functionId, businessId, fileDesc: text(fields.fileDesc, 500), path: text(fields.path, 255) };
+  return { functionId, businessId, fileDesc: text(fields.fileDesc, 500), path: text(fields.path, 255), customData: customDataOf(fields.customData) };
+}
+
+/** Longest customData kept (JSON text; the column's length). */
+export const CUSTOM_DATA_MAX = 2000;
+
+/** attachmentConfig.customData (JSON text in a multipart field, an object in a JSON body) → JSON object text or null. */
+export function customDataOf(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw) as unknown;
+    } catch {
+      throw refuse('file.badCustomData', { max: CUSTOM_DATA_MAX });
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw refuse('file.badCustomData', { max: CUSTOM_DATA_MAX });
+  const text = JSON.stringify(value);
+  if (text.length > CUSTOM_DATA_MAX) throw refuse('file.badCustomData', { max: CUSTOM_DATA_MAX });
+  return text === '{}' ? null : text;
 }
 
 /** SPEC §5: count and combined-size limits of one business record. */
@@ -98,7 +118,7 @@ interface Staged {
 }
 
 /** Stores staged files and their rows in one transaction; a content address is locked while it is written. */
-export async function commitFiles(svc: FileService, session: Session, files: Staged[], ctx: { functionId: string | null; businessId: number | null; fileDesc: string | null; path: string | null }): Promise<Attachment[]> {
+export async function commitFiles(svc: FileService, session: Session, files: Staged[], ctx: { functionId: string | null; businessId: number | null; fileDesc: string | null; path: string | null; customData?: string | null }): Promise<Attachment[]> {
   return svc.app.db.transaction().execute(async (trx) => {
     const out: Attachment[] = [];
     for (const s of files) {
@@ -114,6 +134,7 @@ export async function commitFiles(svc: FileService, session: Session, files: Sta
         business_id: ctx.businessId,
         file_desc: ctx.fileDesc,
         path: ctx.path,
+        custom_data: ctx.customData ?? null,
         storage_key: s.sha256,
       }, session.userId);
       await svc.storage.putStaged(s.sha256, s.staged);
