@@ -1,0 +1,105 @@
+// Administration screens without a browser test of their own, in Chinese and Thai: external users
+// (user2), resources, buttons (btnList), menu privileges (a responsibility holding a menu only through a
+// role shows up), user authorisation, the interface and tripartite logs; and the SPEC §2 paths that
+// open pages of other names (route aliases).
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { shot } from './browser';
+import { switchLanguage, type Lang } from './gridHelpers';
+import { activePane, chromiumForFile, eventually, grid, gridRows, openMenu } from './helpers';
+import { expectOk, signIn, uniq, type Rec } from '../support/apiHelpers';
+
+const base = inject('baseUrl');
+const chrome = chromiumForFile(base);
+
+interface Screen {
+  folder: string;
+  menu: string;
+  path: RegExp;
+  grid: string;
+  title: Record<'CN' | 'TH', string>;
+}
+
+const SCREENS: Screen[] = [
+  { folder: 'PERMISSION_MGMT', menu: 'USER2', path: /\/main\/user2\?/, grid: 'user2', title: { CN: '外部用户', TH: 'ผู้ใช้ภายนอก' } },
+  { folder: 'PERMISSION_MGMT', menu: 'RESOURCE', path: /\/main\/resource\?/, grid: 'resource', title: { CN: '资源', TH: 'ทรัพยากร' } },
+  { folder: 'PERMISSION_MGMT', menu: 'BTN_LIST', path: /\/main\/systemSetting\/btnList\?/, grid: 'btnList', title: { CN: '按钮列表', TH: 'รายการปุ่ม' } },
+  { folder: 'PERMISSION_MGMT', menu: 'MENU_FUNC_PRIVILEGE', path: /\/main\/systemsetting\/menuFuncPrivilege\?/, grid: 'menuFuncPrivilege', title: { CN: '菜单功能权限', TH: 'สิทธิ์เมนู' } },
+  { folder: 'PERMISSION_MGMT', menu: 'USER_AUTHORISATION', path: /\/main\/userAuthorisationList\?/, grid: 'userAuthorisationList', title: { CN: '用户授权', TH: 'การให้สิทธิ์ผู้ใช้' } },
+  { folder: 'SYS_LOG', menu: 'INTERFACE_LOG', path: /\/main\/log\/srmBaseInterfaceLogsList\?/, grid: 'srmBaseInterfaceLogsList', title: { CN: '接口日志', TH: 'บันทึกอินเทอร์เฟซ' } },
+  { folder: 'SYS_LOG', menu: 'TRIPARTITE_LOG', path: /\/main\/log\/srmBaseTripartiteLogsList\?/, grid: 'srmBaseTripartiteLogsList', title: { CN: '三方日志', TH: 'บันทึกบุคคลที่สาม' } },
+];
+
+const loaded = (page: Page) => eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load')).toBe('loaded');
+
+async function openScreen(page: Page, s: Screen, lang: Lang): Promise<void> {
+  const item = page.getByTestId(`menu-${s.menu}`);
+  if (!(await item.isVisible())) await page.getByTestId(`menu-${s.folder}`).click();
+  await openMenu(page, s.menu, s.path);
+  await loaded(page);
+  await grid(page, s.grid).waitFor();
+  await expect(activePane(page).locator('h2').first().innerText()).resolves.toContain(s.title[lang as 'CN' | 'TH']);
+  expect(await activePane(page).getByTestId('not-found').count()).toBe(0);
+}
+
+describe('administration screens', () => {
+  it('open in Chinese and Thai with their data', async () => {
+    const { page } = await chrome.signIn('admin');
+    for (const lang of ['CN', 'TH'] as const) {
+      if (lang === 'TH') await switchLanguage(page, 'TH');
+      for (const s of SCREENS) {
+        await openScreen(page, s, lang);
+        await shot(page, `admin-${s.grid}-${lang.toLowerCase()}`);
+        if (s.menu === 'USER2') {
+          // External users only: the demo suppliers' accounts.
+          await eventually(async () => (await gridRows(grid(page, s.grid))).map((r) => Object.values(r).join(' ')).join('\n')).toMatch(/supplier01/);
+          const texts = (await gridRows(grid(page, s.grid))).map((r) => Object.values(r).join(' '));
+          expect(texts.some((t) => /\bbuyer01\b|\badmin\b/.test(t))).toBe(false);
+        }
+        if (s.menu === 'USER_AUTHORISATION') {
+          await eventually(async () => (await gridRows(grid(page, s.grid))).map((r) => Object.values(r).join(' ')).join('\n')).toMatch(/buyer01/);
+        }
+      }
+    }
+  });
+
+  it('menu privileges show a responsibility that holds the menu only through a role', async () => {
+    // The role and the responsibility are made through the API; the screen is what is tested.
+    const api = await signIn(base, 'admin');
+    const bank = expectOk(await api.call<Rec[]>('baseServer/v1/baseMenuRestful/listByPage', { params: { menuCode: 'BANK' } }))[0];
+    const role = expectOk(await api.call<Rec>('baseServer/v1/baseRoleRestful/saveOrUpdate', { roleCode: uniq('ROLE'), roleName: '银行只读' }));
+    expectOk(await api.call('baseServer/v1/baseRoleRestful/saveRoleMenus', { id: role.roleId, checked: [`M${bank.menuId}`] }));
+    const code = uniq('VIA');
+    expectOk(await api.call('baseServer/v1/baseResponsibilityRestful/saveOrUpdate', { respCode: code, respName: '经角色持有', userType: 'INTERNAL', roles: [{ roleId: role.roleId }] }));
+
+    const { page } = await chrome.signIn('admin');
+    await openScreen(page, SCREENS[3], 'CN');
+    await activePane(page).getByTestId('search-respId').click();
+    await page.keyboard.type(code);
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: code }).first().click();
+    await activePane(page).getByTestId('search-submit').click();
+    const g = grid(page, 'menuFuncPrivilege');
+    // The role holds the bank menu and, closed upwards, its folder.
+    await eventually(async () => (await gridRows(g)).map((r) => `${r['菜单'].split(' ')[0]} / ${r['职责']}`).sort()).toEqual([`BANK / ${code} 经角色持有`, `BASE_DATA / ${code} 经角色持有`]);
+    await shot(page, 'admin-menuFuncPrivilege-via-role-cn');
+  });
+
+  it('SPEC paths resp, lookuptype, lookup, lookupTypeEdit and responsibility/respSave open their pages', async () => {
+    const { page } = await chrome.signIn('admin');
+    const cases: [string, string, string][] = [
+      ['resp', 'systemsetting/responsibility', '职责'],
+      ['lookuptype', 'base/lookupTypeList', '快码类型'],
+      ['lookup', 'base/lookupValuesList', '快码值'],
+      ['lookupTypeEdit', 'base/lookupTypeEdit', '快码类型维护'],
+      ['responsibility/respSave', 'systemsetting/respSave', '职责维护'],
+    ];
+    for (const [path, pageName, title] of cases) {
+      await page.goto(`${base}/main/${path}`);
+      const pane = activePane(page);
+      await pane.locator(`[data-page="${pageName}"]`).waitFor();
+      expect(await pane.getByTestId('not-found').count()).toBe(0);
+      expect(await pane.locator('h2').first().innerText()).toContain(title);
+    }
+    await shot(page, 'admin-alias-respSave-cn');
+  });
+});
