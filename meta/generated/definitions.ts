@@ -645,6 +645,10 @@ disabled?: Condition
 status?: ("default" | "primary" | "danger" | "success")
 needSelection?: boolean
 mode?: ("create" | "edit" | "view")
+/**
+ * operation actions: how the answer is shown instead of "done" — oneTimePassword: a password reset's {password, mailed}, the generated password shown once to copy, or that it was sent by e-mail
+ */
+result?: "oneTimePassword"
 }
 
 /**

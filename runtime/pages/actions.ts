@@ -6,6 +6,7 @@ import { resolveText } from '../text/resolveText.js';
 import { pageUrl } from './routing.js';
 import { saveRows } from './saveRowsAction.js';
 import { stripDisplay } from './stripDisplay.js';
+import { resultViews } from './actionResults.js';
 
 export { stripDisplay } from './stripDisplay.js';
 
@@ -44,7 +45,7 @@ const operation: ActionDef = {
   configSchema: {
     type: 'object',
     required: ['operation'],
-    properties: { operation: { type: 'string' }, confirm: { $ref: 'text' }, needSelection: { type: 'boolean' } },
+    properties: { operation: { type: 'string' }, confirm: { $ref: 'text' }, needSelection: { type: 'boolean' }, result: { enum: ['oneTimePassword'] } },
   },
   async run(ctx) {
     const op = ctx.action.operation;
@@ -70,8 +71,13 @@ const operation: ActionDef = {
     }
     if (!(await confirmed(ctx, ''))) return;
     const result = await provider.transition(op, id, ctx.record?.versionNum);
-    env.notify('success', env.t('messages.done'));
-    if (result && typeof result === 'object') ctx.applyRecord?.(result);
+    // A button naming a result view shows the answer there (a reset's password); else "done" and the record.
+    const view = ctx.action.result ? resultViews[ctx.action.result] : undefined;
+    if (view) view(env, result);
+    else {
+      env.notify('success', env.t('messages.done'));
+      if (result && typeof result === 'object') ctx.applyRecord?.(result);
+    }
     return ctx.reload();
   },
 };

@@ -22,8 +22,9 @@ export function generatedPassword(): string {
 }
 
 /**
- * Body `{id | userId, newPassword?}` (RSA-OAEP). Without a new password one is generated, mailed to the
- * user when it has an e-mail address, and returned once to the administrator. Every session of the user
+ * Body `{id | userId, newPassword?}` (RSA-OAEP). Without a new password one is generated and mailed to
+ * the user when it has an e-mail address (`{mailed: true}`), else returned once to the administrator
+ * (`{password, mailed: false}`) — the users list shows it in a dialog to copy. Every session of the user
  * ends; its sign-in counters are cleared.
  */
 export const resetPassword: FamilyAction = async (ctx) => {
@@ -45,7 +46,8 @@ export const resetPassword: FamilyAction = async (ctx) => {
       .send({ to: email.email, subject: message(lang, 'reset.adminMailSubject'), text: message(lang, 'reset.adminMailText', { user: userName, password }) }, ctx.session.userName)
       .then(() => true, () => false);
   }
-  return ok(given ? { mailed } : { password, mailed });
+  // A mailed password is the user's alone: the administrator sees it only when it could not be mailed.
+  return ok(given || mailed ? { mailed } : { password, mailed });
 };
 
 export const securityOperations: Record<string, Record<string, FamilyAction>> = {
