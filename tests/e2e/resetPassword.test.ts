@@ -1,0 +1,106 @@
+// The users list's 重置密码 / Reset password row button shows what the reset did: for a user without an
+// e-mail address the generated password, once, to copy (it then signs in); for one with an address,
+// only that it was mailed (the mail, received by a real SMTP server on loopback, holds it). CN, and TH.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../../server/app.js';
+import { configFromEnv } from '../../server/config.js';
+import { startLoopbackSmtp } from '../support/loopbackSmtp.js';
+import { makeUser } from '../support/adversary.js';
+import { freshIp, oaep, publicKey, rawLogin } from '../support/apiHelpers.js';
+import { shot } from './browser';
+import { activePane, chromiumForFile, confirmDialog, eventually, login, openMenu } from './helpers';
+
+const root = join(__dirname, '..', '..');
+let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
+let app: BuiltApp;
+let base = '';
+let dataDir = '';
+
+beforeAll(async () => {
+  smtp = await startLoopbackSmtp();
+  dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-reset-'));
+  const config = configFromEnv({
+    DATA_DIR: dataDir,
+    SRM_DIST_DIR: process.env.SRM_DIST_DIR ?? join(root, 'dist'),
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_FROM: 'SRM <no-reply@srm.test>',
+    SMTP_SECURE: '0',
+  });
+  app = await buildApp({ ...config, logLevel: 'silent' }, { inMemoryDb: true });
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const chrome = chromiumForFile('');
+
+describe('admin password reset from the users list', () => {
+  it('shows a generated password once to copy (it signs in), or says it was mailed; CN, then TH', async () => {
+    const noMail = await makeUser(app.ctx.db);
+    const withMail = await makeUser(app.ctx.db, { email: 'reset-me@srm.test' });
+    const thai = await makeUser(app.ctx.db);
+    const session = await chrome.blank();
+    const { page } = session;
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await login(page, base, 'admin');
+    await page.getByTestId('menu-PERMISSION_MGMT').click();
+    await openMenu(page, 'USER', /\/main\/user\?/);
+
+    const reset = async (userName: string, ok: string) => {
+      await activePane(page).getByTestId('search-userName').fill(userName);
+      await activePane(page).getByTestId('search-submit').click();
+      await activePane(page).getByTestId('row-action-resetPwd-0').waitFor();
+      await eventually(() => activePane(page).getByTestId('row-action-resetPwd-1').count()).toBe(0);
+      await activePane(page).getByTestId('row-action-resetPwd-0').click();
+      await confirmDialog(page).getByRole('button', { name: ok }).click();
+      await page.getByTestId('reset-result').waitFor();
+    };
+
+    // No e-mail: the password is shown, copied, and is the user's new password.
+    await reset(noMail.userName, '确定');
+    await expect.poll(() => page.locator('.arco-modal:visible').textContent()).toContain('新密码仅显示这一次，请复制后交给用户');
+    const shown = await page.getByTestId('reset-password-value').inputValue();
+    expect(shown).toMatch(/^.{16}$/);
+    await page.getByTestId('reset-password-copy').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+    await page.waitForTimeout(400);
+    await shot(page, 'reset-password-shown-cn');
+    const key = await publicKey(base);
+    const signIn = (userName: string, password: string) => rawLogin(base, { userName, password: oaep(key, password) }, { ip: freshIp() });
+    expect((await signIn(noMail.userName, shown)).status).toBe('S');
+    await page.getByRole('button', { name: '关闭' }).click();
+    // Shown once: closed, it is nowhere on the page.
+    await eventually(() => page.getByTestId('reset-result').count()).toBe(0);
+    expect(await page.content()).not.toContain(shown);
+
+    // With an e-mail address: only "sent by e-mail"; the password is in the mail, not on the screen.
+    await reset(withMail.userName, '确定');
+    await expect.poll(() => page.getByTestId('reset-mailed').textContent()).toBe('新密码已通过电子邮件发送给用户。');
+    expect(await page.getByTestId('reset-password-value').count()).toBe(0);
+    await shot(page, 'reset-password-mailed-cn');
+    await eventually(() => smtp.mails.some((m) => m.to.includes('reset-me@srm.test')), 15_000).toBe(true);
+    const mailed = /[:：]\s*(\S{16})\s*$/m.exec(smtp.mails.find((m) => m.to.includes('reset-me@srm.test'))!.text)?.[1];
+    expect(mailed).toBeDefined();
+    expect(await page.content()).not.toContain(mailed!);
+    expect((await signIn(withMail.userName, mailed!)).status).toBe('S');
+    await page.getByRole('button', { name: '关闭' }).click();
+
+    // Thai.
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-TH').click();
+    await openMenu(page, 'USER', /\/main\/user\?/);
+    await reset(thai.userName, 'ตกลง');
+    await expect.poll(() => page.locator('.arco-modal:visible').textContent()).toContain('รหัสผ่านใหม่แสดงเพียงครั้งนี้ครั้งเดียว');
+    await shot(page, 'reset-password-shown-th');
+  });
+});
