@@ -2,7 +2,7 @@
 import type { PageDefinition } from '../runtime/definitions';
 import { http } from '../src/app/http';
 import { call as typedCall } from '../src/app/typedClients';
-import { baseLookupTypeClient, baseResponsibilityClient } from '../src/generated/clients';
+import { baseLookupTypeClient, baseResponsibilityClient, shellClient } from '../src/generated/clients';
 
 const DEFS = 'baseServer/v1/baseDefinitionRestful';
 
@@ -110,7 +110,7 @@ export async function listLookupTypes(): Promise<{ lookupType: string; meaning?:
 /** Folder menus the current responsibility sees (SYS_ADMIN: all), flattened, for the parent of a new menu. */
 export async function listFolderMenus(respId: number | string): Promise<{ menuCode: string; menuName: string }[]> {
   type Node = { menuCode: string; menuName: string; menuType: string; children?: Node[] | null };
-  const answer = await http.api<Node[]>('baseServer/v1/baseMenuRestful/findMenuByResp', { respId });
+  const menus: Node[] | null = await shellClient(typedCall).findMenuByResp({ respId });
   const out: { menuCode: string; menuName: string }[] = [];
   const walk = (nodes: Node[] | null | undefined, prefix: string) => {
     for (const node of nodes ?? []) {
@@ -119,7 +119,7 @@ export async function listFolderMenus(respId: number | string): Promise<{ menuCo
       walk(node.children, `${prefix}${node.menuName} / `);
     }
   };
-  walk(answer.data, '');
+  walk(menus, '');
   return out;
 }
 

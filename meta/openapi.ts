@@ -1,7 +1,8 @@
 // The OpenAPI document of every REST family, built from the entity definitions; the request and answer
 // schemas come from meta/familySchemas.ts, the same source as the JSON Schema files and the typed clients.
 import { isFamily, type Definitions } from './definitions.js';
-import { familyOperations } from './familySchemas.js';
+import { envelope, familyOperations } from './familySchemas.js';
+import { SHELL_OPERATIONS, SHELL_SCHEMAS } from './shellSchemas.js';
 import { recordSchema } from './recordSchema.js';
 import { FIXED_PATHS } from './openapiFixed.js';
 
@@ -25,7 +26,8 @@ function op(summary: string, request: Obj, response: Obj, example?: unknown): Ob
 
 export function buildOpenApi(defs: Definitions, version: string): Obj {
   const paths: Obj = { ...FIXED_PATHS };
-  const schemas: Obj = {};
+  const schemas: Obj = { ...SHELL_SCHEMAS };
+  for (const o of SHELL_OPERATIONS) paths[`/api/${o.path}`] = op(o.summary, o.request, envelope(o.data), o.example);
   for (const e of defs.entities.values()) {
     if (!isFamily(e)) continue;
     const base = `/api/${e.area}/v1/${e.name}Restful`;

@@ -51,15 +51,13 @@ const DESIGNER_PATHS: Obj = {
   [`${APIS}/deleteSource`]: post('Designer: forget every API of a source', json({ source: 'weather' })),
 };
 
+// The shell endpoints (current user, menus, buttons) are described from meta/shellSchemas.ts by openapi.ts.
 export const FIXED_PATHS: Obj = {
   '/api/health': { get: { summary: 'Database and cache in use', security: [], responses: { 200: { description: '{"status":"S","data":{"db":"pglite","cache":"memory","version":"…"}}' } } } },
   [`${LOGIN}/getPublicKey`]: post('The RSA public key (PEM, 2048-bit) to encrypt the password with (RSA-OAEP, SHA-256)', json({}), envelope, false),
   [`${LOGIN}/generateRandomValidate`]: post('A verification image, required after three failed sign-ins', json({}), envelope, false),
   [`${LOGIN}/login`]: post('Sign in; answers authorizationCode and signKey for signing', json({ userName: 'buyer01', password: '<base64 RSA-OAEP>', validateKey: 'optional', validateCode: 'optional' }), envelope, false),
   [`${LOGIN}/logout`]: post('End the session named by the AuthorizationCode header', json({}), envelope, false),
-  '/api/baseServer/v1/baseUsersRestful/getCurrentUser': post('The signed-in user and responsibilities', json({})),
-  '/api/baseServer/v1/baseMenuRestful/findMenuByResp': post('Menu tree of a responsibility, names in the request language', json({ respId: 2 })),
-  '/api/baseServer/v1/baseResourceRestful/findByRespAndMenu': post('Button resources held on a menu', json({ respId: 2, menuId: 5 })),
   '/api/baseServer/v1/baseLookupValuesRestful/findDic': post('Lookup values of a type, meanings in the request language', json({ lookupType: 'PR_STATUS' })),
   [`${FILE}/limits`]: post('Upload limits (per file, total, count, extensions)', json({})),
   [`${FILE}/upload`]: post('Upload files to a business record', multipart(['files', 'path', 'functionId', 'businessId', 'fileDesc'])),

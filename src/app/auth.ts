@@ -2,7 +2,9 @@
 // docs/decisions.md "Shell endpoints").
 import { ApiError } from '../../runtime/env';
 import { encryptPassword } from '../../runtime/http';
+import { shellClient } from '../generated/clients';
 import { http } from './http';
+import { call } from './typedClients';
 import { clearSession, getSession, setSession, updateSession, type Id, type Responsibility, type UserSession, type UserType } from './session';
 
 const LOGIN = 'baseServer/v1/baseLoginService';
@@ -73,26 +75,16 @@ export async function logout(): Promise<void> {
   }
 }
 
-export interface CurrentUser {
-  userId: Id;
-  userName: string;
-  userFullName?: string;
-  userType: UserType;
-  supplierId?: Id | null;
-  supplierName?: string;
-  responsibilities: Responsibility[];
-}
-
 /** Refreshes names and responsibilities that the login answer does not carry. */
 export async function refreshCurrentUser(): Promise<void> {
-  const user = (await http.api<CurrentUser>('baseServer/v1/baseUsersRestful/getCurrentUser', {})).data;
+  const user = await shellClient(call).getCurrentUser();
   const session = getSession();
   if (!session || !user) return;
   const responsibilities = user.responsibilities?.length ? user.responsibilities : session.responsibilities;
   const stillHeld = responsibilities.some((r) => String(r.respId) === String(session.respId));
   updateSession({
-    userFullName: user.userFullName,
-    supplierName: user.supplierName,
+    userFullName: user.userFullName ?? undefined,
+    supplierName: user.supplierName ?? undefined,
     responsibilities,
     respId: stillHeld ? session.respId : (responsibilities[0]?.respId ?? null),
   });

@@ -1,12 +1,7 @@
 // Button permissions of a menu (docs/decisions.md): asked once per menuId_respId and kept until logout
 // or a responsibility switch, as the spec keeps "menu resources per menuId_respId".
-import { http } from './http';
-
-export interface MenuResource {
-  resourceCode: string;
-  resourceName: string;
-  resIcon?: string;
-}
+import { shellClient } from '../generated/clients';
+import { call } from './typedClients';
 
 const cache = new Map<string, Promise<ReadonlySet<string>>>();
 
@@ -18,12 +13,12 @@ export function loadResources(menuId: string, respId: string): Promise<ReadonlyS
   const key = resourceKey(menuId, respId);
   let entry = cache.get(key);
   if (!entry) {
-    entry = http
-      .api<MenuResource[]>('baseServer/v1/baseResourceRestful/findByRespAndMenu', {
+    entry = shellClient(call)
+      .findByRespAndMenu({
         respId: Number.isNaN(Number(respId)) ? respId : Number(respId),
         menuId: Number.isNaN(Number(menuId)) ? menuId : Number(menuId),
       })
-      .then((answer) => new Set((answer.data ?? []).map((r) => r.resourceCode)) as ReadonlySet<string>);
+      .then((resources) => new Set((resources ?? []).map((r) => r.resourceCode)) as ReadonlySet<string>);
     // A failed ask must not be cached: the next visit of the page asks again.
     entry.catch(() => cache.delete(key));
     cache.set(key, entry);

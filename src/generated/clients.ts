@@ -38,6 +38,89 @@ const pageOf = <T>(e: Envelope<T[]>): Page<T> => ({
   estimated: e.page?.estimated ?? false,
 });
 
+export interface ShellResponsibility {
+respId: number
+respCode: string
+/**
+ * in the request language
+ */
+respName: string
+}
+
+export interface ShellCurrentUser {
+userId: number
+userName: string
+userFullName: (string | null)
+email: (string | null)
+userType: ("INTERNAL" | "EXTERNAL")
+supplierId: (number | null)
+supplierName: (string | null)
+responsibilities: ShellResponsibility[]
+}
+
+export interface ShellMenuNode {
+menuId: number
+menuCode: string
+/**
+ * in the request language
+ */
+menuName: string
+/**
+ * DIR or PAGE
+ */
+menuType: string
+htmlUrl: (string | null)
+imageLink: (string | null)
+menuParentId: (number | null)
+levelId: (number | null)
+seqNum: (number | null)
+children: ShellMenuNode[]
+}
+
+export interface ShellMenuResource {
+resourceCode: string
+/**
+ * in the request language
+ */
+resourceName: string
+resIcon: (string | null)
+}
+
+export interface ShellLookupCacheRebuilt {
+store: ("memory" | "redis")
+/**
+ * lookup types loaded again
+ */
+types: number
+}
+
+export interface ShellGetCurrentUserRequest {
+
+}
+
+export interface ShellFindMenuByRespRequest {
+respId: (number | string)
+}
+
+export interface ShellFindByRespAndMenuRequest {
+respId: (number | string)
+menuId: (number | string)
+}
+
+export interface ShellCreateLookupRedisCacheRequest {
+
+}
+
+/** Shell endpoints that are not entity families: current user, menus, buttons, lookup cache. */
+export function shellClient(call: Call) {
+  return {
+    getCurrentUser: (req: ShellGetCurrentUserRequest = {}) => call<ShellCurrentUser>('baseServer/v1/baseUsersRestful/getCurrentUser', req).then(dataOf),
+    findMenuByResp: (req: ShellFindMenuByRespRequest) => call<ShellMenuNode[]>('baseServer/v1/baseMenuRestful/findMenuByResp', req).then(dataOf),
+    findByRespAndMenu: (req: ShellFindByRespAndMenuRequest) => call<ShellMenuResource[]>('baseServer/v1/baseResourceRestful/findByRespAndMenu', req).then(dataOf),
+    createLookupRedisCache: (req: ShellCreateLookupRedisCacheRequest = {}) => call<ShellLookupCacheRebuilt>('baseServer/v1/baseLookupValuesRestful/createLookupRedisCache', req).then(dataOf),
+  };
+}
+
 export interface BaseArticle {
 articleId: number
 title: string

@@ -2,7 +2,8 @@
 // translated per SAAF-Language, so the tree is fetched again whenever the language changes.
 import { useEffect, useState } from 'react';
 import type { Language } from '../../runtime/env';
-import { http } from '../app/http';
+import { call } from '../app/typedClients';
+import { shellClient } from '../generated/clients';
 import type { Id } from '../app/session';
 
 export interface MenuNode {
@@ -28,8 +29,8 @@ export function useMenus(respId: Id | null, language: Language): MenusState {
     }
     let alive = true;
     setState((s) => ({ status: 'loading', menus: s.menus }));
-    http.api<MenuNode[]>('baseServer/v1/baseMenuRestful/findMenuByResp', { respId }).then(
-      (answer) => alive && setState({ status: 'ready', menus: answer.data ?? [] }),
+    shellClient(call).findMenuByResp({ respId }).then(
+      (menus: MenuNode[] | null) => alive && setState({ status: 'ready', menus: menus ?? [] }),
       (error: unknown) => alive && setState({ status: 'failed', menus: [], error: error instanceof Error ? error.message : String(error) }),
     );
     return () => {

@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../support/testServer.js';
 import { isFamily } from '../../meta/definitions.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { SHELL_OPERATIONS } from '../../meta/shellSchemas.js';
+import { signIn } from '../support/apiHelpers.js';
 
 const GENERIC = ['findById', 'listByPage', 'saveOrUpdate', 'doBatchSaveOrUpdate', 'delete', 'doBatchDelete'];
 
@@ -75,6 +78,31 @@ for (const backend of await backends()) {
       expect(rate.additionalProperties).toBe(false);
       expect(Object.keys(params('/api/srmServer/v1/srmBaseMaterialRestful/listByPage').properties!)).toContain('keyword');
       expect(Object.keys(params('/api/srmServer/v1/srmBaseBankRestful/listByPage').properties!)).not.toContain('keyword');
+    });
+
+    it('the shell endpoints answer what their documented schemas (the source of the shell client) say, for admin and a buyer', async () => {
+      // The served document's components, under an $id so that its #/components refs resolve.
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      ajv.addSchema({ $id: 'srm:openapi', components: doc.components });
+      const bodies: Record<string, (respId: number) => unknown> = {
+        getCurrentUser: () => ({}),
+        findMenuByResp: (respId) => ({ respId }),
+        findByRespAndMenu: (respId) => ({ respId, menuId: 1 }),
+      };
+      for (const user of ['admin', 'buyer01']) {
+        const c = await signIn(t.url, user);
+        const respId = c.session!.responsibilities[0].respId;
+        for (const o of SHELL_OPERATIONS.filter((x) => x.name in bodies)) {
+          const answer = await c.call(o.path, bodies[o.name](respId));
+          expect(answer.status, `${user} ${o.name}: ${answer.msg}`).toBe('S');
+          const validate = ajv.compile({ $id: `srm:shell/${o.name}/${user}`, ...JSON.parse(JSON.stringify(o.data).replace(/#\/components/g, 'srm:openapi#/components')) });
+          expect(validate(answer.data), `${user} ${o.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        }
+      }
+      const admin = await signIn(t.url, 'admin');
+      const rebuilt = await admin.call(SHELL_OPERATIONS.find((o) => o.name === 'createLookupRedisCache')!.path, {});
+      expect(rebuilt.status, rebuilt.msg).toBe('S');
+      expect(rebuilt.data).toEqual({ store: backend === 'postgres' ? 'redis' : 'memory', types: expect.any(Number) });
     });
 
     it('every listed family path is actually served (401 without a session, not 404)', async () => {

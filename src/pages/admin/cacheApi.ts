@@ -1,5 +1,7 @@
 // Calls of the cache management screens (server/system/cacheAdmin.ts).
 import type { RuntimeEnv } from '../../../runtime/env';
+import { callOf } from '../../app/callOf';
+import { shellClient } from '../../generated/clients';
 
 export type StoreKind = 'memory' | 'redis';
 
@@ -38,7 +40,7 @@ export const cacheApi = (env: RuntimeEnv) => ({
   keys: async (pattern: string, cursor: string) => (await env.api<KeyPage>(`${base}/findKeys`, { pattern, cursor, pageRows: 50 })).data,
   value: async (key: string) => (await env.api<KeyValue>(`${base}/findValue`, { key })).data,
   remove: async (key: string) => void (await env.api<null>(`${base}/deleteKey`, { key })),
-  rebuild: async () => (await env.api<{ types: number }>('baseServer/v1/baseLookupValuesRestful/createLookupRedisCache', {})).data,
+  rebuild: () => shellClient(callOf(env)).createLookupRedisCache(),
 });
 
 export function errorText(e: unknown): string {

@@ -5,7 +5,7 @@ import { generateClients } from '../../../generators/clients.js';
 import { loadDefinitions } from '../../../meta/load.js';
 import type { Definitions } from '../../../meta/definitions.js';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { baseLookupTypeClient, srmPoRequisitionClient, type Call } from '../../../src/generated/clients.js';
+import { baseLookupTypeClient, shellClient, srmPoRequisitionClient, type Call } from '../../../src/generated/clients.js';
 import { callOf } from '../../../src/app/callOf.js';
 import { createHttpClient } from '../../../runtime/http/client.js';
 
@@ -73,6 +73,25 @@ describe('typed clients over the runtime http client', () => {
     expect(page.count).toBe(1);
     expect(seen).toEqual([
       { url: '/api/baseServer/v1/baseLookupTypeRestful/listByPage', body: JSON.stringify({ params: { lookupType: 'PO_STATUS' }, pageIndex: 1, pageRows: 500 }), auth: 'AC-1' },
+    ]);
+  });
+
+  it('the shell client calls the shell endpoints with their bodies and answers their data', async () => {
+    const calls: [string, unknown][] = [];
+    const call: Call = async <T,>(path: string, body: unknown) => {
+      calls.push([path, body]);
+      return { status: 'S', msg: '', data: [{ resourceCode: 'btnAdd', resourceName: 'Add', resIcon: null }] as unknown as T };
+    };
+    const shell = shellClient(call);
+    expect((await shell.findByRespAndMenu({ respId: 2, menuId: '5' })).map((r) => r.resourceCode)).toEqual(['btnAdd']);
+    await shell.findMenuByResp({ respId: 2 });
+    await shell.getCurrentUser();
+    await shell.createLookupRedisCache();
+    expect(calls).toEqual([
+      ['baseServer/v1/baseResourceRestful/findByRespAndMenu', { respId: 2, menuId: '5' }],
+      ['baseServer/v1/baseMenuRestful/findMenuByResp', { respId: 2 }],
+      ['baseServer/v1/baseUsersRestful/getCurrentUser', {}],
+      ['baseServer/v1/baseLookupValuesRestful/createLookupRedisCache', {}],
     ]);
   });
 });
