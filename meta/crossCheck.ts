@@ -157,6 +157,7 @@ function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
   if (p.kind === 'tree') checkTree(e, p, say);
   if (p.editPage && !defs.pages.has(p.editPage)) say(at, 'unknownPage', { path: '/editPage', page: p.editPage });
   if (p.listPage && !defs.pages.has(p.listPage)) say(at, 'unknownPage', { path: '/listPage', page: p.listPage });
+  for (const [i, sub] of (p.subPages ?? []).entries()) if (!defs.pages.has(sub.page)) say(at, 'unknownPage', { path: `/subPages/${i}/page`, page: sub.page });
 }
 
 /** SPEC §5: a tree needs key, parent key and level key; here they must also be the entity's tree. */
@@ -201,10 +202,14 @@ function checkMenus(defs: Definitions, menus: Menu[], say: Say, codes: Set<strin
   }
 }
 
-/** A menu's page and the edit page it opens: both are reached through that menu. */
+/** A menu's page, the edit page it opens and its sub pages (permit lists): all are reached through that menu. */
 export function boundPages(defs: Definitions, page: PageDefinition): PageDefinition[] {
-  const edit = page.editPage ? defs.pages.get(page.editPage) : undefined;
-  return edit ? [page, edit] : [page];
+  const out = [page];
+  for (const name of [page.editPage, ...(page.subPages ?? []).map((s) => s.page)]) {
+    const p = name ? defs.pages.get(name) : undefined;
+    if (p && !out.includes(p)) out.push(p);
+  }
+  return out;
 }
 
 /** Operations an entity declares besides the generic actions (entity `operations`). */

@@ -246,6 +246,13 @@ editPage?: string
  * List page an edit page returns to
  */
 listPage?: string
+/**
+ * Pages reached from this list page through the same menu (the role's permit lists): each is shown as a link above the grid and bound to the menu like the edit page
+ */
+subPages?: {
+page: string
+title: Text
+}[]
 form?: {
 columns?: number
 fields: {

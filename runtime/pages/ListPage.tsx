@@ -1,3 +1,4 @@
+import { Link } from '@arco-design/web-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
@@ -19,6 +20,7 @@ import { ExcelToolbar } from '../excel/ExcelToolbar.js';
 import { runAction } from './actions.js';
 import { SearchForm, type SearchValues } from './SearchForm.js';
 import { dirtyAttribute } from './unsaved.js';
+import { pageUrl } from './routing.js';
 
 export function gridNameOf(pageName: string, gridName?: string): string {
   return gridName ?? pageName.split('/').pop() ?? pageName;
@@ -107,6 +109,18 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
     record,
     selection: selectionRows,
     edits: grid.isEdit ? { grid: tableSettings.grid, rows: edits, rowNumberOf: (i) => rowNumber(i, pageIndex, pageSize) } : undefined,
+    // An editable list adds rows at the end (saved with the edited ones); only such unsaved rows can be
+    // taken out again — saved rows are deleted through the family (their indexes must stay as loaded).
+    lines: grid.isEdit
+      ? {
+          add: () => setRows((r) => [...r, {}]),
+          removeSelected: () => {
+            const drop = new Set(selection.pageIndexes);
+            setRows((r) => r.filter((_, i) => i < loadedRows.length || !drop.has(i)));
+            clearSelection();
+          },
+        }
+      : undefined,
     // After an action on the selected rows (batch delete, a transition) the old selection means nothing.
     reload: async () => {
       clearSelection();
@@ -141,6 +155,15 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
           setSort([]);
         }}
       />
+      {page.subPages && page.subPages.length > 0 && (
+        <div className="srm-sub-pages" style={{ display: 'flex', gap: 16, marginBottom: 8 }}>
+          {page.subPages.map((sub) => (
+            <Link key={sub.page} data-testid={`subpage-${sub.page}`} onClick={() => env.navigate(pageUrl(sub.page, {}, query))}>
+              {resolveText(sub.title, env)}
+            </Link>
+          ))}
+        </div>
+      )}
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
         <ActionBar actions={toolbarActions(grid)} record={{}} selectionCount={selection.count} onRun={(a) => run(a)} />
         <ExcelToolbar grid={tableSettings.grid} entity={entity} pageName={page.name} list={{ action: listAction, params: { ...(grid.searchParams ?? {}), ...params }, sort, pageIndex, pageRows: pageSize }} reload={() => void reload()} />

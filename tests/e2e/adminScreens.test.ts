@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shot } from './browser';
 import { switchLanguage, type Lang } from './gridHelpers';
-import { activePane, chromiumForFile, eventually, grid, gridRows, openMenu } from './helpers';
+import { activePane, cellEditor, chromiumForFile, clickCell, eventually, expectToast, grid, gridRows, openMenu } from './helpers';
 import { expectOk, signIn, uniq, type Rec } from '../support/apiHelpers';
 
 const base = inject('baseUrl');
@@ -30,7 +30,11 @@ const SCREENS: Screen[] = [
   { folder: 'SYS_LOG', menu: 'TRIPARTITE_LOG', path: /\/main\/log\/srmBaseTripartiteLogsList\?/, grid: 'srmBaseTripartiteLogsList', title: { CN: '三方日志', TH: 'บันทึกบุคคลที่สาม' } },
 ];
 
-const loaded = (page: Page) => eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load')).toBe('loaded');
+const roleIdOf = async (api: Awaited<ReturnType<typeof signIn>>, code: string) =>
+  expectOk(await api.call<Rec[]>('baseServer/v1/baseRoleRestful/listByPage', { params: { roleCode: code } }))[0].roleId;
+
+// Generous: the machine is shared, and a first page load may wait for its chunk and its lookups.
+const loaded = (page: Page) => eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load', { timeout: 30_000 }), 30_000).toBe('loaded');
 
 async function openScreen(page: Page, s: Screen, lang: Lang): Promise<void> {
   const item = page.getByTestId(`menu-${s.menu}`);
@@ -82,6 +86,54 @@ describe('administration screens', () => {
     // The role holds the bank menu and, closed upwards, its folder.
     await eventually(async () => (await gridRows(g)).map((r) => `${r['菜单'].split(' ')[0]} / ${r['职责']}`).sort()).toEqual([`BANK / ${code} 经角色持有`, `BASE_DATA / ${code} 经角色持有`]);
     await shot(page, 'admin-menuFuncPrivilege-via-role-cn');
+  });
+
+  it('the role screen opens its permit lists: a menu permit added as a row and batch-saved', async () => {
+    const api = await signIn(base, 'admin');
+    const roleCode = uniq('ROLE');
+    expectOk(await api.call<Rec>('baseServer/v1/baseRoleRestful/saveOrUpdate', { roleCode, roleName: '列表授权角色' }));
+
+    const { page } = await chrome.signIn('admin');
+    await page.getByTestId('menu-PERMISSION_MGMT').click();
+    await openMenu(page, 'ROLE', /\/main\/systemsetting\/role\?/);
+    await loaded(page);
+    await shot(page, 'admin-role-sub-pages-cn');
+    await activePane(page).getByTestId('subpage-systemsetting/roleMenuList').click();
+    await page.waitForURL(/\/main\/systemsetting\/roleMenuList\?menuId=\d+/);
+    await activePane(page).locator('[data-page="systemsetting/roleMenuList"]').waitFor();
+    await loaded(page);
+    // Only this role's permits: none yet.
+    await activePane(page).getByTestId('search-roleId').click();
+    await page.keyboard.type(roleCode);
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: roleCode }).first().click();
+    await activePane(page).getByTestId('search-submit').click();
+    const g = grid(page, 'roleMenuList');
+    await eventually(async () => (await gridRows(g)).filter((r) => r['角色']).length).toBe(0);
+
+    await activePane(page).getByTestId('action-addLine').click();
+    for (const [key, text, option] of [['roleId', roleCode, roleCode], ['menuId', 'BANK', 'BANK 银行']] as const) {
+      await clickCell(page, g, key, 0);
+      await cellEditor(page).locator('.arco-select').waitFor({ state: 'visible' });
+      await cellEditor(page).locator('input').pressSequentially(text, { delay: 20 });
+      await page.locator('#portal .arco-select-option', { hasText: option }).first().click();
+      await cellEditor(page).waitFor({ state: 'detached' });
+    }
+    await activePane(page).getByTestId('action-saveRows').click();
+    await expectToast(page, '保存成功');
+    await eventually(async () => (await gridRows(g)).filter((r) => r['角色']).map((r) => [r['角色'], r['菜单']])).toEqual([[`${roleCode} 列表授权角色`, 'BANK 银行']]);
+    await shot(page, 'admin-role-menu-list-cn');
+    const stored = expectOk(await api.call<Rec[]>('baseServer/v1/baseRoleMenuRestful/listByPage', { params: { roleId: (await roleIdOf(api, roleCode)) } }));
+    expect(stored.map((r) => (r.menuIdDisplay as string).split(' ')[0])).toEqual(['BANK']);
+
+    // The tab is titled by the sub page, not by the role menu it was reached through.
+    await eventually(() => page.getByTestId('tab-mainsystemsettingrolemenulist').innerText()).toBe('角色菜单权限');
+    await switchLanguage(page, 'TH');
+    await eventually(() => activePane(page).locator('h2').first().innerText()).toBe('เมนูของบทบาท');
+    await loaded(page);
+    await eventually(async () => (await gridRows(g)).filter((r) => r['บทบาท']).length).toBe(1);
+    await page.mouse.move(700, 700);
+    await page.waitForTimeout(400);
+    await shot(page, 'admin-role-menu-list-th');
   });
 
   it('SPEC paths resp, lookuptype, lookup, lookupTypeEdit and responsibility/respSave open their pages', async () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../runtime/env';
 import { resolveText } from '../../app/text';
 import { findMenu, type MenuNode } from '../menus';
-import type { Tab, TabsState } from './tabsModel';
+import { routeName, type Tab, type TabsState } from './tabsModel';
 
 interface Props {
   state: TabsState;
@@ -21,7 +21,8 @@ export function useTabTitle(menus: readonly MenuNode[]) {
   return (tab: Tab): string => {
     const { menuId, text, key } = tab.title;
     const menu = menuId ? findMenu(menus, menuId) : undefined;
-    if (menu) return menu.menuName;
+    // The menu names its own page; a page reached through it (a sub page such as a role's permit list) keeps its title.
+    if (menu && (!text || !menu.htmlUrl || routeName(new URL(menu.htmlUrl, 'http://x.invalid').pathname) === tab.routeName)) return menu.menuName;
     if (text) return resolveText(text, t, language);
     return key ? t(key) : tab.routeName;
   };
