@@ -269,6 +269,10 @@ placeholder?: Text
  * Field shown instead of this one when read-only
  */
 displayKey?: string
+/**
+ * A call of the page's family taking {<field>: value} and answering {exists, <entity key>}: a value another record already has is shown as taken under the field, in the user's language, before saving (users: validateUserName)
+ */
+uniqueCheck?: string
 }[]
 }
 /**

@@ -2,7 +2,7 @@ import { forwardRef, useMemo } from 'react';
 import { withTheme } from '@rjsf/core';
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useRuntimeEnv } from '../env.js';
 import { widgets as widgetRegistry } from '../registry/index.js';
 import { templates } from './templates.js';
@@ -21,11 +21,13 @@ export interface EntityFormProps {
   uiSchema: UiSchema;
   formData: Record_;
   onChange(data: Record_): void;
+  /** Errors found outside the schema (a value already taken), shown under their fields. */
+  extraErrors?: ErrorSchema;
 }
 
 /** The rjsf form in the Arco theme; widgets come from the widget registry (registerBuiltIns). */
 export const EntityForm = forwardRef<Form<Record_, RJSFSchema, FormContext>, EntityFormProps>(function EntityForm(
-  { entityName, schema, uiSchema, formData, onChange },
+  { entityName, schema, uiSchema, formData, onChange, extraErrors },
   ref,
 ) {
   const env = useRuntimeEnv();
@@ -46,6 +48,7 @@ export const EntityForm = forwardRef<Form<Record_, RJSFSchema, FormContext>, Ent
       showErrorList={false}
       noHtml5Validate
       omitExtraData={false}
+      extraErrors={extraErrors}
       transformErrors={(errors) => localizeErrors(errors, schema, env)}
       onChange={(e: IChangeEvent<Record_, RJSFSchema, FormContext>) => onChange(e.formData ?? formData)}
     />

@@ -17,6 +17,7 @@ import { runAction } from './actions.js';
 import { LineGrid } from './LineGrid.js';
 import { validateLines } from './lineValidation.js';
 import { TreeSection } from '../tree/TreeSection.js';
+import { takenErrors, useTakenValues } from '../form/uniqueCheck.js';
 
 export function EditPage({ page, entity, entities, query }: PageProps) {
   const env = useRuntimeEnv();
@@ -63,6 +64,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
   const linesReadOnly =
     readOnly || (statusField !== undefined && entity.status?.editableIn !== undefined && !entity.status.editableIn.includes(String(current[statusField] ?? '')));
   const built = useMemo(() => buildFormSchema(page, entity, env, { record: current, readOnly, entities }), [page, entity, env, current, readOnly, entities]);
+  const taken = useTakenValues(page, entity, provider, current, env, !readOnly && record !== null);
 
   const context = (action: Action, lineName?: string): ActionContext => ({
     env,
@@ -77,9 +79,11 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
     validate: () => {
       const formOk = formRef.current?.validateForm() ?? true;
       const lineErrors = validateLines(page, entity, entities, current, env);
+      const takenMessages = Object.values(taken);
       if (lineErrors.length > 0) env.notify('error', lineErrors.slice(0, 3).join('\n'));
+      else if (takenMessages.length > 0) env.notify('error', takenMessages.join('\n'));
       else if (!formOk) env.notify('error', env.t('messages.invalidForm'));
-      return formOk && lineErrors.length === 0;
+      return formOk && lineErrors.length === 0 && takenMessages.length === 0;
     },
     applyRecord: showRecord,
     lines: lineName
@@ -115,7 +119,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
       <Spin loading={loading} style={{ display: 'block' }}>
         {record && (
           <>
-            <EntityForm ref={formRef} entityName={entity.name} schema={built.schema} uiSchema={built.uiSchema} formData={record} onChange={(data) => setRecord(data)} />
+            <EntityForm ref={formRef} entityName={entity.name} schema={built.schema} uiSchema={built.uiSchema} formData={record} onChange={(data) => setRecord(data)} extraErrors={takenErrors(taken)} />
             {(page.lines ?? []).map((line) => (
               <LineGrid
                 key={line.name}

@@ -1,18 +1,21 @@
-// The users list's 重置密码 / Reset password row button shows what the reset did: for a user without an
-// e-mail address the generated password, once, to copy (it then signs in); for one with an address,
-// only that it was mailed (the mail, received by a real SMTP server on loopback, holds it). CN, and TH.
+// User administration in the browser. The users list's 重置密码 / Reset password row button shows what
+// the reset did: for a user without an e-mail address the generated password, once, to copy (it then
+// signs in); for one with an address, only that it was mailed (the mail, received by a real SMTP server
+// on loopback, holds it). CN, and TH. The user form says a taken user name before saving
+// (validateUserName through the field's uniqueCheck).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { configFromEnv } from '../../server/config.js';
 import { startLoopbackSmtp } from '../support/loopbackSmtp.js';
 import { makeUser } from '../support/adversary.js';
 import { freshIp, oaep, publicKey, rawLogin } from '../support/apiHelpers.js';
 import { shot } from './browser';
-import { activePane, chromiumForFile, confirmDialog, eventually, login, openMenu } from './helpers';
+import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, login, openMenu } from './helpers';
 
 const root = join(__dirname, '..', '..');
 let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
@@ -102,5 +105,41 @@ describe('admin password reset from the users list', () => {
     await reset(thai.userName, 'ตกลง');
     await expect.poll(() => page.locator('.arco-modal:visible').textContent()).toContain('รหัสผ่านใหม่แสดงเพียงครั้งนี้ครั้งเดียว');
     await shot(page, 'reset-password-shown-th');
+    // The language choice is kept for the account: back to Chinese for the next test.
+    await page.getByRole('button', { name: 'ปิด' }).click();
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-CN').click();
+    await page.getByTestId('menu-PERMISSION_MGMT').waitFor();
+    await eventually(() => page.getByTestId('menu-USER').textContent()).toBe('用户');
+  });
+
+  it('the user form says a taken user name (any case) under the field before saving, and saving is held back; a free name saves', async () => {
+    const session = await chrome.blank();
+    const { page } = session;
+    await login(page, base, 'admin');
+    await page.getByTestId('menu-PERMISSION_MGMT').click();
+    await openMenu(page, 'USER', /\/main\/user\?/);
+    await activePane(page).getByTestId('action-add').click();
+    await page.waitForURL(/\/main\/user\/userEdit\?.*mode=create/);
+    const form = activePane(page);
+    await form.locator('#root_userName').fill('Buyer01');
+    await form.locator('#root_passwordHash').fill('Init#Pass2026');
+    const taken = '用户名“Buyer01”已被使用，请换一个';
+    await eventually(() => form.getByText(taken).count()).toBe(1);
+    await shot(page, 'user-name-taken-cn');
+    const users = async () => (await sql<{ n: number }>`select count(*)::int as n from base_users`.execute(app.ctx.db)).rows[0].n;
+    const before = await users();
+    await form.getByTestId('action-save').click();
+    await expectToast(page, taken);
+    expect(await users()).toBe(before);
+    // A free name: the message goes, the save goes through.
+    const free = `u${Date.now().toString(36)}`;
+    await form.locator('#root_userName').fill(free);
+    await eventually(() => form.getByText(taken).count()).toBe(0);
+    await form.locator('.arco-select:has(#root_userType), #root_userType').first().click();
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '内部用户' }).click();
+    await form.getByTestId('action-save').click();
+    await page.waitForURL(/\/main\/user\/userEdit\?.*id=\d+.*mode=edit/);
+    expect(await users()).toBe(before + 1);
   });
 });
