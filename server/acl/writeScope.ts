@@ -31,7 +31,7 @@ export function mergeScope(into: WriteScope, more: WriteScope): WriteScope {
 }
 
 // Cells that show no field or never edit one.
-const NOT_DATA = new Set(['button', 'buttons', 'colGroup', 'tableOperate', 'viewSlot', 'linkTag', 'icon', 'slot']);
+const NOT_DATA = new Set(['button', 'buttons', 'colGroup', 'tableOperate', 'viewSlot', 'linkTag', 'icon']);
 
 /** Field keys a grid writes: editable columns (isEdit not false), computed ones (written into the row) and range pairs. */
 function gridFields(columns: readonly Column[], entity: EntityDefinition): Set<string> {
