@@ -113,10 +113,9 @@ function footerCell(src: CellSource, col: number): GridCell | undefined {
     kind: GridCellKind.Custom,
     allowOverlay: false,
     readonly: true,
-    span: [span.start, span.end],
     copyData: col === span.start ? src.totalLabel : '',
     themeOverride: summaryTheme,
-    data: { kind: 'srm-footer-label', text: src.totalLabel, ...(span.frozenWidth !== undefined ? { frozenWidth: span.frozenWidth } : {}) },
+    data: { kind: 'srm-footer-label', text: src.totalLabel, offset: span.offsets[col - span.start], centreWidth: span.centreWidth },
   };
   return cell;
 }

@@ -3,6 +3,8 @@
 // column and column 1 the index column; here the selection is glide's row marker (not a column), so the
 // label starts at the index column (or the first canvas column without one) and covers it and the next
 // two. It never covers a column that shows a footer value: the span stops before the first such column.
+// Drawn as one label over the covered footer cells, each cell painting its slice of it: glide's own
+// cell spans let the rows scrolling under the frozen footer show through the covered cells.
 
 export const FOOTER_MERGE = { row: 0, col: 1, rowspan: 1, colspan: 3 } as const;
 
@@ -10,12 +12,13 @@ export interface FooterLabelSpan {
   /** Canvas columns covered (inclusive). */
   start: number;
   end: number;
+  /** Left edge of each covered column from the span's left edge (index 0 = start). */
+  offsets: number[];
   /**
-   * Width of the part of the span inside the frozen columns when the span crosses the frozen edge:
-   * glide then draws the cell twice (frozen part and scrolling part) and the label is drawn in the
-   * frozen part only, so it does not appear twice nor scroll away.
+   * The width the label is centred in: the whole span, or only its frozen part when the span crosses
+   * the frozen edge (the label then neither scrolls away nor sits under the frozen columns).
    */
-  frozenWidth?: number;
+  centreWidth: number;
 }
 
 export interface FooterColumn {
@@ -30,10 +33,13 @@ export function footerLabelSpan(columns: readonly FooterColumn[], indexColumn: n
   if (!columns[start] || columns[start].summary) return undefined;
   let end = start;
   while (end - start + 1 < FOOTER_MERGE.colspan && columns[end + 1] && !columns[end + 1].summary) end++;
-  if (start < freezeColumns && end >= freezeColumns) {
-    let frozenWidth = 0;
-    for (let c = start; c < freezeColumns; c++) frozenWidth += columns[c].width;
-    return { start, end, frozenWidth };
+  const offsets: number[] = [];
+  let x = 0;
+  for (let c = start; c <= end; c++) {
+    offsets.push(x);
+    x += columns[c].width;
   }
-  return { start, end };
+  let centreWidth = x;
+  if (start < freezeColumns && end >= freezeColumns) centreWidth = offsets[freezeColumns - start];
+  return { start, end, offsets, centreWidth };
 }

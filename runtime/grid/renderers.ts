@@ -50,12 +50,13 @@ export interface ButtonsData {
 }
 export type ButtonsCell = CustomCell<ButtonsData>;
 
-/** The footer's total label over several columns (footerMerge.ts). */
+/** One footer cell under the total label that spans several columns (footerMerge.ts). */
 export interface FooterLabelData {
   kind: 'srm-footer-label';
   text: string;
-  /** Set when the span crosses the frozen edge: the label is drawn only in the frozen part of this width. */
-  frozenWidth?: number;
+  /** This cell's left edge from the label's left edge, and the width the label is centred in. */
+  offset: number;
+  centreWidth: number;
 }
 export type FooterLabelCell = CustomCell<FooterLabelData>;
 
@@ -217,10 +218,17 @@ export const footerLabelRenderer: CustomRenderer<FooterLabelCell> = {
   kind: GridCellKind.Custom,
   isMatch: (cell: CustomCell): cell is FooterLabelCell => (cell.data as { kind?: string }).kind === 'srm-footer-label',
   draw: (args, cell) => {
-    const { frozenWidth } = cell.data;
-    // A span across the frozen edge is drawn once per part; the label belongs to the frozen part.
-    if (frozenWidth !== undefined && Math.abs(args.rect.width - frozenWidth) > 1) return;
-    drawTextCell(args, cell.data.text, 'center');
+    const { ctx, rect, theme } = args;
+    // Each covered cell paints its slice of the one label: the text is placed for the whole span and
+    // glide's clip to this cell keeps the slice.
+    ctx.fillStyle = theme.bgCell;
+    ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
+    ctx.font = `${theme.baseFontStyle} ${theme.fontFamily}`;
+    ctx.fillStyle = theme.textDark;
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'center';
+    ctx.fillText(cell.data.text, rect.x - cell.data.offset + cell.data.centreWidth / 2, rect.y + rect.height / 2);
+    ctx.textAlign = 'start';
   },
 };
 

@@ -106,3 +106,17 @@ export async function hasRed(g: Locator, x: number, y: number, w: number, h: num
     [x, y, w, h] as [number, number, number, number],
   );
 }
+
+/** Whether any pixel of a body-canvas rectangle has exactly this colour (#rrggbb): robust to a pixel of scroll jitter. */
+export async function hasColour(g: Locator, x: number, y: number, w: number, h: number, hex: string): Promise<boolean> {
+  return g.locator('canvas[data-testid=data-grid-canvas]').evaluate(
+    (canvas, [px, py, pw, ph, want]) => {
+      const c = canvas as HTMLCanvasElement;
+      const ratio = c.width / c.getBoundingClientRect().width;
+      const d = c.getContext('2d')!.getImageData(Math.round(Number(px) * ratio), Math.round(Number(py) * ratio), Math.round(Number(pw) * ratio), Math.round(Number(ph) * ratio)).data;
+      for (let i = 0; i < d.length; i += 4) if (`#${[d[i], d[i + 1], d[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('')}` === want) return true;
+      return false;
+    },
+    [x, y, w, h, hex] as [number, number, number, number, string],
+  );
+}

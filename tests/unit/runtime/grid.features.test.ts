@@ -202,15 +202,16 @@ describe('cells of the newer types', () => {
     expect(isCheckCell(wrong) && wrong.data.invalid).toBe(true);
     expect((at('groupName', 1) as TextCell).displayData).toBe('');
     expect((getCell(src, 0, 1) as TextCell).displayData).toBe('▸');
-    // SPEC §9 footer merge {row 0, col 1, colspan 3}: the label covers the index column and the next two.
+    // SPEC §9 footer merge {row 0, col 1, colspan 3}: one label over the index column and the next two,
+    // each covered cell drawing its slice (offset from the label's left edge, centred in the whole span).
     const label = getCell(src, 1, 2);
-    expect(isFooterLabelCell(label) && label.data.text).toBe('Total');
-    expect(label.span).toEqual([1, 3]);
-    expect(getCell(src, 3, 2).span).toEqual([1, 3]);
-    expect(getCell(src, 4, 2).span).toBeUndefined();
-    // Across the frozen edge (expand, index and the fixed-left code frozen) the label belongs to the frozen part.
+    expect(isFooterLabelCell(label) && label.data).toEqual({ kind: 'srm-footer-label', text: 'Total', offset: 0, centreWidth: 70 + 120 + 150 });
+    const third = getCell(src, 3, 2);
+    expect(isFooterLabelCell(third) && [third.data.offset, third.copyData]).toEqual([190, '']);
+    expect(isFooterLabelCell(getCell(src, 4, 2))).toBe(false);
+    // Across the frozen edge (expand, index and the fixed-left code frozen) the label is centred in the frozen part.
     const frozen = getCell({ ...src, freezeColumns: 3 }, 1, 2);
-    expect(isFooterLabelCell(frozen) && frozen.data.frozenWidth).toBe(70 + 120);
+    expect(isFooterLabelCell(frozen) && frozen.data.centreWidth).toBe(70 + 120);
     expect((at('quantity', 2) as TextCell).displayData).toBe('6.00');
     expect((at('unitPrice', 2) as TextCell).displayData).toBe('15.0000'); // mean
   });
