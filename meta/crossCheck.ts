@@ -59,8 +59,13 @@ export function checkProblems(defs: Definitions): CheckProblem[] {
     for (const [i, l] of (e.lines ?? []).entries()) {
       const le = defs.entities.get(l.entity);
       if (!le) say(at, `/lines/${i}/entity unknown entity ${l.entity}`);
-      else if (le.kind !== 'line') say(at, `/lines/${i}/entity ${l.entity} must have kind "line"`);
+      else if (le.kind === 'system') say(at, `/lines/${i}/entity ${l.entity} must have kind "line" or "family"`);
       else if (!le.fields[l.foreignKey]) say(at, `/lines/${i}/foreignKey ${l.foreignKey} is not a field of ${l.entity}`);
+      for (const [lineField, headerField] of Object.entries(l.fromHeader ?? {})) {
+        if (!headerField) continue;
+        if (le && !le.fields[lineField]) say(at, `/lines/${i}/fromHeader ${lineField} is not a field of ${l.entity}`);
+        if (!e.fields[headerField]) say(at, `/lines/${i}/fromHeader/${lineField} ${headerField} is not a field`);
+      }
     }
     if (e.status && !e.fields[e.status.field]) say(at, `/status/field ${e.status.field} is not a field`);
     if (e.ownership && !e.fields[e.ownership.field]) say(at, `/ownership/field ${e.ownership.field} is not a field`);

@@ -51,7 +51,7 @@ lines?: {
  */
 name: string
 /**
- * A kind:line entity
+ * A kind:line entity, or a family that is also edited as a header's lines (lookup values: their own screen and their type's lines)
  */
 entity: string
 /**
@@ -64,6 +64,12 @@ minLines?: number
  * Integer field of the line entity numbered 10, 20, … when a line is saved without a number
  */
 numberField?: string
+/**
+ * Line field → header field the server copies into every line on save, like the foreign key (a line never supplies it): a lookup value's type code
+ */
+fromHeader?: {
+[k: string]: string | undefined
+}
 }[]
 status?: {
 field: string

@@ -31,6 +31,8 @@ interface PreparedLines {
   entity: EntityDefinition;
   foreignKey: string;
   numberField?: string;
+  /** Line field → header field the server copies into the lines (entity lines[].fromHeader). */
+  fromHeader?: Readonly<Record<string, string | undefined>>;
   /** Keys of the document's stored lines, read once while preparing. */
   existing: Set<number>;
   /** `key` is set only for one of `existing`: such lines are updated, all others inserted. */
@@ -64,9 +66,11 @@ async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, header
       errors.push({ field: decl.name, msg: message(ctx.lang, 'rest.minLines', { lines: textIn(decl.label, ctx.lang, decl.name), min: decl.minLines ?? 0 }) });
     }
     const existing = await existingLineKeys(db, le, decl.foreignKey, headerId);
-    // The foreign key is the header's, set when the lines are written; a line never supplies it.
-    const lineEntity = { ...le, fields: { ...le.fields, [decl.foreignKey]: undefined } };
-    const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, numberField: decl.numberField, existing, lines: [] };
+    // The foreign key is the header's, set when the lines are written; a line never supplies it, nor
+    // the fields copied from the header.
+    const serverSet = [decl.foreignKey, ...Object.keys(decl.fromHeader ?? {})];
+    const lineEntity = { ...le, fields: { ...le.fields, ...Object.fromEntries(serverSet.map((f) => [f, undefined])) } };
+    const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, numberField: decl.numberField, fromHeader: decl.fromHeader, existing, lines: [] };
     for (const [i, line] of (list as DbRecord[]).entries()) {
       const keyRaw = line[le.key];
       // Only this document's own lines are updated; any other key is a new line, checked as one.
@@ -86,6 +90,7 @@ async function saveLines(ctx: ActionContext, db: Db, headerId: number, all: Prep
     const fk = columnName(p.foreignKey);
     const keyCol = columnName(p.entity.key);
     const kept = new Set<number>();
+    const copied = await headerValues(ctx, db, headerId, p.fromHeader);
     if (p.numberField) await numberLines(db, p, headerId);
     for (const line of p.lines) {
       if (line.key !== null) {
@@ -95,12 +100,36 @@ async function saveLines(ctx: ActionContext, db: Db, headerId: number, all: Prep
           where ${sql.ref(keyCol)} = ${line.key} and ${sql.ref(fk)} = ${headerId}`.execute(db);
       } else {
         // A key from elsewhere (another document's line) is never adopted: the line is inserted anew.
-        await insertRow(db, p.entity, { ...line.values, [fk]: headerId, created_by: userId, last_updated_by: userId });
+        await insertRow(db, p.entity, { ...line.values, ...copied, [fk]: headerId, created_by: userId, last_updated_by: userId });
       }
     }
+
     const gone = [...p.existing].filter((k) => !kept.has(k));
     if (gone.length) await sql`delete from ${sql.table(p.entity.table)} where ${sql.ref(fk)} = ${headerId} and ${sql.ref(keyCol)} in (${sql.join(gone)})`.execute(db);
   }
+}
+
+/** Every line of the document follows the header's copied fields, also when its lines were not sent. */
+async function followHeader(ctx: ActionContext, db: Db, headerId: number): Promise<void> {
+  for (const decl of ctx.entity.lines ?? []) {
+    const copied = await headerValues(ctx, db, headerId, decl.fromHeader);
+    const le = ctx.app.defs.entities.get(decl.entity)!;
+    for (const [col, value] of Object.entries(copied)) {
+      await sql`update ${sql.table(le.table)} set ${sql.ref(col)} = ${value}, last_updated_by = ${ctx.session.userId},
+          last_update_date = localtimestamp(0), version_num = version_num + 1
+        where ${sql.ref(columnName(decl.foreignKey))} = ${headerId} and ${sql.ref(col)} is distinct from ${value}`.execute(db);
+    }
+  }
+}
+
+/** The header's values of `fromHeader`, column-keyed for the line table (the header is already written). */
+async function headerValues(ctx: ActionContext, db: Db, headerId: number, fromHeader: PreparedLines['fromHeader']): Promise<Record<string, unknown>> {
+  const pairs = Object.entries(fromHeader ?? {}).filter((p): p is [string, string] => p[1] !== undefined);
+  if (pairs.length === 0) return {};
+  const e = ctx.entity;
+  const row = (await sql<Record<string, unknown>>`select ${sql.join(pairs.map(([line, header]) => sql`${sql.ref(columnName(header))} as ${sql.ref(columnName(line))}`))}
+    from ${sql.table(e.table)} where ${sql.ref(columnName(e.key))} = ${headerId}`.execute(db)).rows[0];
+  return row ?? {};
 }
 
 /** Lines without a number get the next multiple of ten after the highest one on the document. */
@@ -159,6 +188,7 @@ export async function saveOne(ctx: ActionContext, db: Db, sent: DbRecord): Promi
   if (updated.rows.length === 0) throw refuse('rest.stale');
   await afterSave(ctx, db, id, 'update');
   await saveLines(ctx, db, id, lines);
+  await followHeader(ctx, db, id);
   await afterLines(ctx, db, id);
   await claimAttachments(ctx, db, id, record);
   return id;

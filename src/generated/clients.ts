@@ -353,6 +353,7 @@ creationDate: string
 lastUpdatedBy: (number | null)
 lastUpdateDate: string
 versionNum: number
+values: BaseLookupValues[]
 }
 
 export interface BaseLookupTypeParams {
