@@ -40,7 +40,10 @@ async function openScreen(page: Page, s: Screen, lang: Lang): Promise<void> {
   const item = page.getByTestId(`menu-${s.menu}`);
   if (!(await item.isVisible())) await page.getByTestId(`menu-${s.folder}`).click();
   await openMenu(page, s.menu, s.path);
-  await loaded(page);
+  await loaded(page).catch(async (e: unknown) => {
+    await shot(page, `admin-failed-${s.grid}-${lang}`);
+    throw e;
+  });
   await grid(page, s.grid).waitFor();
   await expect(activePane(page).locator('h2').first().innerText()).resolves.toContain(s.title[lang as 'CN' | 'TH']);
   expect(await activePane(page).getByTestId('not-found').count()).toBe(0);
