@@ -151,8 +151,11 @@ export function DataGrid(props: DataGridProps) {
   const gridSelection = useMemo<GridSelection>(() => {
     let s = CompactSelection.empty();
     for (const i of selected) s = s.add(i);
+    // glide counts the footer as a row: with every data row selected it must be "selected" too, or the
+    // header box never reads as all-selected and a second click selects again instead of clearing.
+    if (summary && rows.length > 0 && selected.length === rows.length) s = s.add(rows.length);
     return { ...emptySelection, rows: s };
-  }, [selected]);
+  }, [selected, summary, rows.length]);
   const [cellSelection, setCellSelection] = useState<GridSelection['current']>(undefined);
   const fullSelection = useMemo(() => ({ ...gridSelection, current: cellSelection }), [gridSelection, cellSelection]);
   const onGridSelectionChange = useCallback(
