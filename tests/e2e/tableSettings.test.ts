@@ -182,3 +182,42 @@ test('CN: a line grid of an edit page has its own settings, kept per page and li
   await eventually(lineKeys).toContain('remark');
   expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 });
+
+// SPEC §7/§8: the per-user settings are loaded at start; when that load fails the definition's columns
+// are used, silently. Saved settings (specification hidden) exist, but the get call is made to fail:
+// a network error in CN, a status E answer in TH.
+for (const [lang, failure] of [['CN', 'abort'], ['TH', 'statusE']] as const) {
+  test(`${lang}: when loading the settings fails, the definition's columns are shown without a message`, async () => {
+    api ??= await signIn(baseUrl, 'buyer01', 'EN');
+    expectOk(await api.call(`${CFG}/createOrUpdate`, { tableName: TABLE, columns: DEFAULT_KEYS.map((key) => ({ key, isShow: key !== 'specification' })) }));
+    try {
+      const { page, errors } = await chromium.signIn('buyer01');
+      if (lang === 'TH') {
+        await page.getByTestId('lang-switch').click();
+        await page.getByTestId('lang-TH').click();
+      }
+      let asked = 0;
+      await page.route('**/srmBaseTableConfigRestful/get', async (route) => {
+        asked += 1;
+        if (failure === 'abort') await route.abort('failed');
+        else await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: 'E', msg: 'config service down', data: null }) });
+      });
+      await openMenu(page, 'MATERIAL', /\/main\/base\/materialList\?/);
+      const list = grid(page, 'materialList');
+      await eventually(() => asked).toBeGreaterThan(0);
+      await eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load')).toBe('loaded');
+      // The saved settings would hide the specification: the defaults show it.
+      await eventually(() => keysOf(page)).toEqual(DEFAULT_KEYS);
+      await eventually(() => gridHeaders(list)).toContain(lang === 'CN' ? '规格型号' : 'ข้อกำหนด');
+      expect(await page.locator('.arco-message').count()).toBe(0);
+      await shot(page, `e2e-table-settings-load-failed-${lang}`);
+      expect(errors.filter((e) => !/Failed to load resource|net::ERR_FAILED/.test(e) && e.startsWith('pageerror'))).toEqual([]);
+      // Without the failure the same user gets the saved settings (the proof above is not vacuous).
+      await page.unroute('**/srmBaseTableConfigRestful/get');
+      await page.reload();
+      await eventually(() => keysOf(page)).toEqual(DEFAULT_KEYS.filter((k) => k !== 'specification'));
+    } finally {
+      expectOk(await api.call(`${CFG}/delete`, { tableName: TABLE }));
+    }
+  });
+}
