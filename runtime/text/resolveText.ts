@@ -36,6 +36,9 @@ export function fieldLabel(entity: EntityDefinition, name: string, env: TextEnv,
   if (explicit !== undefined) return resolveText(explicit, env);
   const label = entity.fields[name]?.label;
   if (label !== undefined) return resolveText(label, env);
+  // A reference's display column ({field}Display) is titled like the reference field.
+  const base = name.endsWith('Display') ? entity.fields[name.slice(0, -'Display'.length)] : undefined;
+  if (base?.references && base.label !== undefined) return resolveText(base.label, env);
   if (isAuditField(name)) return env.t(`fields.${name}`);
   return name;
 }

@@ -20,6 +20,9 @@ describe('text', () => {
     expect(resolveText({ CN: '银行', EN: 'Bank', TH: 'ธนาคาร', VN: 'Ngân hàng' }, { ...env, language: 'TH' })).toBe('ธนาคาร');
     expect(fieldLabel(def<EntityDefinition>(bank), 'bankCode', { t: fakeT('CN'), language: 'CN' })).toBe('银行编码');
     expect(fieldLabel(def<EntityDefinition>(bank), 'creationDate', { t: fakeT('VN'), language: 'VN' })).toBe('Ngày tạo');
+    // A reference's display column is titled like its field; other unknown keys stay as they are.
+    expect(fieldLabel(def<EntityDefinition>(req), 'institutionIdDisplay', { t: fakeT('TH'), language: 'TH' })).toBe('องค์กรจัดซื้อ');
+    expect(fieldLabel(def<EntityDefinition>(req), 'titleDisplay', { t: fakeT('CN'), language: 'CN' })).toBe('titleDisplay');
   });
 });
 
