@@ -17,6 +17,7 @@ import { gridHeight } from '../../../runtime/grid/height.js';
 import { mergeList, mergeSpans } from '../../../runtime/grid/merge.js';
 import { buttonBoxes, isButtonsCell, isCheckCell, isEditCell, isFooterLabelCell, isIconCell, isLinkCell } from '../../../runtime/grid/renderers.js';
 import { iconPath } from '../../../runtime/grid/icons.js';
+import { notifyAction } from '../../../runtime/grid/notifyAction.js';
 import { def, fakeEnv, fakeT } from './helpers.js';
 
 registerBuiltIns();
@@ -214,5 +215,14 @@ describe('cells of the newer types', () => {
     expect(isFooterLabelCell(frozen) && frozen.data.centreWidth).toBe(70 + 120);
     expect((at('quantity', 2) as TextCell).displayData).toBe('6.00');
     expect((at('unitPrice', 2) as TextCell).displayData).toBe('15.0000'); // mean
+  });
+});
+
+describe('notify action (grid events)', () => {
+  it('shows its label in the user language with {count} = the selected rows', async () => {
+    const said: [string, string][] = [];
+    const label = { CN: '已选中一行，共选 {count} 项', EN: 'One row selected, {count} in all', TH: 'x', VN: 'y' };
+    await notifyAction.run({ env: fakeEnv({ language: 'EN', notify: (kind, message) => void said.push([kind, message]) }), action: { name: 'selectEvent', type: 'notify', label }, selection: [{}, {}, {}] } as unknown as Parameters<typeof notifyAction.run>[0]);
+    expect(said).toEqual([['info', 'One row selected, 3 in all']]);
   });
 });
