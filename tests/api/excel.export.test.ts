@@ -148,6 +148,23 @@ for (const backend of await backends()) {
       expectRefusal((await binCall(sup1, `${EXPORT}/exportExcel`, body('listByPageByPermission'))).json!, 403, '没有权限执行此操作');
     });
 
+    it('the grid showcase exports its custom variant (customParams groupName G01) with lookup meanings of its own lookup', async () => {
+      const r = await binCall(admin, `${EXPORT}/exportExcel`, {
+        requestUrl: '/api/srmServer/v1/srmBaseGridSampleRestful/listByPage',
+        requestParams: { params: {}, sort: [{ field: 'sampleCode', order: 'asc' }] },
+        columns: [{ key: 'sampleCode' }, { key: 'lineCount', lookup: { typeCode: 'GRID_SAMPLE_LINES' } }, { key: 'quantity', showThousandSeparator: false, precision: 2 }],
+        customParams: { groupName: 'G01' },
+        fileName: 'gridShowcase',
+      });
+      expect(r.json).toBeUndefined();
+      const [sheet] = await readXlsx(r.body);
+      expect(sheet.rows.slice(1).map((row) => row.slice(0, 2))).toEqual([['GS-0001', '0 行'], ['GS-0002', '1 行'], ['GS-0003', '2 行']]);
+      expect(sheet.formats[2]).toBe('0.00');
+      const tpl = await binCall(admin, 'exportServer/v1/importExcelRestful/downloadImportTemplate', { page: 'base/gridShowcaseList' });
+      expect(tpl.http).toBe(200);
+      expect(tpl.json).toBeUndefined();
+    });
+
     it('refuses without the list menu or the export button (403), and bad requests with the SPEC §5 message', async () => {
       expectRefusal((await binCall(approver, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, requestParams: {}, columns })).json!, 403, '没有权限执行此操作');
       expectRefusal((await binCall(sup1, `${EXPORT}/exportExcel`, { requestUrl: BANK_URL, requestParams: {}, columns })).json!, 403, '没有权限执行此操作');
