@@ -22,7 +22,7 @@ describe('planMigration', () => {
 
   it('adds a column and widens a varchar, and nothing else', () => {
     const before = { srm_base_bank: tableShape(bank) };
-    const after = tableShape({ ...bank, fields: { ...bank.fields, bankCode: { type: 'string', length: 60, unique: true }, swift: { type: 'string', length: 11 } } });
+    const after = tableShape({ ...bank, fields: { ...bank.fields, bankCode: { type: 'string', length: 60, unique: true, required: true }, swift: { type: 'string', length: 11 } } });
     const plan = planMigration(before, { srm_base_bank: after });
     expect(plan.problems).toEqual([]);
     expect(plan.statements).toEqual(['alter table srm_base_bank alter column bank_code type varchar(60);', 'alter table srm_base_bank add column swift varchar(11);']);
