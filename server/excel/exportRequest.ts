@@ -2,6 +2,7 @@
 // requestUrl must be a list action of a known family (listByPage or one of its declared list variants,
 // whose own row rules the export then applies); columns must name its fields.
 import { isFamily, type EntityDefinition } from '../../meta/definitions.js';
+import { declaredOperations } from '../../meta/crossCheck.js';
 import type { AppContext } from '../context.js';
 import { refuse } from '../errors.js';
 import { sanitiseFileName } from '../files/names.js';
@@ -15,9 +16,13 @@ export const DEFAULT_SHEET_MAX_ROW = 50_000;
 export const PAGED_SHEET_MAX_ROW = 20_001;
 export const PAGED_ROWS = 20_000;
 export const DEFAULT_FILE_NAME = 'DefaultExportCsv';
-/** The list actions of a family a requestUrl may end with: listByPage and the declared list variants. */
+/**
+ * The list actions of a family a requestUrl may end with — the same a grid's `api` may name
+ * (meta/crossCheck.ts): listByPage, the declared list variants and the declared read operations named
+ * listByPage… (they answer listByPage's shape).
+ */
 export function listActionsOf(e: EntityDefinition): Set<string> {
-  return new Set(['listByPage', ...(e.listVariants ?? []).map((v) => v.action)]);
+  return new Set(['listByPage', ...declaredOperations(e, 'read').filter((a) => a.startsWith('listByPage'))]);
 }
 
 export interface ExportRequest {

@@ -1,12 +1,14 @@
 // Reads every row an export covers, page by page through the family's own list query
 // (server/rest/listQuery.ts) with the caller's row rules and those of the list action the export names
-// (a ByPermission variant adds its permit conditions): no second query path.
+// (a ByPermission variant adds its permit conditions): no second query path. A registered list
+// operation is called itself, page by page.
 import { sql, type RawBuilder } from 'kysely';
 import { allFields, columnName, type EntityDefinition } from '../../meta/definitions.js';
 import type { Db } from '../db/connect.js';
-import type { ActionContext, DbRecord } from '../rest/actionContext.js';
+import type { ActionContext, DbRecord, FamilyAction } from '../rest/actionContext.js';
+import { familyActions } from '../rest/registerFamilies.js';
 import { countRows } from '../rest/count.js';
-import { listQuery } from '../rest/listQuery.js';
+import { listQuery, MAX_PAGE_ROWS } from '../rest/listQuery.js';
 import { listRowRules } from '../rest/read.js';
 import { rowToRecord } from '../rest/records.js';
 import { addReferenceDisplays } from '../rest/references.js';
@@ -16,8 +18,9 @@ import { variantConditions } from '../admin/permitVariants.js';
 /** Rows per query: few enough queries that deep offsets stay cheap, small enough to keep memory flat. */
 const CHUNK = 5000;
 
-function chunkFor(pageRows: number): number {
-  for (let c = Math.min(CHUNK, pageRows); c > 1; c--) if (pageRows % c === 0) return c;
+/** The largest page size up to `max` that divides a paged export's rows (its pages then line up). */
+function chunkFor(pageRows: number, max = CHUNK): number {
+  for (let c = Math.min(max, pageRows); c > 1; c--) if (pageRows % c === 0) return c;
   return 1;
 }
 
@@ -57,8 +60,46 @@ export interface RowPages {
  * `ctx.entity` must be the request's entity. The first page is read at once by `pages()` so that a
  * bad filter or sort is refused before the answer starts.
  */
+/** Rows per call of a registered list operation (its own page limit, listByPage's). */
+const OPERATION_PAGE_ROWS = MAX_PAGE_ROWS;
+
+/**
+ * A registered read operation named listByPage… (e.g. baseRespMenu.listByPageWithRoles) has its own
+ * query and row rules: the export calls it page by page, exactly as the grid does, and writes its rows.
+ */
+function operationRows(ctx: ActionContext, req: ExportRequest, action: FamilyAction): RowPages {
+  const rows = req.range ? chunkFor(req.range.pageRows, OPERATION_PAGE_ROWS) : OPERATION_PAGE_ROWS;
+  const first = req.range ? ((req.range.pageIndex - 1) * req.range.pageRows) / rows + 1 : 1;
+  const last = req.range ? first + req.range.pageRows / rows - 1 : Number.MAX_SAFE_INTEGER;
+  const call = async (pageIndex: number) => {
+    const answer = await action({ ...ctx, body: { params: req.list.params, sort: req.list.sort, pageIndex, pageRows: rows } });
+    return { data: (Array.isArray(answer.data) ? answer.data : []) as DbRecord[], count: (answer as { page?: { count?: number } }).page?.count };
+  };
+  let firstAnswer: Promise<{ data: DbRecord[]; count?: number }> | undefined;
+  const page = (p: number) => (p === first ? (firstAnswer ??= call(p)) : call(p));
+  return {
+    async total() {
+      const count = (await page(first)).count ?? 0;
+      return req.range ? Math.max(0, Math.min(count - (req.range.pageIndex - 1) * req.range.pageRows, req.range.pageRows)) : count;
+    },
+    async *pages() {
+      for (let p = first; p <= last; p++) {
+        const { data } = await page(p);
+        if (data.length === 0) return;
+        yield data;
+        if (data.length < rows) return;
+      }
+    },
+  };
+}
+
 export function exportRows(ctx: ActionContext, req: ExportRequest): RowPages {
   const e = ctx.entity;
+  const isQueryList = req.action === 'listByPage' || (e.listVariants ?? []).some((v) => v.action === req.action);
+  if (!isQueryList) {
+    const action = familyActions(e).get(req.action);
+    if (action) return operationRows(ctx, req, action);
+  }
   const variant = e.listVariants?.find((v) => v.action === req.action);
   const rules = [...listRowRules(ctx), ...(variant ? variantConditions(variant, ctx.session.userId) : [])];
   const chunk = req.range ? chunkFor(req.range.pageRows) : CHUNK;

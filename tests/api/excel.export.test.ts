@@ -8,6 +8,9 @@ import { BANK, MATERIAL, SUPPLIER, expectOk, expectRefusal, signIn, uniq, type R
 import { EXPORT, binCall, downloadFile, readXlsx } from '../support/excelHelpers.js';
 import { sql } from 'kysely';
 import { failInterruptedJobs } from '../../server/excel/jobs.js';
+import { parseExportRequest } from '../../server/excel/exportRequest.js';
+import { exportRows } from '../../server/excel/exportRows.js';
+import type { ActionContext } from '../../server/rest/actionContext.js';
 
 const BANK_URL = '/api/srmServer/v1/srmBaseBankRestful/listByPage';
 
@@ -146,6 +149,22 @@ for (const backend of await backends()) {
       expectRefusal((await binCall(buyer, `${EXPORT}/exportExcel`, body('doBatchDelete'), { lang: 'EN' })).json!, 200, /is not a list action/);
       // The variant needs its own right: a supplier may run neither it nor the export.
       expectRefusal((await binCall(sup1, `${EXPORT}/exportExcel`, body('listByPageByPermission'))).json!, 403, '没有权限执行此操作');
+    });
+
+    it('a registered list operation (baseRespMenu.listByPageWithRoles) is exported through the operation itself', async () => {
+      const url = '/api/baseServer/v1/baseRespMenuRestful/listByPageWithRoles';
+      const req = parseExportRequest(t.app.ctx, { requestUrl: url, requestParams: { params: {} }, columns: [{ key: 'menuId' }, { key: 'respId' }] }, 'CN');
+      expect(req.action).toBe('listByPageWithRoles');
+      const session = { userId: 1 } as ActionContext['session'];
+      const source = exportRows({ app: t.app.ctx, entity: req.entity, session, lang: 'CN', body: {} }, req);
+      const exported: Rec[] = [];
+      for await (const page of source.pages()) exported.push(...page);
+      const answer = await admin.call<Rec[]>('baseServer/v1/baseRespMenuRestful/listByPageWithRoles', { params: {}, pageIndex: 1, pageRows: 1000 });
+      const listed = expectOk(answer);
+      expect(exported.map((r) => [r.menuId, r.respId])).toEqual(listed.map((r) => [r.menuId, r.respId]));
+      expect(await source.total()).toBe(answer.page?.count);
+      // Its own refusals come before any byte, as listByPage's do.
+      await expect(exportRows({ app: t.app.ctx, entity: req.entity, session, lang: 'EN', body: {} }, { ...req, list: { params: { nope: 1 } } }).pages().next()).rejects.toThrow();
     });
 
     it('the grid showcase exports its custom variant (customParams groupName G01) with lookup meanings of its own lookup', async () => {
