@@ -142,8 +142,10 @@ export function DataGrid(props: DataGridProps) {
     [summary, models, rows],
   );
   const totalLabel = env.t('grid.total');
-  const source = useMemo(
-    () => ({ grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, language: env.language, activeRow: editable ? activeRow : undefined, merges, expanded, widths, text, summaries, freezeColumns }),
+  const source = useMemo(() => {
+    const base = { grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, language: env.language, activeRow: editable ? activeRow : undefined, merges, expanded, widths, text, summaries, freezeColumns };
+    return { ...base, footerSpan: summary ? footerSpanOf(base) : undefined };
+  },
     [grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, env.language, editable, activeRow, merges, expanded, widths, text, summaries, freezeColumns],
   );
   const getCellContent = useCallback(([col, row]: Item) => getCell(source, col, row), [source]);
@@ -309,7 +311,7 @@ export function DataGrid(props: DataGridProps) {
   }, [summary, columns, source, rows.length]);
   // The columns the footer's total label covers (SPEC §9 footer merge), by key.
   const footerSpan = useMemo(() => {
-    const span = summary ? footerSpanOf(source) : undefined;
+    const span = source.footerSpan;
     return span ? columns.slice(span.start, span.end + 1).map((c) => String(c.id)).join(',') : undefined;
   }, [summary, source, columns]);
   const showSpinner = grid.showTableProcess !== false && loading === true;

@@ -12,7 +12,7 @@ import { fitText } from './ellipsis.js';
 import { formatNumber, rowNumber, sumValues, toNumber } from './format.js';
 import type { MergeSpans } from './merge.js';
 import type { ButtonsCell, CheckCell, EditCell, FooterLabelCell, IconCell, LinkCell } from './renderers.js';
-import { footerLabelSpan } from './footerMerge.js';
+import { footerLabelSpan, type FooterLabelSpan } from './footerMerge.js';
 import { cellButtons } from './buttons.js';
 import { columnValue } from './compute.js';
 import { summaryTheme } from './theme.js';
@@ -46,6 +46,8 @@ export interface CellSource {
   summaries?: ReadonlyMap<string, number>;
   /** Frozen canvas columns (leading + fixed left): the footer label's span is drawn in their part. */
   freezeColumns?: number;
+  /** The footer label's span, computed once per layout (the footer is redrawn on every frame). */
+  footerSpan?: FooterLabelSpan;
   /** Resolves a buttonType title (a Text) in the user's language. */
   text?(t: unknown): string;
 }
@@ -107,7 +109,7 @@ export function footerSpanOf(src: CellSource) {
 }
 
 function footerCell(src: CellSource, col: number): GridCell | undefined {
-  const span = footerSpanOf(src);
+  const span = src.footerSpan ?? footerSpanOf(src);
   if (!span || col < span.start || col > span.end) return undefined;
   const cell: FooterLabelCell = {
     kind: GridCellKind.Custom,
