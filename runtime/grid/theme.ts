@@ -32,7 +32,7 @@ export const summaryTheme: Partial<Theme> = {
 /**
  * The footer row as a whole: glide draws a row-marker checkbox in every row and lets no callback
  * draw that cell, so the footer's checkbox is painted in the background colour (it cannot be
- * selected either: the grid drops the footer from every selection).
+ * selected by the user either: the grid drops the footer from every selection it reports).
  */
 export const summaryRowTheme: Partial<Theme> = {
   bgCell: SUMMARY_BG,
@@ -40,4 +40,8 @@ export const summaryRowTheme: Partial<Theme> = {
   textMedium: SUMMARY_BG,
   textLight: SUMMARY_BG,
   accentColor: SUMMARY_BG,
+  // With every data row selected the footer is marked selected too (DataGrid: glide's header box):
+  // no selection tint on its cells and no check mark in its marker.
+  accentFg: SUMMARY_BG,
+  accentLight: 'rgba(0, 0, 0, 0)',
 };
