@@ -20,9 +20,9 @@ const entity = def<EntityDefinition>(sample);
 const grid = page.grid!;
 const action: Action = { name: 'saveRows', type: 'saveRows', operation: 'doBatchSaveOrUpdate', resource: 'btnSave' };
 const loaded = [
-  { sampleId: 1, sampleCode: 'GS-0021', sampleName: 'A', quantity: 1, versionNum: 1, sampleNameDisplay: 'x' },
-  { sampleId: 2, sampleCode: 'GS-0022', sampleName: 'B', quantity: 2, versionNum: 1 },
-  { sampleId: 3, sampleCode: 'GS-0023', sampleName: 'C', quantity: 3, versionNum: 1 },
+  { sampleId: 1, sampleCode: 'GS-0021', sampleName: 'A', quantity: 1, phone: '021-55500001', versionNum: 1, sampleNameDisplay: 'x' },
+  { sampleId: 2, sampleCode: 'GS-0022', sampleName: 'B', quantity: 2, phone: '021-55500002', versionNum: 1 },
+  { sampleId: 3, sampleCode: 'GS-0023', sampleName: 'C', quantity: 3, phone: '021-55500003', versionNum: 1 },
 ];
 
 function ctxFor(env: RuntimeEnv, current: typeof loaded, pageIndex = 2): ActionContext {
@@ -62,7 +62,7 @@ describe('editable list save', () => {
     const c = ctxFor(fakeEnv({ api, notify }), current);
     await runAction(builtInActions.saveRows, c);
     expect(api).toHaveBeenCalledWith('srmServer/v1/srmBaseGridSampleRestful/doBatchSaveOrUpdate', {
-      data: [{ sampleId: 1, sampleCode: 'GS-0021', sampleName: 'A2', quantity: 1, versionNum: 1 }],
+      data: [{ sampleId: 1, sampleCode: 'GS-0021', sampleName: 'A2', quantity: 1, phone: '021-55500001', versionNum: 1 }],
     });
     expect(notify).toHaveBeenCalledWith('success', 'Saved');
     expect(c.reload).toHaveBeenCalled();
