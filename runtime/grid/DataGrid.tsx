@@ -43,6 +43,7 @@ import { CellTooltip, useCellTooltip } from './useCellTooltip.js';
 import { useMergeDrawing, useRequiredMarkHeader } from './gridDrawing.js';
 import { useAutoHeightViewport } from './useAutoHeightViewport.js';
 import { useCellClick } from './useCellClick.js';
+import { useHorizontalScrollbar } from './useHorizontalScrollbar.js';
 
 export interface DataGridPaging {
   page: number;
@@ -265,7 +266,8 @@ export function DataGrid(props: DataGridProps) {
 
   const bodyRows = rows.length + (summary ? 1 : 0);
   const paged = paging !== undefined && grid.isShowPage !== false;
-  const height = props.height ?? gridHeight({ grid, bodyRows, paged, summary, fullscreen, viewport, groupHeader: grouped });
+  const scrollbar = useHorizontalScrollbar(containerRef, `${bodyRows}|${columns.map((c) => (c as { width: number }).width).join(',')}`);
+  const height = props.height ?? gridHeight({ grid, bodyRows, paged, summary, fullscreen, viewport, groupHeader: grouped, scrollbar });
   const operateWidth = operateWidthOf(grid, DEFAULT_OPERATE_WIDTH);
   const operateColumn = leafColumns(grid.columns).find((c) => (c.cellType ?? c.editType) === 'tableOperate');
   const showOperate = rowActions.length > 0 && onRowAction !== undefined;

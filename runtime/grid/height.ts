@@ -4,6 +4,9 @@
 // and a grid with more rows grows with them up to 560. A fixed 200 px box would show four rows of every
 // list page (36 list pages and all line grids give no height) and hide the rest of a 20-row page behind
 // a scroll bar; a definition that wants exactly the SPEC box writes `"height": 200`.
+// A fitted grid's body is whole rows (the 200 floor rounded up to a row) plus the room the horizontal
+// scroll bar really takes (0 where scroll bars overlay the content): glide draws the frozen footer row at
+// the bottom, and a part-row gap above it left the footer half drawn.
 import type { Grid } from '../definitions.js';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
 
@@ -23,6 +26,8 @@ export interface HeightInput {
   /** window.innerHeight and the grid's top (viewport coordinates), once measured. */
   viewport?: { windowHeight: number; top: number };
   groupHeader: boolean;
+  /** Pixels the horizontal scroll bar takes from the grid's height (0 when none or overlaying). */
+  scrollbar?: number;
 }
 
 export function gridHeight(h: HeightInput): number {
@@ -33,5 +38,6 @@ export function gridHeight(h: HeightInput): number {
     return Math.max(MIN_HEIGHT, Math.floor(room));
   }
   const header = HEADER_HEIGHT * (h.groupHeader ? 2 : 1);
-  return Math.min(Math.max(DEFAULT_HEIGHT, header + h.bodyRows * ROW_HEIGHT + 18), FIT_MAX_HEIGHT);
+  const rows = Math.max(h.bodyRows, Math.ceil((DEFAULT_HEIGHT - header) / ROW_HEIGHT));
+  return Math.min(header + rows * ROW_HEIGHT + (h.scrollbar ?? 0), FIT_MAX_HEIGHT);
 }

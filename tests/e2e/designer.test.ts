@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
 import { activePane, chromiumForFile, eventually, expectToast, grid, gridRows, openMenu, uniqueSuffix } from './helpers';
-import { switchLanguage } from './gridHelpers';
+import { footerDrawnWhole, switchLanguage } from './gridHelpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
@@ -168,6 +168,11 @@ test('a designer builds a currency screen, a buyer uses it, a rollback brings th
   const first = (await gridRows(list))[0];
   expect(JSON.stringify(first)).toMatch(/"计算列 1":"2,400,000(\.00)?"/);
   await shot(bp, 'e2e-designer-buyer-v2-cn');
+  // Five rows and the footer in a fitted grid whose columns overflow sideways: the footer is drawn whole.
+  const drawn = await footerDrawnWhole(list);
+  expect(drawn.wholeRows).toBe(true);
+  expect(drawn.upperInk).toBeGreaterThan(20);
+  expect(drawn.lowerInk).toBeGreaterThan(20);
 
   // The buyer clicks the conditional button on a row with a symbol: the record opens read-only.
   const withSymbol = symbolRows.find((r) => r.has)!.i;

@@ -120,3 +120,35 @@ export async function hasColour(g: Locator, x: number, y: number, w: number, h: 
     [x, y, w, h, hex] as [number, number, number, number, string],
   );
 }
+
+/** How many dark (text) pixels a body-canvas rectangle holds. */
+export async function inkIn(g: Locator, x: number, y: number, w: number, h: number): Promise<number> {
+  return g.locator('canvas[data-testid=data-grid-canvas]').evaluate(
+    (canvas, [px, py, pw, ph]) => {
+      const c = canvas as HTMLCanvasElement;
+      const ratio = c.width / c.getBoundingClientRect().width;
+      const d = c.getContext('2d')!.getImageData(Math.round(px * ratio), Math.round(py * ratio), Math.round(pw * ratio), Math.round(ph * ratio)).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] < 110 && d[i + 1] < 110 && d[i + 2] < 110) n++;
+      return n;
+    },
+    [x, y, w, h] as [number, number, number, number],
+  );
+}
+
+/**
+ * The footer row of a fitted grid drawn whole: the body is whole rows above it (glide cut a footer
+ * that had a part-row gap above it) and its text has ink below the row's middle as well as above.
+ */
+export async function footerDrawnWhole(g: Locator): Promise<{ wholeRows: boolean; upperInk: number; lowerInk: number }> {
+  const layout = await layoutOf(g);
+  const canvasHeight = await g.locator('canvas[data-testid=data-grid-canvas]').evaluate((c) => Math.round(c.getBoundingClientRect().height));
+  const top = canvasHeight - layout.rowHeight;
+  const width = layout.columns.reduce((a, c) => Math.max(a, c.x + c.width), 0);
+  const half = layout.rowHeight / 2;
+  return {
+    wholeRows: (canvasHeight - layout.headerHeight) % layout.rowHeight === 0,
+    upperInk: await inkIn(g, 0, top + 2, width, half - 2),
+    lowerInk: await inkIn(g, 0, top + half, width, half - 2),
+  };
+}

@@ -102,10 +102,15 @@ describe('§9 heights', () => {
     expect(gridHeight({ ...base, paged: false, grid: { height: 'auto' }, viewport: { windowHeight: 900, top: 300 } })).toBe(596);
     expect(gridHeight({ ...base, summary: true, fullscreen: true, grid: { height: 'auto' }, viewport: { windowHeight: 900, top: 300 } })).toBe(518);
     expect(gridHeight({ ...base, grid: { height: 'auto' }, viewport: { windowHeight: 400, top: 300 } })).toBe(200);
-    expect(gridHeight({ ...base, grid: {} })).toBe(36 + 5 * 34 + 18);
-    // SPEC §9 default 200 without a height: few rows get 200, more rows grow the grid up to 560.
-    expect(gridHeight({ ...base, bodyRows: 0, grid: {} })).toBe(200);
-    expect(gridHeight({ ...base, bodyRows: 4, grid: {} })).toBe(200);
+    expect(gridHeight({ ...base, grid: {} })).toBe(36 + 5 * 34);
+    // the room a classic horizontal scroll bar takes is added; overlay scroll bars take none
+    expect(gridHeight({ ...base, grid: {}, scrollbar: 15 })).toBe(36 + 5 * 34 + 15);
+    // SPEC §9 default 200 without a height: few rows get 200 rounded up to whole rows (a part-row gap
+    // above glide's frozen footer row cut the footer), more rows grow the grid up to 560.
+    expect(gridHeight({ ...base, bodyRows: 0, grid: {} })).toBe(36 + 5 * 34);
+    expect(gridHeight({ ...base, bodyRows: 4, grid: {} })).toBe(36 + 5 * 34);
+    expect(gridHeight({ ...base, bodyRows: 6, grid: {} })).toBe(36 + 6 * 34);
+    expect(gridHeight({ ...base, bodyRows: 6, groupHeader: true, grid: {} })).toBe(72 + 6 * 34);
     expect(gridHeight({ ...base, bodyRows: 100, grid: {} })).toBe(560);
     expect(gridHeight({ ...base, bodyRows: 100, grid: { height: 200 } })).toBe(200);
   });
