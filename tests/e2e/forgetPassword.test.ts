@@ -1,43 +1,22 @@
 // Forgotten password by e-mail, end to end: the app server (its own, started here with SMTP_* pointing
 // at a real SMTP server on loopback) mails a code, the test reads it from the received mail, sets a new
 // password in Chromium and signs in with it; then changes the password again in the user centre.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../server/app.js';
-import { configFromEnv } from '../../server/config.js';
-import { startLoopbackSmtp } from '../support/loopbackSmtp.js';
 import { shot } from './browser';
 import { chromiumForFile, eventually, expectToast } from './helpers';
+import { startMailingServer, type MailingServer } from './mailingServer';
 
-const root = join(__dirname, '..', '..');
-let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
-let app: BuiltApp;
+let server: MailingServer;
+let app: MailingServer['app'];
 let base = '';
-let dataDir = '';
 
 beforeAll(async () => {
-  smtp = await startLoopbackSmtp();
-  dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-mail-'));
-  const config = configFromEnv({
-    DATA_DIR: dataDir,
-    SRM_DIST_DIR: process.env.SRM_DIST_DIR ?? join(root, 'dist'),
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_FROM: 'SRM <no-reply@srm.test>',
-    SMTP_SECURE: '0',
-  });
-  app = await buildApp({ ...config, logLevel: 'silent' }, { inMemoryDb: true });
-  await app.server.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
+  server = await startMailingServer('mail');
+  ({ app, base } = server);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await smtp?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const chrome = chromiumForFile('');
@@ -53,7 +32,7 @@ describe('forgotten password by e-mail and the user centre', () => {
     await page.getByTestId('forget-sent').waitFor();
     await shot(page, 'forget-code-cn');
 
-    const toBuyer = () => smtp.mails.find((x) => x.to.includes('buyer01@srm.example.com'));
+    const toBuyer = () => server.mails.find((x) => x.to.includes('buyer01@srm.example.com'));
     await eventually(() => toBuyer() !== undefined, 15_000).toBe(true);
     const mail = toBuyer()!;
     expect(mail.raw).toMatch(/^From: SRM <no-reply@srm\.test>/m);

@@ -3,46 +3,25 @@
 // signs in); for one with an address, only that it was mailed (the mail, received by a real SMTP server
 // on loopback, holds it). CN, and TH. The user form says a taken user name before saving
 // (validateUserName through the field's uniqueCheck).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buildApp, type BuiltApp } from '../../server/app.js';
-import { configFromEnv } from '../../server/config.js';
-import { startLoopbackSmtp } from '../support/loopbackSmtp.js';
 import { makeUser } from '../support/adversary.js';
 import { freshIp, oaep, publicKey, rawLogin } from '../support/apiHelpers.js';
 import { shot } from './browser';
 import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, login, openMenu } from './helpers';
+import { startMailingServer, type MailingServer } from './mailingServer';
 
-const root = join(__dirname, '..', '..');
-let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
-let app: BuiltApp;
+let server: MailingServer;
+let app: MailingServer['app'];
 let base = '';
-let dataDir = '';
 
 beforeAll(async () => {
-  smtp = await startLoopbackSmtp();
-  dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-reset-'));
-  const config = configFromEnv({
-    DATA_DIR: dataDir,
-    SRM_DIST_DIR: process.env.SRM_DIST_DIR ?? join(root, 'dist'),
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_FROM: 'SRM <no-reply@srm.test>',
-    SMTP_SECURE: '0',
-  });
-  app = await buildApp({ ...config, logLevel: 'silent' }, { inMemoryDb: true });
-  await app.server.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
+  server = await startMailingServer('reset');
+  ({ app, base } = server);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await smtp?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const chrome = chromiumForFile('');
@@ -91,8 +70,8 @@ describe('admin password reset from the users list', () => {
     await expect.poll(() => page.getByTestId('reset-mailed').textContent()).toBe('新密码已通过电子邮件发送给用户。');
     expect(await page.getByTestId('reset-password-value').count()).toBe(0);
     await shot(page, 'reset-password-mailed-cn');
-    await eventually(() => smtp.mails.some((m) => m.to.includes('reset-me@srm.test')), 15_000).toBe(true);
-    const mailed = /[:：]\s*(\S{16})\s*$/m.exec(smtp.mails.find((m) => m.to.includes('reset-me@srm.test'))!.text)?.[1];
+    await eventually(() => server.mails.some((m) => m.to.includes('reset-me@srm.test')), 15_000).toBe(true);
+    const mailed = /[:：]\s*(\S{16})\s*$/m.exec(server.mails.find((m) => m.to.includes('reset-me@srm.test'))!.text)?.[1];
     expect(mailed).toBeDefined();
     expect(await page.content()).not.toContain(mailed!);
     expect((await signIn(withMail.userName, mailed!)).status).toBe('S');

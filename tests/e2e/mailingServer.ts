@@ -1,0 +1,43 @@
+// An app server of a browser test's own (in-memory PGlite, the built front end) whose mail goes to a
+// real SMTP server on loopback, for the tests that read what the app mails.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp, type BuiltApp } from '../../server/app.js';
+import { configFromEnv } from '../../server/config.js';
+import { startLoopbackSmtp, type ReceivedMail } from '../support/loopbackSmtp.js';
+
+export interface MailingServer {
+  app: BuiltApp;
+  base: string;
+  mails: ReceivedMail[];
+  stop(): Promise<void>;
+}
+
+const root = join(__dirname, '..', '..');
+
+export async function startMailingServer(name: string): Promise<MailingServer> {
+  const smtp = await startLoopbackSmtp();
+  const dataDir = mkdtempSync(join(tmpdir(), `srm-e2e-${name}-`));
+  const config = configFromEnv({
+    DATA_DIR: dataDir,
+    SRM_DIST_DIR: process.env.SRM_DIST_DIR ?? join(root, 'dist'),
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_FROM: 'SRM <no-reply@srm.test>',
+    SMTP_SECURE: '0',
+  });
+  const app = await buildApp({ ...config, logLevel: 'silent' }, { inMemoryDb: true });
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    base: `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`,
+    mails: smtp.mails,
+    async stop() {
+      await app.close();
+      await smtp.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
