@@ -115,7 +115,7 @@ test('menus, list labels and grid column titles follow the language; screenshots
     await check(`${lang} requisition edit title`, () => eventually(() => edit.locator('h2').first().innerText()).toBe(REQUISITION_EDIT[lang]));
     await check(`${lang} requisition form labels`, () =>
       eventually(async () => (await edit.locator('.srm-form-field > label').allInnerTexts()).map((t) => t.replace(/^\*\s*/, '').trim())).toEqual(
-        ['requisitionNumber', 'status', 'title', 'requestDate', 'currencyCode', 'submittedDate', 'description', 'attachmentIds'].map((f) => reqEntity.fields[f].label[lang]),
+        ['requisitionNumber', 'status', 'title', 'requestDate', 'currencyCode', 'institutionId', 'purchaseGroupId', 'submittedDate', 'description', 'attachmentIds'].map((f) => reqEntity.fields[f].label[lang]),
       ),
     );
     await check(`${lang} requisition line grid titles`, () =>
