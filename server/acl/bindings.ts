@@ -1,12 +1,19 @@
 // Which menu and resource each family action needs, derived once from the page and menu definitions.
-import { boundPages, declaredOperations, pageActions } from '../../meta/crossCheck.js';
+import { boundPages, declaredOperations, gridActions, pageActions } from '../../meta/crossCheck.js';
 import type { Definitions } from '../../meta/definitions.js';
-import type { Menu } from '../../meta/generated/definitions.js';
+import type { Action, Menu, PageDefinition } from '../../meta/generated/definitions.js';
 import { emptyScope, mergeScope, pageScope, type WriteScope } from './writeScope.js';
 
 /** Pseudo actions of a family checked for the exportServer calls (not routes of the family itself). */
 export const EXPORT_ACTION = 'exportExcel';
 export const IMPORT_ACTION = 'importExcel';
+
+/**
+ * Pseudo action: a save that inserts (a record without its key) also needs a create button of the same
+ * menu: 新增 (openEdit create), a tree's add root/child, an editable list's add row. A screen without one
+ * (user authorisation, the supplier's own company) only updates.
+ */
+export const INSERT_ACTION = 'insert';
 
 export const READ_ACTIONS = new Set(['findById', 'listByPage']);
 
@@ -22,6 +29,13 @@ export const SAVE_ACTIONS = new Set(['saveOrUpdate', 'doBatchSaveOrUpdate']);
 
 /** entity name → action → the (menu, resource) pairs any one of which allows it. */
 export type BindingIndex = Map<string, Map<string, Binding[]>>;
+
+/** The page's own create buttons (not those of its line grids: lines are part of the header's save). */
+function createActions(p: PageDefinition): Action[] {
+  return [...gridActions(p.grid), ...(p.actions ?? [])].filter(
+    (a) => (a.type === 'openEdit' && a.mode === 'create') || a.type === 'addRoot' || a.type === 'addChild' || (a.type === 'addLine' && p.grid?.isEdit === true),
+  );
+}
 
 function flatten(menus: Menu[]): Menu[] {
   return menus.flatMap((m) => [m, ...flatten(m.children ?? [])]);
@@ -61,6 +75,7 @@ export function buildBindings(defs: Definitions): BindingIndex {
       if (p.grid?.isShowExport) add(entity.name, EXPORT_ACTION, { menuCode: menu.menuCode, resource: 'btnExport' });
       if (p.grid?.isShowImport) add(entity.name, IMPORT_ACTION, { menuCode: menu.menuCode, resource: 'btnImport' });
       const writes = pageScope(defs, p);
+      for (const a of createActions(p)) if (a.resource) add(entity.name, INSERT_ACTION, { menuCode: menu.menuCode, resource: a.resource });
       for (const a of pageActions(p)) {
         if (!a.operation || !a.resource) continue;
         const save = SAVE_ACTIONS.has(a.operation);

@@ -16,7 +16,8 @@ import { translateDbError } from './dbErrors.js';
 import { afterWrite } from './afterWrite.js';
 import { registeredOperation } from './operations.js';
 import { listVariantAction } from '../admin/permitVariants.js';
-import { SAVE_ACTIONS } from '../acl/bindings.js';
+import { INSERT_ACTION, SAVE_ACTIONS } from '../acl/bindings.js';
+import { insertsRecords } from './insertsRecords.js';
 
 const GENERIC: Record<string, FamilyAction> = {
   findById,
@@ -60,7 +61,10 @@ export function registerFamilies(server: FastifyInstance, app: AppContext): void
         server.post(`${prefix}/${name}`, { config: { reads } }, async (req) => {
           const ctx = actionContext(app, entity, req);
           if (!(await app.acl.allowed(ctx.session, entity.name, name))) throw forbidden('auth.forbidden');
-          if (SAVE_ACTIONS.has(name)) ctx.writeScope = await app.acl.writeScope(ctx.session, entity.name, name);
+          if (SAVE_ACTIONS.has(name)) {
+            if (insertsRecords(entity, name, ctx.body) && !(await app.acl.allowed(ctx.session, entity.name, INSERT_ACTION))) throw forbidden('auth.forbidden');
+            ctx.writeScope = await app.acl.writeScope(ctx.session, entity.name, name);
+          }
           try {
             const result = await action(ctx);
             if (!reads) await afterWrite(app, entity);

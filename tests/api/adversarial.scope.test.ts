@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type RawBuilder } from 'kysely';
 import { backends, startTestServer, type TestServer } from '../support/testServer.js';
-import { SUPPLIER, expectOk, expectRefusal, freshIp, oaep, publicKey, rawLogin, signIn, uniq, type Rec } from '../support/apiHelpers.js';
+import { BANK, SUPPLIER, expectOk, expectRefusal, freshIp, oaep, publicKey, rawLogin, signIn, uniq, type Rec } from '../support/apiHelpers.js';
 import { PASSWORD, fingerprint, fingerprints, makeResponsibility, makeUser, rowOf } from '../support/adversary.js';
 
 const FORBIDDEN = 'You are not permitted to do this';
@@ -78,12 +78,12 @@ for (const backend of await backends()) {
         expect(await userRow(victim.userId)).toEqual(before.user);
         expect(await fingerprint(db(), 'base_user_resp')).toBe(before.resps);
         expectOk(await login(victim.userName, PASSWORD));
-        // Creating a user is not this screen's either: what it would need is not let through.
+        // Creating a user is not this screen's either: it has no create button (case 57).
         const users = await fingerprint(db(), 'base_users');
         expectRefusal(
           await c.call(`${USERS}/saveOrUpdate`, { userName: uniq('evil'), userType: 'INTERNAL', passwordHash: 'Evil#Pass2026', responsibilities: [{ respId: sysAdmin }] }),
-          200,
-          'User name is required; User type is required; Initial password is required',
+          403,
+          FORBIDDEN,
         );
         expect(await fingerprint(db(), 'base_users')).toBe(users);
       });
@@ -131,7 +131,7 @@ for (const backend of await backends()) {
       const mismatch = (resp: string, respType: string, user: string, userType: string) => `Responsibility "${resp}" (${respType}) cannot be given to ${user} (${userType}): the user types must match`;
 
       it('50. the users screen refuses an internal responsibility for an external user, and a type change that would mismatch, in four languages', async () => {
-        const { c } = await holder(['USER2', 'USER'], ['USER2:btnSave', 'USER:btnSave']);
+        const { c } = await holder(['USER2', 'USER'], ['USER2:btnAdd', 'USER2:btnSave', 'USER:btnAdd', 'USER:btnSave']);
         const userName = uniq('ext').toLowerCase();
         const tables = ['base_users', 'base_user_resp'];
         const before = await fingerprints(db(), tables);
@@ -229,6 +229,24 @@ for (const backend of await backends()) {
         expectRefusal(await c.call(`${USERS}/validateUserName`, { userName: '' }), 200, 'Malformed request: userName');
         const bank = await holder(['BANK'], []);
         expectRefusal(await bank.c.call(`${USERS}/validateUserName`, { userName: 'admin' }), 403, FORBIDDEN);
+      });
+    });
+
+    describe('creating needs the create button', () => {
+      it('57. with 编辑 and 保存 but not 新增, banks are updated but none is inserted (single or in a batch); with 新增 they are', async () => {
+        const editor = await holder(['BANK'], ['BANK:btnEdit', 'BANK:btnSave']);
+        const bank = (await one(sql<{ bank_id: number; version_num: number }>`select bank_id, version_num from srm_base_bank order by bank_id limit 1`))!;
+        const record = expectOk(await editor.c.call<Rec>(`${BANK}/findById`, { id: bank.bank_id }));
+        const before = await fingerprint(db(), 'srm_base_bank');
+        const fresh = () => ({ bankCode: uniq('NB'), bankName: 'new bank' });
+        expectRefusal(await editor.c.call(`${BANK}/saveOrUpdate`, fresh()), 403, FORBIDDEN);
+        // A batch that updates one and slips in one new row is refused whole.
+        expectRefusal(await editor.c.call(`${BANK}/doBatchSaveOrUpdate`, { data: [{ ...record, remark: 'edited' }, fresh()] }), 403, FORBIDDEN);
+        expect(await fingerprint(db(), 'srm_base_bank')).toBe(before);
+        // Updating stays this user's.
+        expectOk(await editor.c.call(`${BANK}/saveOrUpdate`, { ...record, remark: 'edited by the editor' }));
+        const creator = await holder(['BANK'], ['BANK:btnAdd', 'BANK:btnSave']);
+        expectOk(await creator.c.call(`${BANK}/saveOrUpdate`, fresh()));
       });
     });
   });

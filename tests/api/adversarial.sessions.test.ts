@@ -142,10 +142,13 @@ for (const backend of await backends()) {
         const RESP = 'baseServer/v1/baseResponsibilityRestful';
         const keyOf = async (q: ReturnType<typeof sql<{ id: number }>>) => (await q.execute(db())).rows[0].id;
         const bankMenu = `M${await keyOf(sql<{ id: number }>`select menu_id as id from base_menu where menu_code = 'BANK'`)}`;
-        const bankSave = `R${await keyOf(sql<{ id: number }>`select r.resource_id as id from base_resource r join base_menu m on m.menu_id = r.menu_id where m.menu_code = 'BANK' and r.resource_code = 'btnSave'`)}`;
+        const bankResource = async (code: string) => `R${await keyOf(sql<{ id: number }>`select r.resource_id as id from base_resource r join base_menu m on m.menu_id = r.menu_id where m.menu_code = 'BANK' and r.resource_code = ${code}`)}`;
+        const bankSave = await bankResource('btnSave');
+        // A new bank is saved through 新增: the create button too.
+        const bankAdd = await bankResource('btnAdd');
         // Through the admin screens' calls: a role with the bank menu and its save button, in a responsibility of its own.
         const role = expectOk(await admin.call<Rec>(`${ROLE}/saveOrUpdate`, { roleCode: uniq('ROLE'), roleName: 'bank editors' }));
-        expectOk(await admin.call(`${ROLE}/saveRoleMenus`, { id: role.roleId, checked: [bankMenu, bankSave] }));
+        expectOk(await admin.call(`${ROLE}/saveRoleMenus`, { id: role.roleId, checked: [bankMenu, bankAdd, bankSave] }));
         const resp = expectOk(await admin.call<Rec>(`${RESP}/saveOrUpdate`, { respCode: uniq('R'), respName: 'via role', userType: 'INTERNAL', roles: [{ roleId: role.roleId }] }));
         const u = await makeUser(db(), { resps: [resp.respId as number] });
         const c = await signIn(t.url, u.userName);
@@ -156,7 +159,7 @@ for (const backend of await backends()) {
         expectRefusal(await newBank(c), 403, FORBIDDEN);
         expectOk(await c.call(`${BANK}/listByPage`, { params: {} }));
         // 2. Given back, then the role disabled: the menu is gone at once.
-        expectOk(await admin.call(`${ROLE}/saveRoleMenus`, { id: role.roleId, checked: [bankMenu, bankSave] }));
+        expectOk(await admin.call(`${ROLE}/saveRoleMenus`, { id: role.roleId, checked: [bankMenu, bankAdd, bankSave] }));
         expectOk(await newBank(c));
         const r1 = expectOk(await admin.call<Rec>(`${ROLE}/findById`, { id: role.roleId }));
         expectOk(await admin.call(`${ROLE}/saveOrUpdate`, { ...r1, enabledFlag: 'N' }));
