@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shot } from './browser';
 import { switchLanguage, type Lang } from './gridHelpers';
-import { activePane, cellEditor, chromiumForFile, clickCell, eventually, expectToast, grid, gridRows, openMenu } from './helpers';
+import { activePane, cellEditor, chromiumForFile, clickCell, eventually, expectToast, grid, gridRows, openFolder, openMenu } from './helpers';
 import { expectOk, signIn, uniq, type Rec } from '../support/apiHelpers';
 
 const base = inject('baseUrl');
@@ -37,8 +37,7 @@ const roleIdOf = async (api: Awaited<ReturnType<typeof signIn>>, code: string) =
 const loaded = (page: Page) => eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load', { timeout: 30_000 }), 30_000).toBe('loaded');
 
 async function openScreen(page: Page, s: Screen, lang: Lang): Promise<void> {
-  const item = page.getByTestId(`menu-${s.menu}`);
-  if (!(await item.isVisible())) await page.getByTestId(`menu-${s.folder}`).click();
+  await openFolder(page, s.folder);
   await openMenu(page, s.menu, s.path);
   await loaded(page).catch(async (e: unknown) => {
     await shot(page, `admin-failed-${s.grid}-${lang}`);
@@ -97,7 +96,7 @@ describe('administration screens', () => {
     expectOk(await api.call<Rec>('baseServer/v1/baseRoleRestful/saveOrUpdate', { roleCode, roleName: '列表授权角色' }));
 
     const { page } = await chrome.signIn('admin');
-    await page.getByTestId('menu-PERMISSION_MGMT').click();
+    await openFolder(page, 'PERMISSION_MGMT');
     await openMenu(page, 'ROLE', /\/main\/systemsetting\/role\?/);
     await loaded(page);
     await shot(page, 'admin-role-sub-pages-cn');

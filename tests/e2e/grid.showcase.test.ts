@@ -5,7 +5,7 @@
 // misconfigured grid in both languages.
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, chromiumForFile, columnValues, eventually, gridHeaders, gridRows, openMenu } from './helpers';
+import { activePane, chromiumForFile, columnValues, eventually, gridHeaders, gridRows, openFolder, openMenu } from './helpers';
 import { cellPoint, column, hasColour, hasRed, layoutOf, openShowcase, pixel, scrollHome, scrollTo, summaryOf, switchLanguage } from './gridHelpers';
 
 const baseUrl = inject('baseUrl');
@@ -195,7 +195,7 @@ test('showcase grid in TH: titles, group header, footer word, option labels', as
 
 test('a misconfigured grid shows the §8 errors in CN and TH instead of crashing', async () => {
   const { page, errors } = await chromium.signIn('admin');
-  await page.getByTestId('menu-COMPONENT_SAMPLES').click();
+  await openFolder(page, 'COMPONENT_SAMPLES');
   await openMenu(page, 'GRID_MISCONFIGURED', /\/main\/base\/gridMisconfiguredList\?/);
   // The page's chunk and its first load can take long on a busy machine: wait for them first.
   await eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load'), 30_000).toBe('loaded');

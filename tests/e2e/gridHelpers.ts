@@ -1,7 +1,7 @@
 // Steps shared by the grid browser tests (grid.*.test.ts): open the showcase pages, read the published
 // layout, scroll the canvas horizontally, click and hover cells at any scroll, read canvas pixels.
 import type { Locator, Page } from 'playwright-core';
-import { activePane, eventually, grid, openMenu } from './helpers';
+import { activePane, eventually, grid, openFolder, openMenu } from './helpers';
 
 export interface Layout {
   headerHeight: number;
@@ -18,7 +18,7 @@ export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
 }
 
 export async function openShowcase(page: Page): Promise<Locator> {
-  await page.getByTestId('menu-COMPONENT_SAMPLES').click();
+  await openFolder(page, 'COMPONENT_SAMPLES');
   await openMenu(page, 'GRID_SHOWCASE', /\/main\/base\/gridShowcaseList\?/);
   const g = grid(page, 'gridShowcase');
   await eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load')).toBe('loaded');

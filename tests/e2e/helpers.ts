@@ -59,6 +59,17 @@ export function activePane(page: Page): Locator {
 }
 
 /**
+ * Opens a left-menu folder, if it is not open already (they all start open). The folder's test id marks
+ * the whole folder, its items included, so a click on it would land on the item in its middle and open
+ * that page as well.
+ */
+export async function openFolder(page: Page, folderCode: string): Promise<void> {
+  const header = page.getByTestId(`menu-${folderCode}`).locator(':scope > .arco-menu-inline-header');
+  await header.waitFor();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+}
+
+/**
  * Clicks a left-menu item and waits for its page: the address, then its tab pane shown. The address
  * changes first and the tabs follow in an effect; a locator resolved in between would find the
  * previous (kept-alive, about to be hidden) pane's element and wait on it.

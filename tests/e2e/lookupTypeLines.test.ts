@@ -4,7 +4,7 @@ import { expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shot } from './browser';
 import { switchLanguage } from './gridHelpers';
-import { activePane, cellEditor, chromiumForFile, clickCell, columnValues, eventually, expectToast, grid, openMenu } from './helpers';
+import { activePane, cellEditor, chromiumForFile, clickCell, columnValues, eventually, expectToast, grid, openFolder, openMenu } from './helpers';
 import { expectOk, signIn, uniq, type Rec } from '../support/apiHelpers';
 
 const base = inject('baseUrl');
@@ -27,7 +27,7 @@ test('an administrator adds a value on the lookup type screen; findDic has it at
   expectOk(await api.call('baseServer/v1/baseLookupTypeRestful/saveOrUpdate', { lookupType: code, meaning: '测试快码', values: [{ lookupCode: 'A', meaning: '甲', seqNum: 10 }] }));
 
   const { page } = await chrome.signIn('admin');
-  await page.getByTestId('menu-SYS_SETTING').click();
+  await openFolder(page, 'SYS_SETTING');
   await openMenu(page, 'LOOKUP_TYPE', /\/main\/base\/lookupTypeList\?/);
   await activePane(page).getByTestId('search-lookupType').fill(code);
   await activePane(page).getByTestId('search-submit').click();

@@ -2,7 +2,7 @@
 // from 基础数据, and a new category is offered in the user authorisation's category permits. CN and TH.
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, chromiumForFile, eventually, expectToast, grid, gridRows, openMenu, uniqueSuffix } from './helpers';
+import { activePane, chromiumForFile, eventually, expectToast, grid, gridRows, openFolder, openMenu, uniqueSuffix } from './helpers';
 import { switchLanguage } from './gridHelpers';
 
 const baseUrl = inject('baseUrl');
@@ -12,7 +12,7 @@ test('CN: admin creates a purchase category and finds it in the list', async () 
   const suffix = uniqueSuffix();
   const code = `PC${suffix}`.slice(0, 20);
   const { page, errors } = await chromium.signIn('admin');
-  await page.getByTestId('menu-BASE_DATA').click();
+  await openFolder(page, 'BASE_DATA');
   await openMenu(page, 'PURCHASE_CATEGORY', /\/main\/base\/purchaseCategoryList\?/);
   const list = grid(page, 'purchaseCategoryList');
   await eventually(async () => (await gridRows(list)).map((r) => r['品类编码'])).toContain('RAW');
@@ -35,7 +35,7 @@ test('CN: admin creates a purchase category and finds it in the list', async () 
 test('TH: the purchase groups list in Thai', async () => {
   const { page, errors } = await chromium.signIn('admin');
   await switchLanguage(page, 'TH');
-  await page.getByTestId('menu-BASE_DATA').click();
+  await openFolder(page, 'BASE_DATA');
   await openMenu(page, 'PURCHASE_GROUP', /\/main\/base\/purchaseGroupList\?/);
   const list = grid(page, 'purchaseGroupList');
   await eventually(async () => (await gridRows(list)).length).toBeGreaterThan(0);

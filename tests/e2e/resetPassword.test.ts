@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { makeUser } from '../support/adversary.js';
 import { freshIp, oaep, publicKey, rawLogin } from '../support/apiHelpers.js';
 import { shot } from './browser';
-import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, login, openMenu } from './helpers';
+import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, login, openFolder, openMenu } from './helpers';
 import { startMailingServer, type MailingServer } from './mailingServer';
 
 let server: MailingServer;
@@ -35,7 +35,7 @@ describe('admin password reset from the users list', () => {
     const { page } = session;
     await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     await login(page, base, 'admin');
-    await page.getByTestId('menu-PERMISSION_MGMT').click();
+    await openFolder(page, 'PERMISSION_MGMT');
     await openMenu(page, 'USER', /\/main\/user\?/);
 
     const reset = async (userName: string, ok: string) => {
@@ -96,7 +96,7 @@ describe('admin password reset from the users list', () => {
     const session = await chrome.blank();
     const { page } = session;
     await login(page, base, 'admin');
-    await page.getByTestId('menu-PERMISSION_MGMT').click();
+    await openFolder(page, 'PERMISSION_MGMT');
     await openMenu(page, 'USER', /\/main\/user\?/);
     await activePane(page).getByTestId('action-add').click();
     await page.waitForURL(/\/main\/user\/userEdit\?.*mode=create/);

@@ -3,7 +3,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { shot } from './browser';
 import menus from '../../schemas/menus/menus.json';
-import { chromiumForFile, eventually, grid, gridRows, openMenu } from './helpers';
+import { chromiumForFile, eventually, grid, gridRows, openFolder, openMenu } from './helpers';
 
 const base = inject('baseUrl');
 const chrome = chromiumForFile(base);
@@ -17,7 +17,7 @@ describe('security screens', () => {
     // A top-level menu after the ones that existed when it was added (others have been appended since).
     const tops = inOrder.filter((c) => topCodes.has(c));
     expect(tops.indexOf('menu-SYS_LOG')).toBeGreaterThan(tops.indexOf('menu-SUPPLIER_PORTAL'));
-    await page.getByTestId('menu-SYS_LOG').click();
+    await openFolder(page, 'SYS_LOG');
     await openMenu(page, 'USER_OPERATE_LOG', /\/main\/log\/userOperateLogList\?/);
     const g = grid(page, 'userOperateLogList');
     await eventually(async () => (await gridRows(g)).some((r) => r['用户名'] === 'admin' && r['操作'] === 'login' && r['结果'] === 'S')).toBe(true);
@@ -25,7 +25,7 @@ describe('security screens', () => {
 
     await openMenu(page, 'TRIPARTITE_LOG', /\/main\/log\/srmBaseTripartiteLogsList\?/);
     await grid(page, 'srmBaseTripartiteLogsList').waitFor();
-    await page.getByTestId('menu-SYS_SETTING').click();
+    await openFolder(page, 'SYS_SETTING');
     await openMenu(page, 'PASSWORD_RULE', /\/main\/base\/passwordRuleList\?/);
     await grid(page, 'passwordRuleList').waitFor();
     await shot(page, 'password-rules-cn');
