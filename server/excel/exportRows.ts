@@ -56,10 +56,6 @@ export interface RowPages {
   pages(): AsyncGenerator<DbRecord[]>;
 }
 
-/**
- * `ctx.entity` must be the request's entity. The first page is read at once by `pages()` so that a
- * bad filter or sort is refused before the answer starts.
- */
 /** Rows per call of a registered list operation (its own page limit, listByPage's). */
 const OPERATION_PAGE_ROWS = MAX_PAGE_ROWS;
 
@@ -93,6 +89,10 @@ function operationRows(ctx: ActionContext, req: ExportRequest, action: FamilyAct
   };
 }
 
+/**
+ * `ctx.entity` must be the request's entity. The first page is read at once by `pages()` so that a
+ * bad filter or sort is refused before the answer starts.
+ */
 export function exportRows(ctx: ActionContext, req: ExportRequest): RowPages {
   const e = ctx.entity;
   const isQueryList = req.action === 'listByPage' || (e.listVariants ?? []).some((v) => v.action === req.action);

@@ -6,6 +6,7 @@ import type { Session } from '../auth/session.js';
 import type { Language } from '../i18n/messages.js';
 import { AppError, forbidden, refuse } from '../errors.js';
 import { findRow } from '../rest/read.js';
+import { SAVE_ACTIONS } from '../acl/bindings.js';
 import type { FileRow } from './repo.js';
 
 export type FileAction = 'findById' | 'saveOrUpdate';
@@ -30,9 +31,9 @@ export class RecordAccess {
     const entity = this.app.defs.entities.get(functionId);
     if (!entity || !isFamily(entity)) return false;
     // Editing a record is either save: an inline-edit list saves its rows with doBatchSaveOrUpdate only.
-    const allowed =
-      (await this.app.acl.allowed(this.session, entity.name, action)) ||
-      (action === 'saveOrUpdate' && (await this.app.acl.allowed(this.session, entity.name, 'doBatchSaveOrUpdate')));
+    const actions = action === 'saveOrUpdate' ? [...SAVE_ACTIONS] : [action];
+    let allowed = false;
+    for (const a of actions) allowed ||= await this.app.acl.allowed(this.session, entity.name, a);
     if (!allowed) return false;
     try {
       await findRow({ app: this.app, entity, session: this.session, lang: this.lang, body: {} }, this.app.db, businessId);
