@@ -6,26 +6,43 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'runtime/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'meta/**/*.test.ts', 'generators/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'runtime/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'meta/**/*.test.ts',
+            'generators/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'modules/*/tests/unit/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
+          // The default 5 s is missed by the heavier cases (a sandbox worker's memory budget, whole-tree
+          // property checks) when the machine runs other work as CI's may.
+          testTimeout: 30000,
         },
       },
       {
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'modules/*/tests/api/**/*.test.ts'],
           environment: 'node',
+          // Migrated, seeded databases built once per run; each test file's server copies one.
+          globalSetup: ['tests/api/globalSetup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
+          // vitest's default workers (one on 2 cores): two files at a time were slower, since one file's
+          // server process already keeps both cores busy (docs/decisions.md "Test templates").
         },
       },
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'modules/*/tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120000,
           hookTimeout: 180000,
+          // expect.poll's 1 s default fails on a loaded machine where a screen takes seconds to settle.
+          expect: { poll: { timeout: 20000 } },
           globalSetup: ['tests/e2e/globalSetup.ts'],
           maxWorkers: 2,
         },

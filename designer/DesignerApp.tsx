@@ -9,6 +9,7 @@ import zhCN from '@arco-design/web-react/es/locale/zh-CN';
 import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError, type Language } from '../runtime/env';
+import { loadAllDefinitions } from '../src/app/definitions';
 import { setLoginRedirect } from '../src/app/http';
 import { isSignedIn } from '../src/app/session';
 import { LanguageSwitcher } from '../src/shell/LanguageSwitcher';
@@ -26,7 +27,8 @@ function toLogin(): void {
 }
 setLoginRedirect(toLogin);
 
-type Gate = { status: 'checking' } | { status: 'ok'; list: DefinitionSummary[] } | { status: 'forbidden'; message: string } | { status: 'failed'; message: string };
+type Gate =
+  { status: 'checking' } | { status: 'ok'; list: DefinitionSummary[] } | { status: 'forbidden'; message: string } | { status: 'failed'; message: string };
 
 function Frame() {
   const { t, i18n: instance } = useTranslation();
@@ -40,8 +42,16 @@ function Frame() {
       return;
     }
     let alive = true;
+    // The editor offers every entity: all modules' definitions load before anything is shown (cached after
+    // the first time). A failure is reported after the permission check, which decides first.
+    const definitions = loadAllDefinitions();
+    definitions.catch(() => undefined);
     designerApi.list().then(
-      (list) => alive && setGate({ status: 'ok', list }),
+      (list) =>
+        definitions.then(
+          () => alive && setGate({ status: 'ok', list }),
+          (error: unknown) => alive && setGate({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        ),
       (error: unknown) => {
         if (!alive) return;
         const message = error instanceof Error ? error.message : String(error);

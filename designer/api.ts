@@ -89,7 +89,8 @@ export const designerApi = {
   versions: (name: string) => call<VersionInfo[]>('listVersions', { kind: 'page', name }),
   version: (name: string, version: VersionRef) => call<PageDefinition>('getVersion', { kind: 'page', name, version }),
   diff: (name: string, from: VersionRef, to: VersionRef) => call<DiffEntry[]>('diff', { kind: 'page', name, from, to }),
-  rollback: (name: string, version: number, comment?: string) => call<{ version: number }>('rollback', { kind: 'page', name, version, ...(comment ? { comment } : {}) }),
+  rollback: (name: string, version: number, comment?: string) =>
+    call<{ version: number }>('rollback', { kind: 'page', name, version, ...(comment ? { comment } : {}) }),
   resolveConflict: (name: string, keep: 'overlay' | 'shipped') => call<{ version: number }>('resolveConflict', { kind: 'page', name, keep }),
   createPage: (name: string, entity: string, kind: 'list' | 'edit', title?: MenuNames) =>
     call<{ name: string; draftVersionNum: number; content: PageDefinition; errors: DefinitionError[] }>('createPage', {
@@ -148,8 +149,8 @@ export function exportFileName(name: string): string {
   return `${name.split('/').pop() ?? name}.page.json`;
 }
 
-/** The JSON an implementer commits to schemas/pages/{name}.page.json. */
+/** The JSON an implementer commits to modules/{area}/pages/{file}.page.json (a page's route is its name). */
 export function exportText(content: PageDefinition): string {
   const { $schema: _ignored, ...rest } = content as PageDefinition & { $schema?: string };
-  return `${JSON.stringify({ $schema: '../../meta/page.schema.json', ...rest }, null, 2)}\n`;
+  return `${JSON.stringify({ $schema: '../../../schemas/meta/page.schema.json', ...rest }, null, 2)}\n`;
 }

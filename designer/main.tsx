@@ -1,4 +1,3 @@
-import '@arco-design/web-react/dist/css/arco.css';
 import '../src/styles/global.css';
 import './designer.css';
 import { Message } from '@arco-design/web-react';

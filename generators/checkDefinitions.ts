@@ -1,10 +1,9 @@
 // `npm run build` runs this first: a broken definition stops the build with the file and the path in it.
-import { join } from 'node:path';
 import { DefinitionError, loadDefinitions } from '../meta/load.js';
 import { repoRoot } from './paths.js';
 
 try {
-  const defs = loadDefinitions(join(repoRoot, 'schemas'));
+  const defs = loadDefinitions(repoRoot);
   console.log(`definitions ok: ${defs.entities.size} entities, ${defs.pages.size} pages`);
 } catch (e) {
   if (e instanceof DefinitionError) {

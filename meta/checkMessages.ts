@@ -65,6 +65,18 @@ const M = {
     TH: '{path} {field} ไม่ใช่เงื่อนไขค้นหาของ {entity}',
     VN: '{path} {field} không phải điều kiện lọc của {entity}',
   },
+  sortNotIndexed: {
+    EN: '{path} {field} is offered as sortable but {entity} has no index for it: list it in the entity\'s "sortable" (npm run gen then adds the index)',
+    CN: '{path} {field} 可排序，但 {entity} 没有对应索引：请把它加入实体的 "sortable"（npm run gen 会生成索引）',
+    TH: '{path} {field} เปิดให้เรียงลำดับ แต่ {entity} ไม่มีดัชนีสำหรับฟิลด์นี้: ใส่ไว้ใน "sortable" ของเอนทิตี (npm run gen จะสร้างดัชนี)',
+    VN: '{path} {field} cho phép sắp xếp nhưng {entity} không có chỉ mục cho trường này: thêm vào "sortable" của thực thể (npm run gen sẽ tạo chỉ mục)',
+  },
+  filterNotIndexed: {
+    EN: '{path} {field} is offered as a filter but {entity} has no index for it: give the field "index": true (npm run gen then adds the index)',
+    CN: '{path} {field} 用作查询条件，但 {entity} 没有对应索引：请给该字段设置 "index": true（npm run gen 会生成索引）',
+    TH: '{path} {field} ใช้เป็นเงื่อนไขค้นหา แต่ {entity} ไม่มีดัชนีสำหรับฟิลด์นี้: กำหนด "index": true ให้ฟิลด์ (npm run gen จะสร้างดัชนี)',
+    VN: '{path} {field} dùng làm điều kiện lọc nhưng {entity} không có chỉ mục cho trường này: đặt "index": true cho trường (npm run gen sẽ tạo chỉ mục)',
+  },
   filterNone: {
     EN: '{path} {field} has filter none',
     CN: '{path} {field} 不允许作为查询条件（filter 为 none）',

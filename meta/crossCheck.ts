@@ -1,4 +1,5 @@
 // Checks that JSON Schema cannot express: names that must point at other definitions.
+import { filterIndexed, sortIndexed } from './indexCoverage.js';
 import { allFields, field, type Definitions } from './definitions.js';
 import type { Action, Column, EntityDefinition, Grid, Menu, PageDefinition } from './generated/definitions.js';
 import { formatCheck, type CheckKey, type CheckParams, type CheckProblem } from './checkMessages.js';
@@ -14,7 +15,12 @@ export function toolbarActions(g: Grid | undefined): Action[] {
 /** Every action a grid can run: toolbar, row actions, operateSlot.functionList and named events. */
 export function gridActions(g: Grid | undefined): Action[] {
   if (!g) return [];
-  return [...toolbarActions(g), ...(g.rowActions ?? []), ...(g.operateSlot?.functionList ?? []), ...Object.values(g.events ?? {}).filter((a): a is Action => a !== undefined)];
+  return [
+    ...toolbarActions(g),
+    ...(g.rowActions ?? []),
+    ...(g.operateSlot?.functionList ?? []),
+    ...Object.values(g.events ?? {}).filter((a): a is Action => a !== undefined),
+  ];
 }
 
 /** Data columns of a grid: colGroup headers are replaced by their children. */
@@ -27,8 +33,7 @@ export function crossCheck(defs: Definitions): string[] {
   return checkProblems(defs).map((p) => `${p.where}: ${formatCheck(p, 'EN')}`);
 }
 
-/** The entity whose ids a permit kind grants (user authorisation). */
-const PERMIT_ENTITY = { ORG: 'baseInstitution', CATEGORY: 'srmBasePurchaseCategory', GROUP: 'srmBasePurchaseGroup' } as const;
+type PermitKind = NonNullable<EntityDefinition['permitKind']>;
 
 type Say = (where: string, key: CheckKey, params?: CheckParams) => void;
 
@@ -37,6 +42,15 @@ export function checkProblems(defs: Definitions): CheckProblem[] {
   const problems: CheckProblem[] = [];
   const tell: Say = (where, key, params = {}) => problems.push({ where, key, params });
   const say = (where: string, text: string) => tell(where, 'entityText', { text });
+
+  // The entity whose ids a permit kind grants (user authorisation): the one that declares that permitKind.
+  const permitEntity = new Map<PermitKind, string>();
+  for (const e of defs.entities.values()) {
+    if (!e.permitKind) continue;
+    const other = permitEntity.get(e.permitKind);
+    if (other) say(`entity ${e.name}`, `/permitKind ${e.permitKind} is also the permitKind of ${other}`);
+    else permitEntity.set(e.permitKind, e.name);
+  }
 
   for (const e of defs.entities.values()) {
     const at = `entity ${e.name}`;
@@ -50,10 +64,12 @@ export function checkProblems(defs: Definitions): CheckProblem[] {
       for (const [j, p] of v.permits.entries()) {
         const f = e.fields[p.field];
         // The permitted values are ids of the permit's entity (ORG, by id) or codes: the field must hold the same.
-        const target = p.permit === 'ORG' || p.by === 'id' ? PERMIT_ENTITY[p.permit] : undefined;
+        const byId = p.permit === 'ORG' || p.by === 'id';
+        const target = byId ? permitEntity.get(p.permit) : undefined;
         if (!f) say(at, `/listVariants/${i}/permits/${j}/field ${p.field} is not a field`);
+        else if (byId && !target) say(at, `/listVariants/${i}/permits/${j}/permit ${p.permit} holds ids, but no entity declares permitKind ${p.permit}`);
         else if (target && f.references !== target) say(at, `/listVariants/${i}/permits/${j}/field ${p.field} must reference ${target}`);
-        else if (!target && f.type !== 'string') say(at, `/listVariants/${i}/permits/${j}/field ${p.field} must be a string (a code)`);
+        else if (!byId && f.type !== 'string') say(at, `/listVariants/${i}/permits/${j}/field ${p.field} must be a string (a code)`);
       }
     }
     for (const [i, l] of (e.lines ?? []).entries()) {
@@ -84,9 +100,9 @@ export function checkProblems(defs: Definitions): CheckProblem[] {
   for (const p of defs.pages.values()) checkPage(defs, p, tell);
   checkMenus(defs, defs.menus.menus, tell, new Set());
   for (const [alias, page] of defs.pageAliases ?? []) {
-    const at = `pages/aliases.json ${alias}`;
+    const at = `page ${page} alias ${alias}`;
     if (defs.pages.has(alias)) tell(at, 'aliasIsPage', { alias });
-    if (!defs.pages.has(page)) tell(at, 'unknownPage', { path: `/aliases/${alias}`, page });
+    if (!defs.pages.has(page)) tell(at, 'unknownPage', { path: `/aliases`, page });
   }
   return problems;
 }
@@ -111,7 +127,8 @@ function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
     for (const [i, a] of (actions ?? []).entries()) {
       if (a.operation && !operations.has(a.operation)) say(at, 'notAnAction', { path: `${path}/${i}/operation`, operation: a.operation, entity: e.name });
       const t = e.status?.transitions.find((x) => x.action === a.operation);
-      if (t && a.resource !== t.resource) say(at, 'transitionResource', { path: `${path}/${i}/resource`, resource: t.resource, entity: e.name, action: t.action });
+      if (t && a.resource !== t.resource)
+        say(at, 'transitionResource', { path: `${path}/${i}/resource`, resource: t.resource, entity: e.name, action: t.action });
       if ((a.type === 'operation' || a.type === 'save') && !a.resource) say(at, 'needsResource', { path: `${path}/${i}` });
     }
   };
@@ -124,13 +141,14 @@ function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
       if (virtual.has(c.cellType ?? c.editType ?? '')) continue;
       const ok = ge === e ? isColumn(c.key) : !!ge && (!!field(ge, c.key) || !!ge.fields[c.key.replace(/Display$/, '')]?.references);
       if (!ok) say(at, 'notAField', { path: `${path}/columns/${i}/key`, field: c.key, entity: entityName });
-      if (c.modalConfig && !defs.entities.has(c.modalConfig.entity)) say(at, 'unknownEntity', { path: `${path}/columns/${i}/modalConfig/entity`, entity: c.modalConfig.entity });
+      if (c.modalConfig && !defs.entities.has(c.modalConfig.entity))
+        say(at, 'unknownEntity', { path: `${path}/columns/${i}/modalConfig/entity`, entity: c.modalConfig.entity });
     }
     for (const f of g.mergeFields ?? []) if (ge && !field(ge, f)) say(at, 'notAField', { path: `${path}/mergeFields`, field: f, entity: entityName });
     checkActions(toolbarActions(g), `${path}/toolbar`);
     checkActions(g.rowActions, `${path}/rowActions`);
     checkActions(g.operateSlot?.functionList, `${path}/operateSlot/functionList`);
-    // A declared read operation named listByPage… answers listByPage's shape too (baseRespMenu.listByPageWithRoles).
+    // A declared read operation named listByPage… answers listByPage's shape too (listByPageWithRoles of a responsibility's menus).
     const listOperations = ge ? declaredOperations(ge, 'read').filter((a) => a.startsWith('listByPage')) : [];
     const listActions = new Set(['listByPage', ...listOperations]);
     if (g.api && !listActions.has(g.api)) say(at, 'notAListAction', { path: `${path}/api`, api: g.api, entity: entityName });
@@ -140,11 +158,18 @@ function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
     for (const [name, a] of Object.entries(g.events ?? {})) checkActions(a ? [a] : undefined, `${path}/events/${name}`);
   };
   checkGrid(p.grid, '/grid', e.name);
+  // The list's own grid is sorted by the server (line grids sort the lines they hold).
+  for (const [i, c] of leafColumns(p.grid?.columns ?? []).entries()) {
+    if (c.sortable && field(e, c.key) && !sortIndexed(e, c.key))
+      say(at, 'sortNotIndexed', { path: `/grid/columns/${i}/sortable`, field: c.key, entity: e.name });
+  }
   for (const [i, s] of (p.search ?? []).entries()) {
     const base = s.field.replace(/(From|To)$/, '');
+    const name = field(e, s.field) ? s.field : base;
     const f = field(e, s.field) ?? (base !== s.field && field(e, base)?.filter === 'range' ? field(e, base) : undefined);
     if (!f && !(s.field === 'keyword' && e.display)) say(at, 'notAFilter', { path: `/search/${i}/field`, field: s.field, entity: e.name });
     else if (f?.filter === 'none') say(at, 'filterNone', { path: `/search/${i}/field`, field: s.field });
+    else if (!filterIndexed(e, name)) say(at, 'filterNotIndexed', { path: `/search/${i}/field`, field: name, entity: e.name });
   }
   for (const [i, f] of (p.form?.fields ?? []).entries()) {
     if (!isColumn(f.field)) say(at, 'notAField', { path: `/form/fields/${i}/field`, field: f.field, entity: e.name });
@@ -178,7 +203,8 @@ function checkTree(e: EntityDefinition, p: PageDefinition, say: Say): void {
     if (t.levelKey !== e.tree.level) say(at, 'treeLevelKey', { path: '/tree/levelKey', value: t.levelKey, expected: e.tree.level, entity: e.name });
   }
   const localTitles = Object.values(t.titleFieldsByLanguage ?? {}).flat();
-  for (const f of [...(t.titleFields ?? []), ...localTitles, ...(t.orderField ? [t.orderField] : [])]) if (!field(e, f)) say(at, 'notAField', { path: '/tree', field: f, entity: e.name });
+  for (const f of [...(t.titleFields ?? []), ...localTitles, ...(t.orderField ? [t.orderField] : [])])
+    if (!field(e, f)) say(at, 'notAField', { path: '/tree', field: f, entity: e.name });
   if (!t.titleFields && !e.display) say(at, 'treeTitleFields', { path: '/tree/titleFields', entity: e.name });
 }
 

@@ -1,4 +1,5 @@
 import type { EntityDefinition, Field, MenusDefinition, PageDefinition } from './generated/definitions.js';
+import type { Contract } from './contract.js';
 
 export type { EntityDefinition, Field, MenusDefinition, PageDefinition };
 
@@ -7,13 +8,14 @@ export interface Definitions {
   entities: Map<string, EntityDefinition>;
   pages: Map<string, PageDefinition>;
   menus: MenusDefinition;
-  /** Route aliases (schemas/pages/aliases.json): SPEC paths that open a page of another name. */
+  /** Route aliases (a page's `aliases`): SPEC paths that open a page of another name. */
   pageAliases?: ReadonlyMap<string, string>;
-}
-
-/** schemas/pages/aliases.json (srm:meta/pageAliases). */
-export interface PageAliasesDefinition {
-  aliases: Record<string, string>;
+  /** `entity:{name}` / `page:{name}` → the file it was read from, relative to the repository. */
+  sources?: ReadonlyMap<string, string>;
+  /** The module folders the definitions came from. */
+  modules?: readonly string[];
+  /** The fixed endpoints the modules declare (contract.json); read it with `contractOf(defs)`. */
+  contract?: Contract;
 }
 
 /** Fields every table has without declaring them. */
@@ -30,8 +32,14 @@ export function allFields(entity: EntityDefinition): [string, Field][] {
   return [...declared, ...Object.entries(AUDIT_FIELDS)];
 }
 
+/**
+ * The field of this name, looked up as an own property only: a user-given name such as `constructor`,
+ * `toString` or `__proto__` is no field (a plain `fields[name]` finds Object.prototype's members).
+ */
 export function field(entity: EntityDefinition, name: string): Field | undefined {
-  return entity.fields[name] ?? AUDIT_FIELDS[name];
+  if (typeof name !== 'string') return undefined;
+  if (Object.hasOwn(entity.fields, name)) return entity.fields[name];
+  return Object.hasOwn(AUDIT_FIELDS, name) ? AUDIT_FIELDS[name] : undefined;
 }
 
 const columnNames = new Map<string, string>();

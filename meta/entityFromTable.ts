@@ -24,7 +24,11 @@ const AUDIT_COLUMNS = new Set(Object.keys(AUDIT_FIELDS).map(columnName));
 const INTEGER = new Set(['smallint', 'integer', 'bigint']);
 
 export function camelOf(snake: string): string {
-  return snake.toLowerCase().replace(/[^a-z0-9_]/g, '_').replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/^[^a-z]+/, '');
+  return snake
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+    .replace(/^[^a-z]+/, '');
 }
 
 /** Family names start with srm or base (the meta-schema's rule): `widgets` → `srmWidgets`. */

@@ -42,7 +42,18 @@ export const envelope = (data: Schema, paged = false): Schema => ({
     msg: { type: 'string' },
     data,
     ...(paged
-      ? { page: { type: 'object', properties: { count: { type: 'integer' }, curIndex: { type: 'integer' }, pageRows: { type: 'integer' }, estimated: { type: 'boolean' } } } }
+      ? {
+          page: {
+            type: 'object',
+            properties: {
+              count: { type: 'integer' },
+              curIndex: { type: 'integer' },
+              pageRows: { type: 'integer' },
+              estimated: { type: 'boolean' },
+              after: { type: 'string', description: 'listByPage: the cursor of the next page, sent back as `after`; absent after the last row' },
+            },
+          },
+        }
       : {}),
   },
 });
@@ -70,6 +81,12 @@ export function familyOperations(e: EntityDefinition, record: Schema, params: Sc
           pageIndex: { type: 'integer', minimum: 1, default: 1 },
           pageRows: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
           sort: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, order: { enum: ['asc', 'desc'] } } } },
+          after: {
+            type: 'string',
+            description:
+              "Keyset paging: the previous answer's page.after, with the same params and sort. The page starts after that answer's last row, " +
+              'as fast on page 5,000 as on page 1; pageIndex then only numbers it. A changed or foreign cursor is refused (HTTP 400).',
+          },
         },
       },
       answer: envelope({ type: 'array', items: record }, true),
@@ -82,13 +99,23 @@ export function familyOperations(e: EntityDefinition, record: Schema, params: Sc
       request: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: record } } },
       answer: envelope({ type: 'array', items: record }),
     },
-    { action: 'delete', summary: `${e.name}: delete one`, request: id, answer: envelope({ type: 'null' }), example: { id: 1 } },
+    {
+      action: 'delete',
+      summary: `${e.name}: delete one; with versionNum, a row changed since (another version) is refused as stale`,
+      request: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, versionNum: { type: 'integer' } } },
+      answer: envelope({ type: 'null' }),
+      example: { id: 1, versionNum: 1 },
+    },
     {
       action: 'doBatchDelete',
-      summary: `${e.name}: delete several, all or nothing`,
-      request: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer' } } } },
+      summary: `${e.name}: delete several, all or nothing; versionNums (one per id, same order) refuse stale rows as delete does`,
+      request: {
+        type: 'object',
+        required: ['ids'],
+        properties: { ids: { type: 'array', items: { type: 'integer' } }, versionNums: { type: 'array', items: { type: 'integer' } } },
+      },
       answer: envelope({ type: 'null' }),
-      example: { ids: [1, 2] },
+      example: { ids: [1, 2], versionNums: [1, 3] },
     },
   ];
   for (const t of e.status?.transitions ?? []) {

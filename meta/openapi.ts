@@ -1,10 +1,11 @@
 // The OpenAPI document of every REST family, built from the entity definitions; the request and answer
 // schemas come from meta/familySchemas.ts, the same source as the JSON Schema files and the typed clients.
+// The fixed endpoints and the shell's come from the modules' contract.json (meta/contract.ts).
 import { isFamily, type Definitions } from './definitions.js';
 import { envelope, familyOperations } from './familySchemas.js';
-import { SHELL_OPERATIONS, SHELL_SCHEMAS } from './shellSchemas.js';
 import { recordSchema } from './recordSchema.js';
-import { FIXED_PATHS } from './openapiFixed.js';
+import { contractPaths, FIXED_PATHS } from './openapiFixed.js';
+import { contractOf } from './contract.js';
 
 type Obj = Record<string, unknown>;
 
@@ -14,7 +15,10 @@ function op(summary: string, request: Obj, response: Obj, example?: unknown): Ob
       summary,
       requestBody: { required: true, content: { 'application/json': { schema: request, ...(example ? { example } : {}) } } },
       responses: {
-        200: { description: 'Envelope; status E for a business refusal (validation, state, stale version)', content: { 'application/json': { schema: response } } },
+        200: {
+          description: 'Envelope; status E for a business refusal (validation, state, stale version)',
+          content: { 'application/json': { schema: response } },
+        },
         400: { description: 'Malformed request' },
         401: { description: 'No or expired session, bad signature, replay' },
         403: { description: 'Not permitted' },
@@ -25,9 +29,10 @@ function op(summary: string, request: Obj, response: Obj, example?: unknown): Ob
 }
 
 export function buildOpenApi(defs: Definitions, version: string): Obj {
-  const paths: Obj = { ...FIXED_PATHS };
-  const schemas: Obj = { ...SHELL_SCHEMAS };
-  for (const o of SHELL_OPERATIONS) paths[`/api/${o.path}`] = op(o.summary, o.request, envelope(o.data), o.example);
+  const contract = contractOf(defs);
+  const paths: Obj = { ...FIXED_PATHS, ...contractPaths(contract.endpoints) };
+  const schemas: Obj = { ...contract.shellSchemas };
+  for (const o of contract.shellOperations) paths[`/api/${o.path}`] = op(o.summary, o.request, envelope(o.data), o.example);
   for (const e of defs.entities.values()) {
     if (!isFamily(e)) continue;
     const base = `/api/${e.area}/v1/${e.name}Restful`;

@@ -1,5 +1,6 @@
 // A first list or edit page for an entity, built from its fields, for the designer's "new screen" and
 // the code generator. The result is an ordinary page definition: the designer then edits it.
+import { filterIndexed, sortIndexed } from './indexCoverage.js';
 import type { EntityDefinition, Field } from './definitions.js';
 import type { Action, Column, PageDefinition } from './generated/definitions.js';
 
@@ -86,11 +87,15 @@ export function importable(entity: EntityDefinition): boolean {
 export function listPageOf(entity: EntityDefinition, name: string, title?: Text): PageDefinition {
   const fields = declared(entity).filter(([n, f]) => shown(entity, n, f) && f.type !== 'attachments');
   const filtered = fields.filter(([, f]) => f.filter !== undefined && f.filter !== 'none');
+  // Only what an index serves is offered (docs/decisions.md "Keyset paging"): the definition check refuses the rest.
   const search = (filtered.length ? filtered : fields.filter(([, f]) => f.type === 'string' && f.filter !== 'none').slice(0, 3))
+    .filter(([n]) => filterIndexed(entity, n))
     .slice(0, MAX_SEARCH)
     .map(([n, f]) => searchOf(n, f));
-  const columns: Column[] = fields.slice(0, MAX_COLUMNS).map(([n, f]) => columnOf(n, f));
-  columns.push({ key: 'lastUpdateDate', width: 170, cellType: 'datetime', sortable: true });
+  const lastUpdate: Column = { key: 'lastUpdateDate', width: 170, cellType: 'datetime', sortable: true };
+  const columns = [...fields.slice(0, MAX_COLUMNS).map(([n, f]) => columnOf(n, f)), lastUpdate].map(({ sortable, ...c }): Column =>
+    sortable && sortIndexed(entity, c.key) ? { ...c, sortable } : c,
+  );
   const toolbar: Action[] = [
     { name: 'add', type: 'openEdit', mode: 'create', label: 'actions.add', resource: 'btnAdd', status: 'primary' },
     { name: 'refresh', type: 'refresh', label: 'actions.refresh' },
@@ -133,20 +138,29 @@ export function editPageOf(entity: EntityDefinition, name: string, lineEntities:
       .slice(0, MAX_COLUMNS)
       .map(([n, f]) => ({ ...columnOf(n, f), ...(f.references ? { key: n, cellType: 'lookup' as const, displayKey: `${n}Display` } : {}) }));
     if (columns.length === 0) return [];
-    return [{
-      name: l.name,
-      title: le.label,
-      grid: {
-        isEdit: true,
-        showIndex: true,
-        selection: true,
-        columns: columns as [Column, ...Column[]],
-        toolbar: [
-          { name: 'addLine', type: 'addLine', label: 'actions.addLine', resource: 'btnSave' },
-          { name: 'deleteLines', type: 'deleteLines', label: 'actions.deleteLines', resource: 'btnSave', needSelection: true, confirm: 'confirm.deleteLines' },
-        ] as Action[],
+    return [
+      {
+        name: l.name,
+        title: le.label,
+        grid: {
+          isEdit: true,
+          showIndex: true,
+          selection: true,
+          columns: columns as [Column, ...Column[]],
+          toolbar: [
+            { name: 'addLine', type: 'addLine', label: 'actions.addLine', resource: 'btnSave' },
+            {
+              name: 'deleteLines',
+              type: 'deleteLines',
+              label: 'actions.deleteLines',
+              resource: 'btnSave',
+              needSelection: true,
+              confirm: 'confirm.deleteLines',
+            },
+          ] as Action[],
+        },
       },
-    }];
+    ];
   });
   return {
     name,

@@ -1,5 +1,6 @@
-// The wire shape of a user's table settings (`srmBaseTableConfigRestful`), shared by the grid that
-// writes them and the server that checks them, so the two never disagree on sides or width limits.
+// The wire shape of a user's table settings (the `tableSettings` service, runtime/data/tableConfigProvider.ts),
+// shared by the grid that writes them and the server that checks them, so the two never disagree on sides
+// or width limits.
 
 export type FixedSide = 'left' | 'right' | 'none';
 

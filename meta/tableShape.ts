@@ -1,6 +1,6 @@
 // The database shape an entity implies. The migration generator diffs this against the shape recorded
 // by the last generated migration.
-import { columnName, type EntityDefinition, type Field } from './definitions.js';
+import { columnName, field, type EntityDefinition, type Field } from './definitions.js';
 
 export interface ColumnShape {
   type: string;
@@ -54,9 +54,7 @@ export function tableShape(e: EntityDefinition): TableShape {
   for (const [name, f] of Object.entries(e.fields)) {
     if (!f) continue;
     const col = columnName(name);
-    columns[col] = name === e.key
-      ? { type: 'bigint', notNull: true, primaryKey: true }
-      : { type: sqlType(f), notNull: !!f.required, default: sqlDefault(f) };
+    columns[col] = name === e.key ? { type: 'bigint', notNull: true, primaryKey: true } : { type: sqlType(f), notNull: !!f.required, default: sqlDefault(f) };
     // A contains-filter cannot use a btree; a trigram index keeps it fast on large tables.
     if (f.filter === 'like' && (f.type === 'string' || f.type === 'text')) indexes[`${e.table}_${col}_trgm`] = { columns: [col], unique: false, trigram: true };
     if (f.unique) indexes[`${e.table}_${col}_uk`] = { columns: [col], unique: true };
@@ -69,6 +67,16 @@ export function tableShape(e: EntityDefinition): TableShape {
   columns.last_updated_by = { type: 'bigint', notNull: false };
   columns.last_update_date = { type: 'timestamp(0)', notNull: true, default: 'localtimestamp(0)' };
   columns.version_num = { type: 'integer', notNull: true, default: '1' };
+  // Sortable fields (docs/decisions.md "Keyset paging"): (column, key) serves `order by column, key` and
+  // the keyset condition `(column, key) > (…)` as one index range, forwards and backwards. It replaces a
+  // plain index on the column (a leading column serves equality and range filters just as well).
+  const key = columnName(e.key);
+  for (const name of e.sortable ?? []) {
+    const col = columnName(name);
+    const f = field(e, name);
+    if (!f || col === key || (f.unique && f.required)) continue;
+    indexes[`${e.table}_${col}_ix`] = { columns: [col, key], unique: false };
+  }
   for (const s of e.defaultSort ?? []) {
     const col = columnName(s.field);
     const covered = Object.values(indexes).some((i) => i.columns[0] === col) || col === columnName(e.key);

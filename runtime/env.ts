@@ -9,7 +9,7 @@ export interface Envelope<T> {
   status: 'S' | 'E';
   msg: string;
   data: T;
-  page?: { count: number; curIndex: number; pageRows: number; estimated?: boolean };
+  page?: { count: number; curIndex: number; pageRows: number; estimated?: boolean; after?: string };
 }
 
 /** Thrown by `api` for status E answers and HTTP errors; `msg` is already in the user's language. */

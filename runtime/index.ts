@@ -26,14 +26,22 @@ function registerMissing<T>(registry: Registry<T>, items: Record<string, T>): vo
 /** Registers the built-in page kinds, cell types, widgets and actions. Safe to call more than once. */
 export function registerBuiltIns(): void {
   registerMissing(pageKinds, {
-    list: { component: ListPage, configSchema: { type: 'object', required: ['grid'], properties: { grid: { type: 'object' }, search: { type: 'array' }, editPage: { type: 'string' } } } },
-    edit: { component: EditPage, configSchema: { type: 'object', required: ['form'], properties: { form: { type: 'object' }, lines: { type: 'array' }, actions: { type: 'array' }, listPage: { type: 'string' } } } },
-    tree: { component: TreePage, configSchema: { type: 'object', required: ['tree', 'form'], properties: { tree: { type: 'object' }, form: { type: 'object' }, actions: { type: 'array' } } } },
+    list: {
+      component: ListPage,
+    },
+    edit: {
+      component: EditPage,
+    },
+    tree: {
+      component: TreePage,
+    },
   });
   registerMissing(cellTypes, { ...builtInCellTypes, upload: uploadCellType });
   registerMissing(widgets, { ...builtInWidgets, attachment: attachmentWidget, reference: referenceWidget, richtext: richTextWidget, ...passwordWidgets });
   registerMissing(actions, { ...builtInActions, ...treeActions, downloadFile: downloadFileAction, notify: notifyAction });
-  registerMissing(renderers, { myExports: { component: MyExportsPage, configSchema: { type: 'object', required: ['grid'], properties: { grid: { type: 'object' } } } } });
+  registerMissing(renderers, {
+    myExports: { component: MyExportsPage },
+  });
   registerMissing(formatters, builtInFormatters);
   registerMissing(expandRenderers, { fields: fieldsExpand });
 }
@@ -41,6 +49,10 @@ export function registerBuiltIns(): void {
 export { PageRenderer, CustomPageRenderer } from './pages/PageRenderer.js';
 export { ListPage, EditPage, ActionBar, SearchForm, LineGrid, pageUrl, runAction } from './pages/index.js';
 export { pageKinds, cellTypes, widgets, actions, formatters, expandRenderers, renderers, registries, createRegistry } from './registry/index.js';
+export { defineClientModule, registerClientModule } from './registry/clientModule.js';
+export type { ClientModule } from './registry/clientModule.js';
+export { service, hasService, provideService, registerClientServices } from './registry/services.js';
+export type { ServiceSlots, ServiceSlot, ProvidedServices } from './registry/services.js';
 export type * from './registry/index.js';
 export { DataGrid } from './grid/DataGrid.js';
 export type { DataGridProps, DataGridPaging } from './grid/DataGrid.js';

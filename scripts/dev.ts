@@ -27,7 +27,11 @@ function startApi(): void {
 }
 
 async function startVite(): Promise<void> {
-  const server = await createServer({ root, configFile: join(root, 'vite.config.ts'), server: { port: Number(process.env.SRM_DEV_PORT ?? 5173), strictPort: true } });
+  const server = await createServer({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    server: { port: Number(process.env.SRM_DEV_PORT ?? 5173), strictPort: true },
+  });
   await server.listen();
   server.printUrls();
 }

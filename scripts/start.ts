@@ -10,7 +10,7 @@ const dist = join(root, 'dist', 'index.html');
 function newest(dir: string): number {
   let t = 0;
   for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name === 'generated' && dir.endsWith('server')) continue;
+    if (name === 'node_modules' || (name === 'generated' && dir.endsWith('server'))) continue;
     const p = join(dir, name);
     const s = statSync(p);
     t = Math.max(t, s.isDirectory() ? newest(p) : s.mtimeMs);
@@ -18,7 +18,7 @@ function newest(dir: string): number {
   return t;
 }
 
-const sources = ['src', 'runtime', 'schemas', 'index.html'].map((p) => join(root, p)).filter(existsSync);
+const sources = ['src', 'runtime', 'schemas', 'modules', 'index.html'].map((p) => join(root, p)).filter(existsSync);
 const sourceTime = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)));
 if (!existsSync(dist) || statSync(dist).mtimeMs < sourceTime) {
   console.log('Building the front end…');

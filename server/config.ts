@@ -19,7 +19,22 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Outgoing mail (forgotten-password codes); no host: mail is refused and the refusal logged. */
   smtp: SmtpConfig;
+  /** The database queue's bounds (server/db/fairQueue.ts, docs/decisions.md "Database queue"). */
+  dbQueue: DbQueueConfig;
 }
+
+export interface DbQueueConfig {
+  /** Statements that may wait for a connection; beyond that a call is answered 503 at once. */
+  maxWaiting: number;
+  /** The longest a statement waits for a connection before its call is answered 503. */
+  maxWaitMs: number;
+}
+
+/** Sized in docs/decisions.md "Database queue": 200 users listing at once wait under a second on PGlite. */
+export const DB_QUEUE_DEFAULTS: DbQueueConfig = { maxWaiting: 512, maxWaitMs: 5000 };
+
+/** A positive whole number from the environment, else the default. */
+const positive = (v: string | undefined, dflt: number) => (v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : dflt);
 
 export interface SmtpConfig {
   host?: string;
@@ -29,6 +44,8 @@ export interface SmtpConfig {
   from: string;
   /** true: TLS from the first byte (port 465); false: plain, upgraded by STARTTLS when offered. */
   secure: boolean;
+  /** How long connecting and the server's greeting may take (the socket's silence: twice that). */
+  timeoutMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -54,6 +71,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       pass: env.SMTP_PASS || undefined,
       from: env.SMTP_FROM ?? 'SRM <no-reply@srm.local>',
       secure: env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true',
+      timeoutMs: positive(env.SMTP_TIMEOUT_MS, 10_000),
+    },
+    dbQueue: {
+      maxWaiting: positive(env.SRM_DB_QUEUE, DB_QUEUE_DEFAULTS.maxWaiting),
+      maxWaitMs: positive(env.SRM_DB_QUEUE_WAIT_MS, DB_QUEUE_DEFAULTS.maxWaitMs),
     },
   };
 }

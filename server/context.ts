@@ -9,6 +9,8 @@ import type { LookupService } from './lookups/lookupService.js';
 import type { Mailer } from './notify/mailer.js';
 import type { SmsSender } from './notify/sms.js';
 import type { ProfileService } from './system/profiles.js';
+import type { ModuleRegistry } from './modules/registry.js';
+import type { EventBus } from './events/domainEvents.js';
 
 /** Everything a request handler may use; built once in app.ts. */
 export interface AppContext {
@@ -25,4 +27,8 @@ export interface AppContext {
   sms: SmsSender;
   /** Typed system settings (`getProfile(code, fallback)`), cached. */
   profiles: ProfileService;
+  /** The registered modules: rules, operations, cache effects, public APIs. */
+  modules: ModuleRegistry;
+  /** Domain events, delivered after commit to the modules' subscribers. */
+  events: EventBus;
 }

@@ -1,4 +1,3 @@
-import '@arco-design/web-react/dist/css/arco.css';
 import './styles/global.css';
 import { Message } from '@arco-design/web-react';
 import { StrictMode } from 'react';

@@ -63,7 +63,11 @@ function rowCondition(row: ConditionRow): Condition | undefined {
   if (!row.field) return undefined;
   if (!operatorTakesValue(row.operator)) return { field: row.field, operator: row.operator };
   if (row.operator === 'in' || row.operator === 'notIn') {
-    const list = row.value.split(',').map((v) => v.trim()).filter((v) => v !== '').map(parseScalar);
+    const list = row.value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '')
+      .map(parseScalar);
     return { field: row.field, operator: row.operator, value: list };
   }
   return { field: row.field, operator: row.operator, value: parseScalar(row.value) };
@@ -71,9 +75,7 @@ function rowCondition(row: ConditionRow): Condition | undefined {
 
 /** Builder tree → condition data; rows without a field are left out; an empty tree is no condition. */
 export function fromGroup(group: ConditionGroup): Condition | undefined {
-  const items = group.items
-    .map((item) => (item.type === 'row' ? rowCondition(item) : fromGroup(item)))
-    .filter((c): c is Condition => c !== undefined);
+  const items = group.items.map((item) => (item.type === 'row' ? rowCondition(item) : fromGroup(item))).filter((c): c is Condition => c !== undefined);
   if (items.length === 0) return undefined;
   const [first, ...rest] = items;
   const combined: Condition = items.length === 1 ? first : group.mode === 'and' ? { and: [first, ...rest] } : { or: [first, ...rest] };

@@ -55,7 +55,10 @@ export function removeItem<T>(items: readonly T[], index: number): T[] {
 /** "grid.columns[2].width" → ['grid', 'columns', 2, 'width'] (server diff and validation paths). */
 export function parsePath(text: string): PathKey[] {
   const out: PathKey[] = [];
-  for (const part of text.replace(/^\/+/, '').split(/[./]|\[(\d+)\]/).filter((p) => p !== undefined && p !== '')) {
+  for (const part of text
+    .replace(/^\/+/, '')
+    .split(/[./]|\[(\d+)\]/)
+    .filter((p) => p !== undefined && p !== '')) {
     out.push(/^\d+$/.test(part) ? Number(part) : part);
   }
   return out;

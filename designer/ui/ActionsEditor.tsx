@@ -37,23 +37,65 @@ export function ActionsEditor({ path: basePath, entity, testId }: { path: Path; 
       {list.map((action, index) => {
         const hasErrors = errorsAt(errors, [...path, index]).length > 0;
         return (
-          <div key={`${action.name}-${index}`} className={hasErrors ? 'designer-action-row has-errors' : 'designer-action-row'} data-testid={`${testId}-item-${index}`}>
+          <div
+            key={`${action.name}-${index}`}
+            className={hasErrors ? 'designer-action-row has-errors' : 'designer-action-row'}
+            data-testid={`${testId}-item-${index}`}
+          >
             <Space size={2}>
-              <Button size="mini" type="text" icon={<IconArrowUp />} disabled={index === 0} onClick={() => set(path, moveItem(list, index, index - 1))} aria-label={t('designer.moveUp')} />
-              <Button size="mini" type="text" icon={<IconArrowDown />} disabled={index === list.length - 1} onClick={() => set(path, moveItem(list, index, index + 1))} aria-label={t('designer.moveDown')} />
+              <Button
+                size="mini"
+                type="text"
+                icon={<IconArrowUp />}
+                disabled={index === 0}
+                onClick={() => set(path, moveItem(list, index, index - 1))}
+                aria-label={t('designer.moveUp')}
+              />
+              <Button
+                size="mini"
+                type="text"
+                icon={<IconArrowDown />}
+                disabled={index === list.length - 1}
+                onClick={() => set(path, moveItem(list, index, index + 1))}
+                aria-label={t('designer.moveDown')}
+              />
             </Space>
             <strong className="designer-action-label">{action.label !== undefined ? textOf(action.label, i18n.language) : action.name}</strong>
             <Tag size="small">{action.type}</Tag>
-            {action.operation && <Tag size="small" color="arcoblue">{action.operation}</Tag>}
-            {action.resource && <Tag size="small" color="orangered">{action.resource}</Tag>}
+            {action.operation && (
+              <Tag size="small" color="arcoblue">
+                {action.operation}
+              </Tag>
+            )}
+            {action.resource && (
+              <Tag size="small" color="orangered">
+                {action.resource}
+              </Tag>
+            )}
             {action.show && (
               <span className="designer-muted designer-ellipsis" title={describeCondition(action.show)}>
                 {t('designer.actions.showWhen')}: {describeCondition(action.show)}
               </span>
             )}
             <span className="designer-header-space" />
-            <Button size="mini" type={hasErrors ? 'primary' : 'text'} status={hasErrors ? 'danger' : 'default'} icon={<IconSettings />} onClick={() => setOpen(index)} aria-label={t('designer.actions.settings')} data-testid={`${testId}-settings-${index}`} />
-            <Button size="mini" type="text" status="danger" icon={<IconDelete />} onClick={() => set(path, removeItem(list, index))} aria-label={t('designer.remove')} data-testid={`${testId}-remove-${index}`} />
+            <Button
+              size="mini"
+              type={hasErrors ? 'primary' : 'text'}
+              status={hasErrors ? 'danger' : 'default'}
+              icon={<IconSettings />}
+              onClick={() => setOpen(index)}
+              aria-label={t('designer.actions.settings')}
+              data-testid={`${testId}-settings-${index}`}
+            />
+            <Button
+              size="mini"
+              type="text"
+              status="danger"
+              icon={<IconDelete />}
+              onClick={() => set(path, removeItem(list, index))}
+              aria-label={t('designer.remove')}
+              data-testid={`${testId}-remove-${index}`}
+            />
           </div>
         );
       })}
@@ -74,7 +116,18 @@ function ActionDetail({ path, entity, onClose }: { path: Path; entity: EntityDef
   const resources = [...new Set(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', ...(entity?.status?.transitions.map((tr) => tr.resource) ?? [])])];
   if (!action) return null;
   return (
-    <Drawer visible width={620} title={`${t('designer.actions.settings')}: ${action.name}`} onCancel={onClose} footer={<Button onClick={onClose} data-testid="action-detail-close">{t('designer.close')}</Button>} data-testid="action-detail">
+    <Drawer
+      visible
+      width={620}
+      title={`${t('designer.actions.settings')}: ${action.name}`}
+      onCancel={onClose}
+      footer={
+        <Button onClick={onClose} data-testid="action-detail-close">
+          {t('designer.close')}
+        </Button>
+      }
+      data-testid="action-detail"
+    >
       <PartErrors path={path} />
       <Form layout="vertical" size="small">
         <div className="designer-form-row">
@@ -82,10 +135,19 @@ function ActionDetail({ path, entity, onClose }: { path: Path; entity: EntityDef
             <TextField path={[...path, 'name']} testId="action-name" width={160} />
           </Form.Item>
           <Form.Item label={t('designer.actions.type')}>
-            <SelectField path={[...path, 'type']} testId="action-type" allowClear={false} options={actionRegistry.names().map((n) => ({ value: n, label: n }))} />
+            <SelectField
+              path={[...path, 'type']}
+              testId="action-type"
+              allowClear={false}
+              options={actionRegistry.names().map((n) => ({ value: n, label: n }))}
+            />
           </Form.Item>
           <Form.Item label={t('designer.actions.status')}>
-            <SelectField path={[...path, 'status']} testId="action-status" options={(['default', 'primary', 'danger', 'success'] as const).map((s) => ({ value: s, label: s }))} />
+            <SelectField
+              path={[...path, 'status']}
+              testId="action-status"
+              options={(['default', 'primary', 'danger', 'success'] as const).map((s) => ({ value: s, label: s }))}
+            />
           </Form.Item>
         </div>
         <Form.Item label={t('designer.actions.label')}>
@@ -99,7 +161,11 @@ function ActionDetail({ path, entity, onClose }: { path: Path; entity: EntityDef
             <Selectable path={[...path, 'resource']} options={resources} testId="action-resource" />
           </Form.Item>
           <Form.Item label={t('designer.actions.mode')}>
-            <SelectField path={[...path, 'mode']} testId="action-mode" options={(['create', 'edit', 'view'] as const).map((m) => ({ value: m, label: t(`designer.actions.modes.${m}`) }))} />
+            <SelectField
+              path={[...path, 'mode']}
+              testId="action-mode"
+              options={(['create', 'edit', 'view'] as const).map((m) => ({ value: m, label: t(`designer.actions.modes.${m}`) }))}
+            />
           </Form.Item>
           <Form.Item label={t('designer.actions.needSelection')}>
             <SwitchField path={[...path, 'needSelection']} testId="action-needSelection" />
@@ -128,7 +194,17 @@ function Selectable({ path, options, testId }: { path: Path; options: string[]; 
   );
 }
 
-function SelectCreate({ value, options, onChange, testId }: { value: string | undefined; options: string[]; onChange(v: string | undefined): void; testId: string }) {
+function SelectCreate({
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  value: string | undefined;
+  options: string[];
+  onChange(v: string | undefined): void;
+  testId: string;
+}) {
   return (
     <Select
       size="small"

@@ -30,7 +30,11 @@ export function ColumnDetail({ path, entity, onClose }: { path: Path; entity: En
       width={620}
       title={`${t('designer.columns.settings')}: ${column.key}`}
       onCancel={onClose}
-      footer={<Button onClick={onClose} data-testid="column-detail-close">{t('designer.close')}</Button>}
+      footer={
+        <Button onClick={onClose} data-testid="column-detail-close">
+          {t('designer.close')}
+        </Button>
+      }
       data-testid="column-detail"
     >
       <PartErrors path={path} />
@@ -40,7 +44,11 @@ export function ColumnDetail({ path, entity, onClose }: { path: Path; entity: En
         </FormItem>
         <div className="designer-form-row">
           <FormItem label={t('designer.columns.align')}>
-            <SelectField path={[...path, 'align']} testId="column-align" options={(['left', 'center', 'right'] as const).map((a) => ({ value: a, label: t(`designer.columns.${a}`) }))} />
+            <SelectField
+              path={[...path, 'align']}
+              testId="column-align"
+              options={(['left', 'center', 'right'] as const).map((a) => ({ value: a, label: t(`designer.columns.${a}`) }))}
+            />
           </FormItem>
           <FormItem label={t('designer.columns.displayKey')}>
             <SelectField path={[...path, 'displayKey']} testId="column-displayKey" showSearch options={fields.map((f) => ({ value: f, label: f }))} />
@@ -119,10 +127,26 @@ export function ColumnDetail({ path, entity, onClose }: { path: Path; entity: En
           {length ? (
             <>
               <FormItem label={t('designer.columns.minLength')}>
-                <InputNumber size="small" style={{ width: 90 }} min={0} precision={0} value={length.min} onChange={(n) => set([...path, 'validate', 'pattern'], lengthPattern({ ...length, min: n ?? undefined }))} data-testid="column-minLength" />
+                <InputNumber
+                  size="small"
+                  style={{ width: 90 }}
+                  min={0}
+                  precision={0}
+                  value={length.min}
+                  onChange={(n) => set([...path, 'validate', 'pattern'], lengthPattern({ ...length, min: n ?? undefined }))}
+                  data-testid="column-minLength"
+                />
               </FormItem>
               <FormItem label={t('designer.columns.maxLength')}>
-                <InputNumber size="small" style={{ width: 90 }} min={1} precision={0} value={length.max} onChange={(n) => set([...path, 'validate', 'pattern'], lengthPattern({ ...length, max: n ?? undefined }))} data-testid="column-maxLength" />
+                <InputNumber
+                  size="small"
+                  style={{ width: 90 }}
+                  min={1}
+                  precision={0}
+                  value={length.max}
+                  onChange={(n) => set([...path, 'validate', 'pattern'], lengthPattern({ ...length, max: n ?? undefined }))}
+                  data-testid="column-maxLength"
+                />
               </FormItem>
             </>
           ) : (
@@ -142,7 +166,9 @@ export function ColumnDetail({ path, entity, onClose }: { path: Path; entity: En
           type="button"
           size="small"
           value={editMode}
-          onChange={(mode: typeof editMode) => set([...path, 'isEdit'], mode === 'inherit' ? undefined : mode === 'never' ? false : { field: fields[0] ?? 'id', operator: 'notEmpty' })}
+          onChange={(mode: typeof editMode) =>
+            set([...path, 'isEdit'], mode === 'inherit' ? undefined : mode === 'never' ? false : { field: fields[0] ?? 'id', operator: 'notEmpty' })
+          }
         >
           <Radio value="inherit">{t('designer.columns.editInherit')}</Radio>
           <Radio value="never">{t('designer.columns.editNever')}</Radio>

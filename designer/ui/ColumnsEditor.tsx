@@ -36,11 +36,17 @@ export function ColumnsEditor({ gridPath, entity, testId }: { gridPath: Path; en
     let n = 1;
     while (columns.some((c) => c.key === `computed${n}`)) n++;
     const title = Object.fromEntries((['CN', 'EN', 'TH', 'VN'] as const).map((lng) => [lng, `${i18n.t('designer.columns.computed', { lng })} ${n}`]));
-    set(columnsPath, [...columns, { key: `computed${n}`, cellType: 'compute', title, computedEvent: { expression: starterExpression(numericFields(entity)) } }]);
+    set(columnsPath, [
+      ...columns,
+      { key: `computed${n}`, cellType: 'compute', title, computedEvent: { expression: starterExpression(numericFields(entity)) } },
+    ]);
     setOpen(columns.length);
   };
   const remove = (index: number) => set(columnsPath, removeItem(columns, index));
-  const typeOptions = cellTypes.names().sort().map((name) => ({ value: name, label: name }));
+  const typeOptions = cellTypes
+    .names()
+    .sort()
+    .map((name) => ({ value: name, label: name }));
 
   return (
     <div data-testid={testId}>
@@ -87,8 +93,24 @@ export function ColumnsEditor({ gridPath, entity, testId }: { gridPath: Path; en
                 <td>
                   <Space size={2}>
                     <IconDragDotVertical className="designer-drag-handle" />
-                    <Button size="mini" type="text" icon={<IconArrowUp />} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('designer.moveUp')} data-testid={`${testId}-up-${index}`} />
-                    <Button size="mini" type="text" icon={<IconArrowDown />} disabled={index === columns.length - 1} onClick={() => move(index, index + 1)} aria-label={t('designer.moveDown')} data-testid={`${testId}-down-${index}`} />
+                    <Button
+                      size="mini"
+                      type="text"
+                      icon={<IconArrowUp />}
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                      aria-label={t('designer.moveUp')}
+                      data-testid={`${testId}-up-${index}`}
+                    />
+                    <Button
+                      size="mini"
+                      type="text"
+                      icon={<IconArrowDown />}
+                      disabled={index === columns.length - 1}
+                      onClick={() => move(index, index + 1)}
+                      aria-label={t('designer.moveDown')}
+                      data-testid={`${testId}-down-${index}`}
+                    />
                   </Space>
                 </td>
                 <td>
@@ -103,7 +125,13 @@ export function ColumnsEditor({ gridPath, entity, testId }: { gridPath: Path; en
                     data-testid={`${testId}-key-${index}`}
                   />
                 </td>
-                <td className="designer-ellipsis">{column.title !== undefined ? textOf(column.title, i18n.language) : <span className="designer-muted">{labelOf(entity, column.key, i18n.language)}</span>}</td>
+                <td className="designer-ellipsis">
+                  {column.title !== undefined ? (
+                    textOf(column.title, i18n.language)
+                  ) : (
+                    <span className="designer-muted">{labelOf(entity, column.key, i18n.language)}</span>
+                  )}
+                </td>
                 <td>
                   <NumberField path={[...path, 'width']} min={20} width={84} testId={`${testId}-width-${index}`} />
                 </td>
@@ -119,7 +147,14 @@ export function ColumnsEditor({ gridPath, entity, testId }: { gridPath: Path; en
                   />
                 </td>
                 <td>
-                  <SelectField path={[...path, 'cellType']} width={120} showSearch testId={`${testId}-celltype-${index}`} options={typeOptions} placeholder={t('designer.auto')} />
+                  <SelectField
+                    path={[...path, 'cellType']}
+                    width={120}
+                    showSearch
+                    testId={`${testId}-celltype-${index}`}
+                    options={typeOptions}
+                    placeholder={t('designer.auto')}
+                  />
                 </td>
                 <td>
                   <Select
@@ -137,9 +172,25 @@ export function ColumnsEditor({ gridPath, entity, testId }: { gridPath: Path; en
                 <td>
                   <Space size={2}>
                     <Tooltip content={t('designer.columns.settings')}>
-                      <Button size="mini" type={hasErrors ? 'primary' : 'text'} status={hasErrors ? 'danger' : 'default'} icon={<IconSettings />} onClick={() => setOpen(index)} data-testid={`${testId}-settings-${index}`} aria-label={t('designer.columns.settings')} />
+                      <Button
+                        size="mini"
+                        type={hasErrors ? 'primary' : 'text'}
+                        status={hasErrors ? 'danger' : 'default'}
+                        icon={<IconSettings />}
+                        onClick={() => setOpen(index)}
+                        data-testid={`${testId}-settings-${index}`}
+                        aria-label={t('designer.columns.settings')}
+                      />
                     </Tooltip>
-                    <Button size="mini" type="text" status="danger" icon={<IconDelete />} onClick={() => remove(index)} aria-label={t('designer.remove')} data-testid={`${testId}-remove-${index}`} />
+                    <Button
+                      size="mini"
+                      type="text"
+                      status="danger"
+                      icon={<IconDelete />}
+                      onClick={() => remove(index)}
+                      aria-label={t('designer.remove')}
+                      data-testid={`${testId}-remove-${index}`}
+                    />
                   </Space>
                 </td>
               </tr>

@@ -5,7 +5,17 @@ import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Condition } from '../../runtime/definitions';
-import { emptyGroup, fromGroup, newRow, OPERATORS, operatorTakesValue, toGroup, type ConditionGroup, type ConditionRow, type Operator } from '../model/conditions';
+import {
+  emptyGroup,
+  fromGroup,
+  newRow,
+  OPERATORS,
+  operatorTakesValue,
+  toGroup,
+  type ConditionGroup,
+  type ConditionRow,
+  type Operator,
+} from '../model/conditions';
 
 interface Props {
   value: Condition | undefined;
@@ -38,7 +48,19 @@ export function ConditionBuilder({ value, fields, onChange, testId }: Props) {
   );
 }
 
-function GroupEditor({ group, fields, onChange, testId, depth }: { group: ConditionGroup; fields: readonly string[]; onChange(g: ConditionGroup): void; testId: string; depth: number }) {
+function GroupEditor({
+  group,
+  fields,
+  onChange,
+  testId,
+  depth,
+}: {
+  group: ConditionGroup;
+  fields: readonly string[];
+  onChange(g: ConditionGroup): void;
+  testId: string;
+  depth: number;
+}) {
   const { t } = useTranslation();
   const setItem = (index: number, item: ConditionRow | ConditionGroup) => onChange({ ...group, items: group.items.map((x, i) => (i === index ? item : x)) });
   const removeItem = (index: number) => onChange({ ...group, items: group.items.filter((_, i) => i !== index) });
@@ -60,7 +82,11 @@ function GroupEditor({ group, fields, onChange, testId, depth }: { group: Condit
           {t('designer.condition.addRow')}
         </Button>
         {depth < 2 && (
-          <Button size="mini" icon={<IconPlus />} onClick={() => onChange({ ...group, items: [...group.items, emptyGroup(group.mode === 'and' ? 'or' : 'and')] })}>
+          <Button
+            size="mini"
+            icon={<IconPlus />}
+            onClick={() => onChange({ ...group, items: [...group.items, emptyGroup(group.mode === 'and' ? 'or' : 'and')] })}
+          >
             {t('designer.condition.addGroup')}
           </Button>
         )}
@@ -68,7 +94,14 @@ function GroupEditor({ group, fields, onChange, testId, depth }: { group: Condit
       {group.items.length === 0 && <div className="designer-muted">{t('designer.condition.none')}</div>}
       {group.items.map((item, index) =>
         item.type === 'row' ? (
-          <RowEditor key={index} row={item} fields={fields} onChange={(r) => setItem(index, r)} onRemove={() => removeItem(index)} testId={`${testId}-row-${index}`} />
+          <RowEditor
+            key={index}
+            row={item}
+            fields={fields}
+            onChange={(r) => setItem(index, r)}
+            onRemove={() => removeItem(index)}
+            testId={`${testId}-row-${index}`}
+          />
         ) : (
           <div key={index} className="designer-cond-nested">
             <GroupEditor group={item} fields={fields} onChange={(g) => setItem(index, g)} testId={`${testId}-group-${index}`} depth={depth + 1} />
@@ -80,7 +113,19 @@ function GroupEditor({ group, fields, onChange, testId, depth }: { group: Condit
   );
 }
 
-function RowEditor({ row, fields, onChange, onRemove, testId }: { row: ConditionRow; fields: readonly string[]; onChange(r: ConditionRow): void; onRemove(): void; testId: string }) {
+function RowEditor({
+  row,
+  fields,
+  onChange,
+  onRemove,
+  testId,
+}: {
+  row: ConditionRow;
+  fields: readonly string[];
+  onChange(r: ConditionRow): void;
+  onRemove(): void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <Space size={6} className="designer-cond-row" data-testid={testId}>

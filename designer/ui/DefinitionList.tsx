@@ -93,7 +93,11 @@ export function DefinitionList({ list, onReload }: { list: DefinitionSummary[]; 
             render: (_: unknown, d: DefinitionSummary) => (
               <Space size={4}>
                 {d.hasDraft && <Badge status="processing" text={t('designer.badge.draft')} data-testid={`designer-draft-${d.name}`} />}
-                {d.conflict && <Tag color="red" data-testid={`designer-conflict-${d.name}`}>{t('designer.badge.conflict')}</Tag>}
+                {d.conflict && (
+                  <Tag color="red" data-testid={`designer-conflict-${d.name}`}>
+                    {t('designer.badge.conflict')}
+                  </Tag>
+                )}
               </Space>
             ),
           },

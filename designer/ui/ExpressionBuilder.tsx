@@ -37,7 +37,13 @@ export function ExpressionBuilder({ value, fields, onChange, testId }: Props) {
           data-testid={`${testId}-kind`}
         />
         {typeof value === 'number' && (
-          <InputNumber size="mini" style={{ width: 110 }} value={value} onChange={(n) => onChange(typeof n === 'number' ? n : 0)} data-testid={`${testId}-number`} />
+          <InputNumber
+            size="mini"
+            style={{ width: 110 }}
+            value={value}
+            onChange={(n) => onChange(typeof n === 'number' ? n : 0)}
+            data-testid={`${testId}-number`}
+          />
         )}
         {isFieldOperand(value) && (
           <Select
@@ -72,7 +78,14 @@ export function ExpressionBuilder({ value, fields, onChange, testId }: Props) {
                 testId={`${testId}-${i}`}
               />
               {value.args.length > 2 && (
-                <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t('designer.remove')} onClick={() => onChange({ ...value, args: value.args.filter((_, j) => j !== i) })} />
+                <Button
+                  size="mini"
+                  type="text"
+                  status="danger"
+                  icon={<IconDelete />}
+                  aria-label={t('designer.remove')}
+                  onClick={() => onChange({ ...value, args: value.args.filter((_, j) => j !== i) })}
+                />
               )}
             </div>
           ))}

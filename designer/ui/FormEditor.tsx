@@ -20,7 +20,10 @@ export function FormEditor({ entity }: { entity: EntityDefinition | undefined })
   const fieldsList = useValue<FormField[]>(['form', 'fields']) ?? [];
   const [open, setOpen] = useState<number | null>(null);
   const names = entityFields(entity);
-  const widgetOptions = widgets.names().sort().map((w) => ({ value: w, label: w }));
+  const widgetOptions = widgets
+    .names()
+    .sort()
+    .map((w) => ({ value: w, label: w }));
   const write = (next: FormField[]) => set(['form', 'fields'], next);
   return (
     <div data-testid="form-editor">
@@ -47,15 +50,42 @@ export function FormEditor({ entity }: { entity: EntityDefinition | undefined })
             <tr key={`${f.field}-${i}`} className={errorsAt(errors, ['form', 'fields', i]).length ? 'has-errors' : ''} data-testid={`form-row-${i}`}>
               <td>
                 <Space size={2}>
-                  <Button size="mini" type="text" icon={<IconArrowUp />} disabled={i === 0} onClick={() => write(moveItem(fieldsList, i, i - 1))} aria-label={t('designer.moveUp')} />
-                  <Button size="mini" type="text" icon={<IconArrowDown />} disabled={i === fieldsList.length - 1} onClick={() => write(moveItem(fieldsList, i, i + 1))} aria-label={t('designer.moveDown')} />
+                  <Button
+                    size="mini"
+                    type="text"
+                    icon={<IconArrowUp />}
+                    disabled={i === 0}
+                    onClick={() => write(moveItem(fieldsList, i, i - 1))}
+                    aria-label={t('designer.moveUp')}
+                  />
+                  <Button
+                    size="mini"
+                    type="text"
+                    icon={<IconArrowDown />}
+                    disabled={i === fieldsList.length - 1}
+                    onClick={() => write(moveItem(fieldsList, i, i + 1))}
+                    aria-label={t('designer.moveDown')}
+                  />
                 </Space>
               </td>
               <td>
-                <Select size="small" showSearch style={{ width: 170 }} value={f.field} onChange={(field: string) => set(['form', 'fields', i, 'field'], field)} options={[...new Set([f.field, ...names])].map((n) => ({ value: n, label: n }))} />
+                <Select
+                  size="small"
+                  showSearch
+                  style={{ width: 170 }}
+                  value={f.field}
+                  onChange={(field: string) => set(['form', 'fields', i, 'field'], field)}
+                  options={[...new Set([f.field, ...names])].map((n) => ({ value: n, label: n }))}
+                />
               </td>
               <td>
-                <SelectField path={['form', 'fields', i, 'widget']} testId={`form-widget-${i}`} width={120} placeholder={t('designer.auto')} options={widgetOptions} />
+                <SelectField
+                  path={['form', 'fields', i, 'widget']}
+                  testId={`form-widget-${i}`}
+                  width={120}
+                  placeholder={t('designer.auto')}
+                  options={widgetOptions}
+                />
               </td>
               <td>
                 <NumberField path={['form', 'fields', i, 'span']} min={1} max={4} precision={0} width={70} testId={`form-span-${i}`} />
@@ -64,23 +94,47 @@ export function FormEditor({ entity }: { entity: EntityDefinition | undefined })
                 <SwitchField path={['form', 'fields', i, 'required']} testId={`form-required-${i}`} />
               </td>
               <td className="designer-muted designer-ellipsis">
-                {[f.show && `${t('designer.form.showWhen')}: ${describeCondition(f.show)}`, f.readOnly && `${t('designer.form.readOnlyWhen')}: ${describeCondition(f.readOnly)}`].filter(Boolean).join('; ')}
+                {[
+                  f.show && `${t('designer.form.showWhen')}: ${describeCondition(f.show)}`,
+                  f.readOnly && `${t('designer.form.readOnlyWhen')}: ${describeCondition(f.readOnly)}`,
+                ]
+                  .filter(Boolean)
+                  .join('; ')}
               </td>
               <td>
                 <Space size={2}>
                   <Button size="mini" type="text" icon={<IconSettings />} onClick={() => setOpen(i)} aria-label={t('designer.columns.settings')} />
-                  <Button size="mini" type="text" status="danger" icon={<IconDelete />} onClick={() => write(removeItem(fieldsList, i))} aria-label={t('designer.remove')} />
+                  <Button
+                    size="mini"
+                    type="text"
+                    status="danger"
+                    icon={<IconDelete />}
+                    onClick={() => write(removeItem(fieldsList, i))}
+                    aria-label={t('designer.remove')}
+                  />
                 </Space>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Button size="small" icon={<IconPlus />} style={{ marginTop: 8 }} onClick={() => write([...fieldsList, { field: names.find((n) => !fieldsList.some((f) => f.field === n)) ?? names[0] ?? 'field' }])} data-testid="form-add">
+      <Button
+        size="small"
+        icon={<IconPlus />}
+        style={{ marginTop: 8 }}
+        onClick={() => write([...fieldsList, { field: names.find((n) => !fieldsList.some((f) => f.field === n)) ?? names[0] ?? 'field' }])}
+        data-testid="form-add"
+      >
         {t('designer.form.add')}
       </Button>
       {open !== null && fieldsList[open] && (
-        <Drawer visible width={600} title={fieldsList[open].field} onCancel={() => setOpen(null)} footer={<Button onClick={() => setOpen(null)}>{t('designer.close')}</Button>}>
+        <Drawer
+          visible
+          width={600}
+          title={fieldsList[open].field}
+          onCancel={() => setOpen(null)}
+          footer={<Button onClick={() => setOpen(null)}>{t('designer.close')}</Button>}
+        >
           <PartErrors path={['form', 'fields', open]} />
           <Form layout="vertical" size="small">
             <Form.Item label={t('designer.form.label')}>
@@ -90,10 +144,20 @@ export function FormEditor({ entity }: { entity: EntityDefinition | undefined })
               <TextInputs path={['form', 'fields', open, 'placeholder']} testId="form-field-placeholder" />
             </Form.Item>
             <Form.Item label={t('designer.form.showWhen')}>
-              <ConditionBuilder value={fieldsList[open].show} fields={names} onChange={(c) => set(['form', 'fields', open, 'show'], c)} testId="form-field-show" />
+              <ConditionBuilder
+                value={fieldsList[open].show}
+                fields={names}
+                onChange={(c) => set(['form', 'fields', open, 'show'], c)}
+                testId="form-field-show"
+              />
             </Form.Item>
             <Form.Item label={t('designer.form.readOnlyWhen')}>
-              <ConditionBuilder value={fieldsList[open].readOnly} fields={names} onChange={(c) => set(['form', 'fields', open, 'readOnly'], c)} testId="form-field-readOnly" />
+              <ConditionBuilder
+                value={fieldsList[open].readOnly}
+                fields={names}
+                onChange={(c) => set(['form', 'fields', open, 'readOnly'], c)}
+                testId="form-field-readOnly"
+              />
             </Form.Item>
           </Form>
         </Drawer>

@@ -23,17 +23,34 @@ export function GridOptions({ gridPath, entity, testId }: { gridPath: Path; enti
           <TextField path={[...gridPath, 'name']} testId={`${testId}-name`} width={140} />
         </Form.Item>
         <Form.Item label={t('designer.grid.pageSize')}>
-          <SelectField path={[...gridPath, 'pageSize']} testId={`${testId}-pageSize`} width={100} options={[20, 50, 100, 200, 500, 1000].map((n) => ({ value: n, label: String(n) }))} />
+          <SelectField
+            path={[...gridPath, 'pageSize']}
+            testId={`${testId}-pageSize`}
+            width={100}
+            options={[20, 50, 100, 200, 500, 1000].map((n) => ({ value: n, label: String(n) }))}
+          />
         </Form.Item>
         <Form.Item label={t('designer.grid.height')}>
           <Space size={4}>
-            <Radio.Group type="button" size="small" value={height === undefined ? 'default' : height === 'auto' ? 'auto' : 'fixed'} onChange={(mode: string) => set([...gridPath, 'height'], mode === 'default' ? undefined : mode === 'auto' ? 'auto' : 400)}>
+            <Radio.Group
+              type="button"
+              size="small"
+              value={height === undefined ? 'default' : height === 'auto' ? 'auto' : 'fixed'}
+              onChange={(mode: string) => set([...gridPath, 'height'], mode === 'default' ? undefined : mode === 'auto' ? 'auto' : 400)}
+            >
               <Radio value="default">{t('designer.auto')}</Radio>
               <Radio value="auto">auto</Radio>
               <Radio value="fixed">px</Radio>
             </Radio.Group>
             {typeof height === 'number' && (
-              <InputNumber size="small" style={{ width: 90 }} min={100} value={height} onChange={(n) => set([...gridPath, 'height'], n ?? undefined, 'height')} data-testid={`${testId}-height`} />
+              <InputNumber
+                size="small"
+                style={{ width: 90 }}
+                min={100}
+                value={height}
+                onChange={(n) => set([...gridPath, 'height'], n ?? undefined, 'height')}
+                data-testid={`${testId}-height`}
+              />
             )}
           </Space>
         </Form.Item>
@@ -62,7 +79,14 @@ export function GridOptions({ gridPath, entity, testId }: { gridPath: Path; enti
         <div>
           {sort.map((s, i) => (
             <Space key={i} size={6} style={{ display: 'flex', marginBottom: 4 }}>
-              <Select size="small" showSearch style={{ width: 180 }} value={s.field} onChange={(field: string) => set([...gridPath, 'defaultSort', i, 'field'], field)} options={fields.map((f) => ({ value: f, label: f }))} />
+              <Select
+                size="small"
+                showSearch
+                style={{ width: 180 }}
+                value={s.field}
+                onChange={(field: string) => set([...gridPath, 'defaultSort', i, 'field'], field)}
+                options={fields.map((f) => ({ value: f, label: f }))}
+              />
               <Select
                 size="small"
                 style={{ width: 100 }}
@@ -73,7 +97,14 @@ export function GridOptions({ gridPath, entity, testId }: { gridPath: Path; enti
                   { value: 'desc', label: t('designer.grid.desc') },
                 ]}
               />
-              <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t('designer.remove')} onClick={() => set([...gridPath, 'defaultSort'], sort.length === 1 ? undefined : sort.filter((_, j) => j !== i))} />
+              <Button
+                size="mini"
+                type="text"
+                status="danger"
+                icon={<IconDelete />}
+                aria-label={t('designer.remove')}
+                onClick={() => set([...gridPath, 'defaultSort'], sort.length === 1 ? undefined : sort.filter((_, j) => j !== i))}
+              />
             </Space>
           ))}
           <Button size="mini" icon={<IconPlus />} onClick={() => set([...gridPath, 'defaultSort'], [...sort, { field: fields[0] ?? '', order: 'asc' }])}>

@@ -5,7 +5,7 @@ import { Alert, Button, Checkbox, Form, Input, Message, Select, Space, Steps, Ta
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Action, PageDefinition } from '../../runtime/definitions';
-import { allEntities } from '../../src/app/definitions';
+import { loadedEntities } from '../../src/app/definitions';
 import { getSession } from '../../src/app/session';
 import { announceDefinitionsChanged, designerApi, listFolderMenus, listResponsibilityCodes, type DefinitionSummary, type MenuNames } from '../api';
 import { go } from '../route';
@@ -30,7 +30,7 @@ export function pageResources(pages: readonly PageDefinition[]): string[] {
   return codes;
 }
 
-/** `srmBaseCurrency` → `base/currency` (module from the entity's file folder is not known here: use the prefix). */
+/** `srmBaseWidget` → `base/widget` (module from the entity's file folder is not known here: use the prefix). */
 export function suggestBaseName(entity: string): string {
   const bare = entity.replace(/^(srm|base)(Base|Po|Pos)?/, '');
   const lower = bare.charAt(0).toLowerCase() + bare.slice(1);
@@ -62,6 +62,8 @@ export function NewScreen({ onCreated }: { onCreated(): void }) {
   }, []);
 
   const withPages = useMemo(() => new Set(list.map((d) => d.entity)), [list]);
+  // Every module's definitions are loaded before the designer shows (DesignerApp).
+  const allEntities = loadedEntities();
   const entityOptions = Object.entries(allEntities)
     .filter(([, e]) => (e.kind ?? 'family') === 'family')
     .map(([name]) => name)
@@ -87,7 +89,13 @@ export function NewScreen({ onCreated }: { onCreated(): void }) {
       const pages = [listPage.content, editPage.content];
       setCreated(pages);
       setResources(pageResources(pages));
-      setMenuCode(baseName.split('/').pop()!.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase());
+      setMenuCode(
+        baseName
+          .split('/')
+          .pop()!
+          .replace(/([a-z])([A-Z])/g, '$1_$2')
+          .toUpperCase(),
+      );
       setStep(2);
       onCreated();
     } catch (e) {
@@ -166,7 +174,14 @@ export function NewScreen({ onCreated }: { onCreated(): void }) {
                 value: name,
                 label: (
                   <span>
-                    {name} {withPages.has(name) ? <Tag size="small">{t('designer.newScreen.hasPages')}</Tag> : <Tag size="small" color="green">{t('designer.newScreen.noPages')}</Tag>}
+                    {name}{' '}
+                    {withPages.has(name) ? (
+                      <Tag size="small">{t('designer.newScreen.hasPages')}</Tag>
+                    ) : (
+                      <Tag size="small" color="green">
+                        {t('designer.newScreen.noPages')}
+                      </Tag>
+                    )}
                   </span>
                 ),
               }))}
@@ -178,11 +193,24 @@ export function NewScreen({ onCreated }: { onCreated(): void }) {
           <Form.Item label={t('designer.newScreen.pageTitle')}>
             <div className="designer-text-inputs">
               {LANGS.map((lang) => (
-                <Input key={lang} size="small" addBefore={lang} value={title[lang]} onChange={(v) => setTitle({ ...title, [lang]: v })} data-testid={`new-title-${lang}`} />
+                <Input
+                  key={lang}
+                  size="small"
+                  addBefore={lang}
+                  value={title[lang]}
+                  onChange={(v) => setTitle({ ...title, [lang]: v })}
+                  data-testid={`new-title-${lang}`}
+                />
               ))}
             </div>
           </Form.Item>
-          <Button type="primary" loading={busy} disabled={!entityName || !nameOk || LANGS.some((l) => !title[l].trim())} onClick={() => void generate()} data-testid="new-generate">
+          <Button
+            type="primary"
+            loading={busy}
+            disabled={!entityName || !nameOk || LANGS.some((l) => !title[l].trim())}
+            onClick={() => void generate()}
+            data-testid="new-generate"
+          >
             {t('designer.newScreen.generate')}
           </Button>
         </Form>
@@ -204,7 +232,13 @@ export function NewScreen({ onCreated }: { onCreated(): void }) {
       {step === 3 && (
         <Form layout="vertical" size="small" style={{ maxWidth: 720 }}>
           <Form.Item label={t('designer.newScreen.parentMenu')}>
-            <Select showSearch value={parent} onChange={setParent} options={menus.map((m) => ({ value: m.menuCode, label: `${m.menuName} (${m.menuCode})` }))} data-testid="new-parent" />
+            <Select
+              showSearch
+              value={parent}
+              onChange={setParent}
+              options={menus.map((m) => ({ value: m.menuCode, label: `${m.menuName} (${m.menuCode})` }))}
+              data-testid="new-parent"
+            />
           </Form.Item>
           <Form.Item label={t('designer.newScreen.menuCode')}>
             <Input value={menuCode} onChange={(v) => setMenuCode(v.toUpperCase())} data-testid="new-menu-code" />
@@ -212,12 +246,24 @@ export function NewScreen({ onCreated }: { onCreated(): void }) {
           <Form.Item label={t('designer.newScreen.menuNames')}>
             <div className="designer-text-inputs">
               {LANGS.map((lang) => (
-                <Input key={lang} size="small" addBefore={lang} value={title[lang]} onChange={(v) => setTitle({ ...title, [lang]: v })} data-testid={`new-menu-name-${lang}`} />
+                <Input
+                  key={lang}
+                  size="small"
+                  addBefore={lang}
+                  value={title[lang]}
+                  onChange={(v) => setTitle({ ...title, [lang]: v })}
+                  data-testid={`new-menu-name-${lang}`}
+                />
               ))}
             </div>
           </Form.Item>
           <Form.Item label={t('designer.newScreen.resources')}>
-            <Checkbox.Group value={resources} onChange={setResources} options={pageResources(created).map((code) => ({ value: code, label: code }))} data-testid="new-resources" />
+            <Checkbox.Group
+              value={resources}
+              onChange={setResources}
+              options={pageResources(created).map((code) => ({ value: code, label: code }))}
+              data-testid="new-resources"
+            />
           </Form.Item>
           <Form.Item label={t('designer.newScreen.grant')}>
             <Select

@@ -5,7 +5,7 @@ import { IconDownload, IconRedo, IconUndo } from '@arco-design/web-react/icon';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageDefinition } from '../../runtime/definitions';
-import { allEntities, findEntity } from '../../src/app/definitions';
+import { findEntity, loadedEntities } from '../../src/app/definitions';
 import { announceDefinitionsChanged, designerApi, exportFileName, exportText, listLookupTypes, type DefinitionDetail, type DefinitionError } from '../api';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from '../model/history';
 import { setIn, type Path } from '../model/path';
@@ -66,6 +66,8 @@ function LoadedEditor({ detail, onReload }: { detail: DefinitionDetail; onReload
   const [tab, setTab] = useState(initial.kind === 'edit' ? 'form' : 'columns');
   const [lookupTypes, setLookupTypes] = useState<string[]>([]);
   const def = history.present;
+  // Every module's definitions are loaded before the designer shows (DesignerApp).
+  const allEntities = loadedEntities();
   const entity = def.entity ? findEntity(def.entity) : undefined;
   const dirty = def !== saved;
 
@@ -127,7 +129,7 @@ function LoadedEditor({ detail, onReload }: { detail: DefinitionDetail; onReload
 
   const api: EditorApi = useMemo(
     () => ({ def, set, errors, entity, entities: allEntities, lookupTypes }),
-    [def, set, errors, entity, lookupTypes],
+    [def, set, errors, entity, allEntities, lookupTypes],
   );
 
   const saveDraft = async (): Promise<boolean> => {
@@ -223,15 +225,37 @@ function LoadedEditor({ detail, onReload }: { detail: DefinitionDetail; onReload
               {def.entity}
             </Tag>
             {detail.publishedVersion !== null && <Tag size="small" color="green" data-testid="designer-published-version">{`v${detail.publishedVersion}`}</Tag>}
-            {draftVersionNum !== null && <Tag size="small" color="orange">{t('designer.badge.draft')}</Tag>}
-            {dirty && <Tag size="small" color="red" data-testid="designer-unsaved">{t('designer.badge.unsaved')}</Tag>}
+            {draftVersionNum !== null && (
+              <Tag size="small" color="orange">
+                {t('designer.badge.draft')}
+              </Tag>
+            )}
+            {dirty && (
+              <Tag size="small" color="red" data-testid="designer-unsaved">
+                {t('designer.badge.unsaved')}
+              </Tag>
+            )}
           </div>
           <span className="designer-header-space" />
           <Tooltip content="Ctrl+Z">
-            <Button size="small" icon={<IconUndo />} disabled={!canUndo(history)} onClick={doUndo} data-testid="designer-undo" aria-label={t('designer.undo')} />
+            <Button
+              size="small"
+              icon={<IconUndo />}
+              disabled={!canUndo(history)}
+              onClick={doUndo}
+              data-testid="designer-undo"
+              aria-label={t('designer.undo')}
+            />
           </Tooltip>
           <Tooltip content="Ctrl+Shift+Z">
-            <Button size="small" icon={<IconRedo />} disabled={!canRedo(history)} onClick={doRedo} data-testid="designer-redo" aria-label={t('designer.redo')} />
+            <Button
+              size="small"
+              icon={<IconRedo />}
+              disabled={!canRedo(history)}
+              onClick={doRedo}
+              data-testid="designer-redo"
+              aria-label={t('designer.redo')}
+            />
           </Tooltip>
           <Button size="small" icon={<IconDownload />} onClick={exportFile} data-testid="designer-export">
             {t('designer.export')}
@@ -290,44 +314,69 @@ function LoadedEditor({ detail, onReload }: { detail: DefinitionDetail; onReload
                   <code>{isList ? (def.editPage ?? '—') : (def.listPage ?? '—')}</code>
                 </div>
               </Tabs.TabPane>
-              {isList && <Tabs.TabPane key="columns" title={tabTitle('columns', ['grid', 'columns'])}>
-                <ColumnsEditor gridPath={['grid']} entity={entity} testId="columns" />
-              </Tabs.TabPane>}
-              {isList && <Tabs.TabPane key="grid" title={tabTitle('grid', ['grid'])}>
-                <GridOptions gridPath={['grid']} entity={entity} testId="grid-options" />
-              </Tabs.TabPane>}
-              {isList && <Tabs.TabPane key="search" title={tabTitle('search', ['search'])}>
-                <SearchEditor entity={entity} />
-              </Tabs.TabPane>}
-              {isList && <Tabs.TabPane key="actions" title={tabTitle('actions', ['grid', 'toolbar'])}>
-                <h4 className="designer-section">{t('designer.actions.toolbar')}</h4>
-                <ActionsEditor path={['grid', 'toolbar']} entity={entity} testId="toolbar" />
-                <h4 className="designer-section">{t('designer.actions.rowActions')}</h4>
-                <ActionsEditor path={['grid', 'rowActions']} entity={entity} testId="row-actions" />
-              </Tabs.TabPane>}
-              {isForm && <Tabs.TabPane key="form" title={tabTitle('form', ['form'])}>
-                <FormEditor entity={entity} />
-              </Tabs.TabPane>}
-              {isForm && <Tabs.TabPane key="lines" title={tabTitle('lines', ['lines'])}>
-                <LinesEditor />
-              </Tabs.TabPane>}
-              {isForm && <Tabs.TabPane key="actions" title={tabTitle('actions', ['actions'])}>
-                <ActionsEditor path={['actions']} entity={entity} testId="page-actions" />
-              </Tabs.TabPane>}
+              {isList && (
+                <Tabs.TabPane key="columns" title={tabTitle('columns', ['grid', 'columns'])}>
+                  <ColumnsEditor gridPath={['grid']} entity={entity} testId="columns" />
+                </Tabs.TabPane>
+              )}
+              {isList && (
+                <Tabs.TabPane key="grid" title={tabTitle('grid', ['grid'])}>
+                  <GridOptions gridPath={['grid']} entity={entity} testId="grid-options" />
+                </Tabs.TabPane>
+              )}
+              {isList && (
+                <Tabs.TabPane key="search" title={tabTitle('search', ['search'])}>
+                  <SearchEditor entity={entity} />
+                </Tabs.TabPane>
+              )}
+              {isList && (
+                <Tabs.TabPane key="actions" title={tabTitle('actions', ['grid', 'toolbar'])}>
+                  <h4 className="designer-section">{t('designer.actions.toolbar')}</h4>
+                  <ActionsEditor path={['grid', 'toolbar']} entity={entity} testId="toolbar" />
+                  <h4 className="designer-section">{t('designer.actions.rowActions')}</h4>
+                  <ActionsEditor path={['grid', 'rowActions']} entity={entity} testId="row-actions" />
+                </Tabs.TabPane>
+              )}
+              {isForm && (
+                <Tabs.TabPane key="form" title={tabTitle('form', ['form'])}>
+                  <FormEditor entity={entity} />
+                </Tabs.TabPane>
+              )}
+              {isForm && (
+                <Tabs.TabPane key="lines" title={tabTitle('lines', ['lines'])}>
+                  <LinesEditor />
+                </Tabs.TabPane>
+              )}
+              {isForm && (
+                <Tabs.TabPane key="actions" title={tabTitle('actions', ['actions'])}>
+                  <ActionsEditor path={['actions']} entity={entity} testId="page-actions" />
+                </Tabs.TabPane>
+              )}
               <Tabs.TabPane key="versions" title={<span data-testid="designer-tab-versions">{t('designer.tabs.versions')}</span>}>
-                <VersionsPanel name={name} hasShipped={detail.shipped !== null} onChanged={() => {
-                  announceDefinitionsChanged();
-                  onReload();
-                }} onLoad={(content) => setHistory((h) => commit(h, content))} />
+                <VersionsPanel
+                  name={name}
+                  hasShipped={detail.shipped !== null}
+                  onChanged={() => {
+                    announceDefinitionsChanged();
+                    onReload();
+                  }}
+                  onLoad={(content) => setHistory((h) => commit(h, content))}
+                />
               </Tabs.TabPane>
               <Tabs.TabPane key="json" title={<span data-testid="designer-tab-json">{t('designer.tabs.json')}</span>}>
-                <pre className="designer-json" data-testid="designer-json">{JSON.stringify(def, null, 2)}</pre>
+                <pre className="designer-json" data-testid="designer-json">
+                  {JSON.stringify(def, null, 2)}
+                </pre>
               </Tabs.TabPane>
             </Tabs>
           </section>
           <section className="designer-pane designer-preview-pane">
             <div className="designer-pane-title">{t('designer.preview.title')}</div>
-            {entity ? <Preview page={def} entity={entity} entities={allEntities} /> : <Empty description={t('designer.preview.noEntity', { entity: def.entity })} />}
+            {entity ? (
+              <Preview page={def} entity={entity} entities={allEntities} />
+            ) : (
+              <Empty description={t('designer.preview.noEntity', { entity: def.entity })} />
+            )}
           </section>
         </div>
         <Modal

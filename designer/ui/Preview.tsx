@@ -27,7 +27,15 @@ class PreviewBoundary extends Component<{ children: ReactNode; fallback(error: E
   }
 }
 
-export function Preview({ page, entity, entities }: { page: PageDefinition; entity: EntityDefinition | undefined; entities: Readonly<Record<string, EntityDefinition>> }) {
+export function Preview({
+  page,
+  entity,
+  entities,
+}: {
+  page: PageDefinition;
+  entity: EntityDefinition | undefined;
+  entities: Readonly<Record<string, EntityDefinition>>;
+}) {
   const { t, i18n } = useTranslation();
   const runtime = useRuntime();
   // Typing in a title should not reload the grid on every key: the preview follows 300 ms later.
@@ -61,7 +69,10 @@ export function Preview({ page, entity, entities }: { page: PageDefinition; enti
   return (
     <div className="designer-preview" data-testid="designer-preview">
       <RuntimeEnvContext.Provider value={env}>
-        <PreviewBoundary key={key} fallback={(error) => <Alert type="error" title={t('designer.preview.failed')} content={error.message} data-testid="designer-preview-error" />}>
+        <PreviewBoundary
+          key={key}
+          fallback={(error) => <Alert type="error" title={t('designer.preview.failed')} content={error.message} data-testid="designer-preview-error" />}
+        >
           <PageRenderer page={shown} entity={entity} entities={entities} query={{}} />
         </PreviewBoundary>
       </RuntimeEnvContext.Provider>

@@ -38,30 +38,77 @@ export function SearchEditor({ entity }: { entity: EntityDefinition | undefined 
             <tr key={`${item.field}-${i}`} data-testid={`search-row-${i}`}>
               <td>
                 <Space size={2}>
-                  <Button size="mini" type="text" icon={<IconArrowUp />} disabled={i === 0} onClick={() => write(moveItem(items, i, i - 1))} aria-label={t('designer.moveUp')} />
-                  <Button size="mini" type="text" icon={<IconArrowDown />} disabled={i === items.length - 1} onClick={() => write(moveItem(items, i, i + 1))} aria-label={t('designer.moveDown')} />
+                  <Button
+                    size="mini"
+                    type="text"
+                    icon={<IconArrowUp />}
+                    disabled={i === 0}
+                    onClick={() => write(moveItem(items, i, i - 1))}
+                    aria-label={t('designer.moveUp')}
+                  />
+                  <Button
+                    size="mini"
+                    type="text"
+                    icon={<IconArrowDown />}
+                    disabled={i === items.length - 1}
+                    onClick={() => write(moveItem(items, i, i + 1))}
+                    aria-label={t('designer.moveDown')}
+                  />
                 </Space>
               </td>
               <td>
-                <Select size="small" showSearch allowCreate style={{ width: 170 }} value={item.field} onChange={(field: string) => set(['search', i, 'field'], field)} options={[...new Set([item.field, ...keys])].map((k) => ({ value: k, label: k }))} />
+                <Select
+                  size="small"
+                  showSearch
+                  allowCreate
+                  style={{ width: 170 }}
+                  value={item.field}
+                  onChange={(field: string) => set(['search', i, 'field'], field)}
+                  options={[...new Set([item.field, ...keys])].map((k) => ({ value: k, label: k }))}
+                />
               </td>
               <td>
-                <SelectField path={['search', i, 'widget']} testId={`search-widget-${i}`} width={110} placeholder={t('designer.auto')} options={(['text', 'lookup', 'date', 'number'] as const).map((w) => ({ value: w, label: w }))} />
+                <SelectField
+                  path={['search', i, 'widget']}
+                  testId={`search-widget-${i}`}
+                  width={110}
+                  placeholder={t('designer.auto')}
+                  options={(['text', 'lookup', 'date', 'number'] as const).map((w) => ({ value: w, label: w }))}
+                />
               </td>
               <td>
-                <SelectField path={['search', i, 'lookup']} testId={`search-lookup-${i}`} width={150} showSearch options={lookupTypes.map((l) => ({ value: l, label: l }))} />
+                <SelectField
+                  path={['search', i, 'lookup']}
+                  testId={`search-lookup-${i}`}
+                  width={150}
+                  showSearch
+                  options={lookupTypes.map((l) => ({ value: l, label: l }))}
+                />
               </td>
               <td>
                 <TextInputs path={['search', i, 'label']} testId={`search-label-${i}`} compact />
               </td>
               <td>
-                <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t('designer.remove')} onClick={() => write(removeItem(items, i))} />
+                <Button
+                  size="mini"
+                  type="text"
+                  status="danger"
+                  icon={<IconDelete />}
+                  aria-label={t('designer.remove')}
+                  onClick={() => write(removeItem(items, i))}
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Button size="small" icon={<IconPlus />} style={{ marginTop: 8 }} onClick={() => write([...items, { field: keys.find((k) => !items.some((s) => s.field === k)) ?? keys[0] ?? 'keyword' }])} data-testid="search-add">
+      <Button
+        size="small"
+        icon={<IconPlus />}
+        style={{ marginTop: 8 }}
+        onClick={() => write([...items, { field: keys.find((k) => !items.some((s) => s.field === k)) ?? keys[0] ?? 'keyword' }])}
+        data-testid="search-add"
+      >
         {t('designer.search.add')}
       </Button>
     </div>

@@ -12,7 +12,17 @@ function show(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function VersionsPanel({ name, hasShipped, onChanged, onLoad }: { name: string; hasShipped: boolean; onChanged(): void; onLoad(content: PageDefinition): void }) {
+export function VersionsPanel({
+  name,
+  hasShipped,
+  onChanged,
+  onLoad,
+}: {
+  name: string;
+  hasShipped: boolean;
+  onChanged(): void;
+  onLoad(content: PageDefinition): void;
+}) {
   const { t } = useTranslation();
   const [versions, setVersions] = useState<VersionInfo[]>([]);
   const [from, setFrom] = useState<VersionRef | undefined>(undefined);
@@ -58,7 +68,11 @@ export function VersionsPanel({ name, hasShipped, onChanged, onLoad }: { name: s
       okButtonProps: { 'data-testid': 'designer-rollback-ok' } as Record<string, string>,
       onOk: async () => {
         try {
-          const answer = await designerApi.rollback(name, version, t('designer.versions.rollbackComment', { version: version === 0 ? t('designer.versions.shipped') : `v${version}` }));
+          const answer = await designerApi.rollback(
+            name,
+            version,
+            t('designer.versions.rollbackComment', { version: version === 0 ? t('designer.versions.shipped') : `v${version}` }),
+          );
           Message.success(t('designer.versions.rolledBack', { version: answer.version }));
           setToken((n) => n + 1);
           onChanged();
@@ -106,7 +120,11 @@ export function VersionsPanel({ name, hasShipped, onChanged, onLoad }: { name: s
             render: (v: number, r: VersionInfo) => (
               <Space size={4} style={{ whiteSpace: 'nowrap' }}>
                 {v === 0 ? t('designer.versions.shipped') : `v${v}`}
-                {r.current && <Tag size="small" color="green">{t('designer.versions.current')}</Tag>}
+                {r.current && (
+                  <Tag size="small" color="green">
+                    {t('designer.versions.current')}
+                  </Tag>
+                )}
               </Space>
             ),
           },
@@ -154,9 +172,28 @@ export function VersionsPanel({ name, hasShipped, onChanged, onLoad }: { name: s
           data-testid="designer-diff-table"
           columns={[
             { title: t('designer.versions.path'), dataIndex: 'path', width: 260, render: (p: string) => <code>{p}</code> },
-            { title: t('designer.versions.op'), dataIndex: 'op', width: 100, render: (op: DiffEntry['op']) => <Tag size="small" color={op === 'add' ? 'green' : op === 'remove' ? 'red' : 'orange'}>{t(`designer.versions.ops.${op}`)}</Tag> },
-            { title: t('designer.versions.before'), dataIndex: 'before', width: '35%', render: (v: unknown) => <code className="designer-diff-value">{show(v)}</code> },
-            { title: t('designer.versions.after'), dataIndex: 'after', width: '35%', render: (v: unknown) => <code className="designer-diff-value">{show(v)}</code> },
+            {
+              title: t('designer.versions.op'),
+              dataIndex: 'op',
+              width: 100,
+              render: (op: DiffEntry['op']) => (
+                <Tag size="small" color={op === 'add' ? 'green' : op === 'remove' ? 'red' : 'orange'}>
+                  {t(`designer.versions.ops.${op}`)}
+                </Tag>
+              ),
+            },
+            {
+              title: t('designer.versions.before'),
+              dataIndex: 'before',
+              width: '35%',
+              render: (v: unknown) => <code className="designer-diff-value">{show(v)}</code>,
+            },
+            {
+              title: t('designer.versions.after'),
+              dataIndex: 'after',
+              width: '35%',
+              render: (v: unknown) => <code className="designer-diff-value">{show(v)}</code>,
+            },
           ]}
         />
       )}

@@ -20,14 +20,7 @@ export function TextInputs({ path, testId, compact = false }: { path: Path; test
   return (
     <div className={compact ? 'designer-text-inputs compact' : 'designer-text-inputs'} data-testid={testId}>
       {LANGS.map((lang) => (
-        <Input
-          key={lang}
-          size="small"
-          addBefore={lang}
-          value={current[lang]}
-          onChange={(text) => change(lang, text)}
-          data-testid={`${testId}-${lang}`}
-        />
+        <Input key={lang} size="small" addBefore={lang} value={current[lang]} onChange={(text) => change(lang, text)} data-testid={`${testId}-${lang}`} />
       ))}
     </div>
   );

@@ -109,6 +109,10 @@ field: string
 order?: ("asc" | "desc")
 }[]
 /**
+ * Fields lists may sort by (grid columns with sortable: true). Each gets a generated index (column, key) that serves offset and keyset paging in both directions; a unique required field and the key need none. A page offering a sort on a field not listed here is refused (docs/decisions.md "Keyset paging")
+ */
+sortable?: string[]
+/**
  * Fields joined by a space that show a reference to this entity; the server returns it as {field}Display on records referencing it
  * 
  * @minItems 1
@@ -146,18 +150,22 @@ permits: [{
 field: string
 permit: ("ORG" | "CATEGORY" | "GROUP")
 /**
- * What a CATEGORY or GROUP field holds: the code (default) or the id (then it references srmBasePurchaseCategory / srmBasePurchaseGroup). An ORG field always holds baseInstitution ids.
+ * What a CATEGORY or GROUP field holds: the code (default) or the id (then it references the entity whose permitKind is that permit). An ORG field always holds ids of the entity whose permitKind is ORG.
  */
 by?: ("code" | "id")
 }, ...({
 field: string
 permit: ("ORG" | "CATEGORY" | "GROUP")
 /**
- * What a CATEGORY or GROUP field holds: the code (default) or the id (then it references srmBasePurchaseCategory / srmBasePurchaseGroup). An ORG field always holds baseInstitution ids.
+ * What a CATEGORY or GROUP field holds: the code (default) or the id (then it references the entity whose permitKind is that permit). An ORG field always holds ids of the entity whose permitKind is ORG.
  */
 by?: ("code" | "id")
 })[]]
 }[]
+/**
+ * The user permit whose granted ids are this entity's rows (user authorisation): a listVariants permit field of that kind that holds ids must reference this entity. At most one entity per kind.
+ */
+permitKind?: ("ORG" | "CATEGORY" | "GROUP")
 /**
  * Registered server operations of the family besides the generic actions (/v1/{name}Restful/{action}); read: allowed with any menu bound to a page of the entity; write: needs a page button naming it with its resource
  */
@@ -178,6 +186,9 @@ precision?: number
 scale?: number
 required?: boolean
 unique?: boolean
+/**
+ * A btree index on the column: needed when a page's search offers it as a filter (or list it in sortable)
+ */
 index?: boolean
 /**
  * Lookup type code whose values are the allowed codes
@@ -221,9 +232,13 @@ args: [Expression, Expression, ...(Expression)[]]
 export interface PageDefinition {
 $schema?: string
 /**
- * Unique page name; menus point at it through htmlUrl /main/{name}
+ * The route name: the menu opens /main/{name}. Unique across modules; the file may sit anywhere in its module's pages/ folder.
  */
 name: string
+/**
+ * Other route names (SPEC paths) that open this page; none may be the name of a page
+ */
+aliases?: string[]
 kind: ("list" | "edit" | "tree" | "custom")
 /**
  * Required for list, edit and tree pages
@@ -264,7 +279,7 @@ columns?: number
 fields: {
 field: string
 label?: Text
-widget?: ("text" | "textarea" | "number" | "lookup" | "date" | "datetime" | "checkbox" | "display" | "attachment" | "reference" | "richtext" | "password")
+widget?: ("text" | "textarea" | "number" | "lookup" | "date" | "datetime" | "checkbox" | "display" | "attachment" | "reference" | "richtext" | "password" | "bpmnModeler")
 attachment?: AttachmentConfig
 span?: number
 readOnly?: Condition
@@ -647,7 +662,7 @@ iconClass?: string
 /**
  * A registered action type of the runtime
  */
-type: ("openEdit" | "operation" | "save" | "saveRows" | "back" | "refresh" | "addLine" | "deleteLines" | "addRoot" | "addChild" | "move" | "downloadFile" | "notify")
+type: ("openEdit" | "operation" | "save" | "saveRows" | "back" | "refresh" | "addLine" | "deleteLines" | "addRoot" | "addChild" | "move" | "downloadFile" | "notify" | "bpmPublish" | "bpmReassign")
 /**
  * Family action the button calls (saveOrUpdate, delete, doBatchDelete, doSubmit …); the server requires `resource` for it
  */
@@ -732,6 +747,18 @@ menus: Menu[]
 
 export interface Menu {
 menuCode: string
+/**
+ * Only on a module's top-level menu: the code of the folder (of any module) it hangs under
+ */
+parent?: string
+/**
+ * Demo and sample screens (the grid showcase): installed only with the demo data (SRM_DEMO), never on a real installation; on a module's top-level menu it covers the children
+ */
+demo?: boolean
+/**
+ * Order among its siblings, which may come from several modules (default: its position × 10)
+ */
+seq?: number
 name: Text
 menuType: ("DIR" | "PAGE")
 page?: string
@@ -740,9 +767,84 @@ page?: string
  */
 url?: string
 imageLink?: string
+/**
+ * Standard buttons by set name or code, joined with +: crud (add, edit, view, save, delete), io (export, import), attachments (upload, preview, download, delete), or a standard button code such as btnSubmit; they expand to resources with the standard names in four languages
+ */
+buttons?: string
 resources?: {
 resourceCode: string
 name: Text
 }[]
 children?: Menu[]
+}
+
+export interface ModuleContract {
+$schema?: string
+/**
+ * Paths of the OpenAPI document, in this order; two endpoints on one path (POST and GET) make one path item.
+ */
+endpoints?: ContractEndpoint[]
+/**
+ * Named answer shapes of the shell operations (OpenAPI components; type names of src/generated/clients.ts). A name declared by two modules is refused.
+ */
+shellSchemas?: {
+[k: string]: (Record<string, unknown>) | undefined
+}
+/**
+ * Shell endpoints every signed-in app needs (typed `shellClient(call)`, OpenAPI with their schemas).
+ */
+shellOperations?: ContractShellOperation[]
+}
+
+export interface ContractEndpoint {
+path: string
+/**
+ * Default post: the envelope and 400/401/403 answers. A get lists only its 200 (and 206 with ranges).
+ */
+method?: ("post" | "get")
+summary: string
+/**
+ * A JSON request body (example); without example and multipart the call has no body.
+ */
+example?: unknown
+/**
+ * Multipart form fields; files and chunk are binary.
+ */
+multipart?: string[]
+/**
+ * Default envelope; binary: the bytes (or an envelope with status E); jsonFile: a JSON file download.
+ */
+answer?: ("envelope" | "binary" | "jsonFile")
+/**
+ * A get that honours HTTP Range (206).
+ */
+ranges?: boolean
+/**
+ * Default true (the signing headers); false: no session, or a ticket in the query string.
+ */
+signed?: boolean
+}
+
+export interface ContractShellOperation {
+/**
+ * The client method name.
+ */
+name: string
+/**
+ * {area}/v1/{family}/{action} as the runtime http client takes it (OpenAPI adds /api/).
+ */
+path: string
+summary: string
+/**
+ * JSON Schema of the request body.
+ */
+request: Record<string, unknown>
+/**
+ * JSON Schema of the envelope's data; #/components/schemas/{name} names a shellSchemas entry.
+ */
+data: Record<string, unknown>
+/**
+ * A request body example.
+ */
+example: unknown
 }

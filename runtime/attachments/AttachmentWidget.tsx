@@ -6,13 +6,34 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Modal, Popover, Progress, Space, Table, Tooltip } from '@arco-design/web-react';
 import type { AttachmentConfig } from '../definitions.js';
 import { ApiError, useRuntimeEnv } from '../env.js';
-import { evaluateCondition, type RecordLike } from '../conditions/evaluate.js';
-import { deleteAttachments, downloadAttachment, HTML_PREVIEW_EXTENSIONS, listAttachments, previewHtml, previewPdf, saveBlob, serverLimits, uploadAll } from './api.js';
+import { evaluateCondition, type RecordLike } from '../../meta/conditions.js';
+import {
+  deleteAttachments,
+  downloadAttachment,
+  HTML_PREVIEW_EXTENSIONS,
+  listAttachments,
+  previewHtml,
+  previewPdf,
+  saveBlob,
+  serverLimits,
+  uploadAll,
+} from './api.js';
 import { ImageViewer } from './ImageViewer.js';
 import { PdfViewer } from './PdfViewer.js';
 import {
-  appendAttachments, attachmentExtension, buildIds, checkFiles, countReached, formatSize, largeFileFlag, mergeLimits, orderByIds, parseIds,
-  previewKind, removeAttachment, type Attachment,
+  appendAttachments,
+  attachmentExtension,
+  buildIds,
+  checkFiles,
+  countReached,
+  formatSize,
+  largeFileFlag,
+  mergeLimits,
+  orderByIds,
+  parseIds,
+  previewKind,
+  removeAttachment,
+  type Attachment,
 } from './rules.js';
 
 /** SPEC §8: upload errors are shown for 2.5 s. */
@@ -67,8 +88,7 @@ function message(error: unknown, fallback: string): string {
 export function AttachmentWidget(props: AttachmentWidgetProps) {
   const { name, value, onChange, config = {}, record = {}, functionId, businessId, readOnly = false } = props;
   const env = useRuntimeEnv();
-  const ids = useMemo(() => parseIds(value), [value]);
-  const idString = ids.join(',');
+  const idString = useMemo(() => parseIds(value).join(','), [value]);
   const [list, setList] = useState<Attachment[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [largeFlag, setLargeFlag] = useState<'Y' | 'N'>('N');
@@ -85,28 +105,34 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
   useEffect(() => () => running.current?.abort(), []);
 
   // Load the files when the id string is not what the widget already shows (first render, reload).
+  // A new env re-runs it, which does nothing once the list shows these ids.
   useEffect(() => {
     if (buildIds(listRef.current) === idString) return undefined;
+    const wanted = parseIds(idString);
     let live = true;
-    listAttachments(env, ids)
-      .then((found) => live && setList(orderByIds(found, ids)))
+    listAttachments(env, wanted)
+      .then((found) => live && setList(orderByIds(found, wanted)))
       .catch((e: unknown) => live && env.notify('error', message(e, env.t('messages.loadFailed'))));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [idString]);
+  }, [idString, env]);
 
-  useEffect(() => () => {
-    if (image) URL.revokeObjectURL(image);
-  }, [image]);
+  useEffect(
+    () => () => {
+      if (image) URL.revokeObjectURL(image);
+    },
+    [image],
+  );
 
   const state = (button: AttachmentButton): { hidden: boolean; disabled: boolean } => {
     const permitted = config.checkPermission === false || env.can(ATTACHMENT_RESOURCES[button]);
     const hidden = !permitted || props.hidden?.[button] === true || (config.hidden?.[button] !== undefined && evaluateCondition(config.hidden[button], record));
     const changes = button === 'upload' || button === 'delete';
     const disabled =
-      (changes && readOnly) || props.disabled?.[button] === true || (config.disabled?.[button] !== undefined && evaluateCondition(config.disabled[button], record));
+      (changes && readOnly) ||
+      props.disabled?.[button] === true ||
+      (config.disabled?.[button] !== undefined && evaluateCondition(config.disabled[button], record));
     return { hidden, disabled };
   };
   const upload = state('upload');
@@ -140,7 +166,14 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
     const controller = new AbortController();
     running.current = controller;
     try {
-      const ctx = { path: config.path, fileDesc: config.fileDesc, functionId, businessId, image: config.imageOnly === true, ...(config.customData ? { customData: config.customData } : {}) };
+      const ctx = {
+        path: config.path,
+        fileDesc: config.fileDesc,
+        functionId,
+        businessId,
+        image: config.imageOnly === true,
+        ...(config.customData ? { customData: config.customData } : {}),
+      };
       const added = await uploadAll(env, files, ctx, setProgress, controller.signal, limits.largeFileThreshold);
       if (controller.signal.aborted) return;
       commit(appendAttachments(listRef.current, added));
@@ -246,7 +279,14 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
             </Button>
           )}
           {!remove.hidden && (
-            <Button size="mini" type="text" status="danger" data-testid={`attachment-delete-${name}-${i}`} disabled={remove.disabled || busy} onClick={() => void onDelete(a)}>
+            <Button
+              size="mini"
+              type="text"
+              status="danger"
+              data-testid={`attachment-delete-${name}-${i}`}
+              disabled={remove.disabled || busy}
+              onClick={() => void onDelete(a)}
+            >
               {env.t('attachment.delete')}
             </Button>
           )}
@@ -271,17 +311,38 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
 
   const uploadDisabled = upload.disabled || full || busy;
   return (
-    <div data-testid={`attachment-${name}`} data-ids={idString} data-count={list.length} style={{ display: 'flex', alignItems: 'center', gap: 12, minHeight: 32 }}>
-      <Popover trigger="hover" position="bl" content={table} style={{ maxWidth: 'none' }} getPopupContainer={props.getPopupContainer} unmountOnExit={false}>
+    <div
+      data-testid={`attachment-${name}`}
+      data-ids={idString}
+      data-count={list.length}
+      style={{ display: 'flex', alignItems: 'center', gap: 12, minHeight: 32 }}
+    >
+      <Popover
+        trigger={['hover', 'click']}
+        position="bl"
+        content={table}
+        style={{ maxWidth: 'none' }}
+        getPopupContainer={props.getPopupContainer}
+        unmountOnExit={false}
+      >
         <span data-testid={`attachment-trigger-${name}`} style={{ display: 'inline-flex', padding: '4px 10px 4px 0' }}>
           <Badge count={list.length} maxCount={999} dotStyle={{ background: '#165dff' }} offset={[6, -2]}>
-            {upload.hidden ? (
+            {/* No upload here (not held, view mode, a submitted document): the files stay reachable
+                through an enabled count button — a disabled button takes no hover, and the list of
+                files (preview, download) would be out of reach. */}
+            {upload.hidden || upload.disabled ? (
               <Button data-testid={`attachment-upload-${name}`} type="outline">
                 {env.t('attachment.count', { count: list.length })}
               </Button>
             ) : (
               <Tooltip content={full ? env.t('attachment.tooMany', { max: config.maxCount ?? 999 }) : undefined} disabled={!full}>
-                <Button data-testid={`attachment-upload-${name}`} type="primary" disabled={uploadDisabled} loading={busy} onClick={() => input.current?.click()}>
+                <Button
+                  data-testid={`attachment-upload-${name}`}
+                  type="primary"
+                  disabled={uploadDisabled}
+                  loading={busy}
+                  onClick={() => input.current?.click()}
+                >
                   {env.t(config.imageOnly ? 'attachment.uploadImage' : 'attachment.upload')}
                 </Button>
               </Tooltip>
@@ -289,7 +350,7 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
           </Badge>
         </span>
       </Popover>
-      {!upload.hidden && (
+      {!upload.hidden && !upload.disabled && (
         <input
           ref={input}
           data-testid={`attachment-input-${name}`}
@@ -317,7 +378,10 @@ export function AttachmentWidget(props: AttachmentWidgetProps) {
         unmountOnExit
         style={{ width: 720 }}
       >
-        <pre data-testid={`attachment-text-${name}`} style={{ maxHeight: '60vh', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: 0 }}>
+        <pre
+          data-testid={`attachment-text-${name}`}
+          style={{ maxHeight: '60vh', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: 0 }}
+        >
           {text?.text}
         </pre>
       </Modal>

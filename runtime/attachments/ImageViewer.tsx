@@ -110,7 +110,16 @@ export function ImageViewer({ visible, src, onClose, onCrop, getPopupContainer }
       wrapClassName="srm-image-viewer"
     >
       <div data-testid="image-viewer" data-scale={scale} data-rotate={rotate}>
-        <div style={{ position: 'relative', width: STAGE, height: STAGE, overflow: 'hidden', background: 'repeating-conic-gradient(#f2f3f5 0% 25%, #fff 0% 50%) 50% / 20px 20px', margin: '0 auto' }}>
+        <div
+          style={{
+            position: 'relative',
+            width: STAGE,
+            height: STAGE,
+            overflow: 'hidden',
+            background: 'repeating-conic-gradient(#f2f3f5 0% 25%, #fff 0% 50%) 50% / 20px 20px',
+            margin: '0 auto',
+          }}
+        >
           {shown && (
             <img
               ref={imgRef}
@@ -119,25 +128,46 @@ export function ImageViewer({ visible, src, onClose, onCrop, getPopupContainer }
               alt=""
               draggable={false}
               style={{
-                position: 'absolute', left: '50%', top: '50%', maxWidth: STAGE, maxHeight: STAGE,
-                transform: `translate(-50%, -50%) rotate(${rotate}deg) scale(${scale})`, transition: 'transform .15s',
+                position: 'absolute',
+                left: '50%',
+                top: '50%',
+                maxWidth: STAGE,
+                maxHeight: STAGE,
+                transform: `translate(-50%, -50%) rotate(${rotate}deg) scale(${scale})`,
+                transition: 'transform .15s',
               }}
             />
           )}
           <div
             data-testid="image-viewer-crop"
             style={{
-              position: 'absolute', left: (STAGE - CROP_SIZE) / 2, top: (STAGE - CROP_SIZE) / 2, width: CROP_SIZE, height: CROP_SIZE,
-              boxShadow: '0 0 0 9999px rgba(0,0,0,.35)', outline: '1px dashed #fff', pointerEvents: 'none',
+              position: 'absolute',
+              left: (STAGE - CROP_SIZE) / 2,
+              top: (STAGE - CROP_SIZE) / 2,
+              width: CROP_SIZE,
+              height: CROP_SIZE,
+              boxShadow: '0 0 0 9999px rgba(0,0,0,.35)',
+              outline: '1px dashed #fff',
+              pointerEvents: 'none',
             }}
           />
         </div>
         <Space style={{ marginTop: 12, display: 'flex', justifyContent: 'center' }} wrap>
-          <Button data-testid="viewer-zoom-in" onClick={() => zoom(1.25)}>{env.t('attachment.viewer.zoomIn')}</Button>
-          <Button data-testid="viewer-zoom-out" onClick={() => zoom(0.8)}>{env.t('attachment.viewer.zoomOut')}</Button>
-          <Button data-testid="viewer-rotate-left" onClick={() => setRotate((r) => r - 90)}>{env.t('attachment.viewer.rotateLeft')}</Button>
-          <Button data-testid="viewer-rotate-right" onClick={() => setRotate((r) => r + 90)}>{env.t('attachment.viewer.rotateRight')}</Button>
-          <Button data-testid="viewer-download" type="primary" onClick={download}>{env.t('attachment.viewer.download')}</Button>
+          <Button data-testid="viewer-zoom-in" onClick={() => zoom(1.25)}>
+            {env.t('attachment.viewer.zoomIn')}
+          </Button>
+          <Button data-testid="viewer-zoom-out" onClick={() => zoom(0.8)}>
+            {env.t('attachment.viewer.zoomOut')}
+          </Button>
+          <Button data-testid="viewer-rotate-left" onClick={() => setRotate((r) => r - 90)}>
+            {env.t('attachment.viewer.rotateLeft')}
+          </Button>
+          <Button data-testid="viewer-rotate-right" onClick={() => setRotate((r) => r + 90)}>
+            {env.t('attachment.viewer.rotateRight')}
+          </Button>
+          <Button data-testid="viewer-download" type="primary" onClick={download}>
+            {env.t('attachment.viewer.download')}
+          </Button>
         </Space>
       </div>
     </Modal>

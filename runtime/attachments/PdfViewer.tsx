@@ -97,6 +97,9 @@ export function PdfViewer({ blob, title, onClose }: PdfViewerProps) {
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  // The latest env for the load's failure message: a new env (language, page resources) must not reload the document.
+  const envRef = useRef(env);
+  envRef.current = env;
   const scale = SCALES[scaleIndex];
 
   useEffect(() => {
@@ -116,6 +119,7 @@ export function PdfViewer({ blob, title, onClose }: PdfViewerProps) {
       setDoc(loaded);
     })().catch((e: unknown) => {
       if (cancelled) return;
+      const env = envRef.current;
       env.notify('error', `${env.t('attachment.pdfLoadFailed')}${e instanceof Error && e.message ? `: ${e.message}` : ''}`);
       closeRef.current();
     });
@@ -124,8 +128,6 @@ export function PdfViewer({ blob, title, onClose }: PdfViewerProps) {
       if (destroy) void destroy();
       else void (loaded as PDFDocumentProxy | null)?.destroy();
     };
-    // env is stable per page; the blob decides what is shown
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [blob]);
 
   useEffect(() => {
@@ -161,7 +163,12 @@ export function PdfViewer({ blob, title, onClose }: PdfViewerProps) {
       role="dialog"
       aria-label={title ?? env.t('attachment.pdfPreview')}
       style={{
-        position: 'fixed', inset: 0, zIndex: 1100, background: '#1d2129', display: 'flex', flexDirection: 'column',
+        position: 'fixed',
+        inset: 0,
+        zIndex: 1100,
+        background: '#1d2129',
+        display: 'flex',
+        flexDirection: 'column',
         visibility: loaded ? 'visible' : 'hidden',
       }}
     >

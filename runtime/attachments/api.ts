@@ -1,25 +1,32 @@
 // File calls of CONTRACT.md "Files and Excel", all through the injected env (signed JSON, signed
-// multipart with progress, signed binary download). Endpoint paths live in one table so they follow
-// the server's docs/files.md.
+// multipart with progress, signed binary download). Endpoint paths come from the module that serves the
+// files (service slot `attachments`), in one table that follows the server's docs/files.md.
 import { ApiError, type DownloadResult, type RuntimeEnv } from '../env.js';
 import { encryptPassword } from '../http/rsa.js';
+import { service } from '../registry/services.js';
 import { type Attachment, type ServerLimits, isLargeFile, percent, planChunks, remainingChunks, DEFAULT_CHUNK_SIZE, LARGE_FILE_THRESHOLD } from './rules.js';
 
-export const FILE_ENDPOINTS = {
-  upload: 'fileServer/v2/file/upload',
-  limits: 'fileServer/v2/file/limits',
-  imageUpload: 'fileServer/v2/images/upload',
-  list: 'fileServer/v1/baseFileRestful/listBaseFile',
-  download: 'fileServer/v2/file/download',
-  getFileUrl: 'fileServer/v2/file/getFileUrl',
-  batchDelete: 'fileServer/v2/file/batchDelete',
-  publicKey: 'baseServer/v1/baseLoginService/getPublicKey',
-  largeInit: 'largeFileServer/v1/largeFile/init',
-  largeUpload: 'largeFileServer/v1/largeFile/upload',
-  largeComplete: 'largeFileServer/v1/largeFile/complete',
-  largeDownload: 'largeFileServer/v1/largeFile/download',
-  preview: 'fileServer/v2/file/preview',
-} as const;
+/** The file service's endpoints (docs/files.md), `{area}/v…/…` as `env.api` takes them. The module that
+ *  serves the files provides them (service slot `attachments`, runtime/registry/services.ts). */
+export interface AttachmentEndpoints {
+  upload: string;
+  limits: string;
+  imageUpload: string;
+  list: string;
+  download: string;
+  getFileUrl: string;
+  batchDelete: string;
+  largeInit: string;
+  largeUpload: string;
+  largeComplete: string;
+  largeDownload: string;
+  preview: string;
+}
+
+/** The RSA key that batchDelete's ids are encrypted with: the login service's, part of the platform. */
+const PUBLIC_KEY = 'baseServer/v1/baseLoginService/getPublicKey';
+
+const endpoints = (): AttachmentEndpoints => service('attachments');
 
 /** Upload context of SPEC §3 (path, functionId, businessId, fileDesc) and attachmentConfig.customData. */
 export interface UploadContext {
@@ -54,7 +61,7 @@ let limitsCache: Promise<ServerLimits | null> | null = null;
 /** The server's upload limits, asked once per page load; unavailable → null (the config's limits apply). */
 export function serverLimits(env: FileEnv): Promise<ServerLimits | null> {
   if (!limitsCache) {
-    limitsCache = env.api<ServerLimits | null>(FILE_ENDPOINTS.limits, {}).then(
+    limitsCache = env.api<ServerLimits | null>(endpoints().limits, {}).then(
       (a) => (a.data && typeof a.data === 'object' ? a.data : null),
       () => {
         limitsCache = null;
@@ -69,7 +76,7 @@ export function serverLimits(env: FileEnv): Promise<ServerLimits | null> {
 export async function listAttachments(env: FileEnv, ids: readonly string[]): Promise<Attachment[]> {
   if (ids.length === 0) return [];
   try {
-    const answer = await env.api<Attachment[] | null>(FILE_ENDPOINTS.list, { ids: ids.join(',') });
+    const answer = await env.api<Attachment[] | null>(endpoints().list, { ids: ids.join(',') });
     return Array.isArray(answer.data) ? answer.data : [];
   } catch (error) {
     if (error instanceof ApiError && error.envelope) return [];
@@ -78,11 +85,17 @@ export async function listAttachments(env: FileEnv, ids: readonly string[]): Pro
 }
 
 /** v2 upload of ordinary files (≤ 100 MB each) in one multipart request. */
-export async function uploadFiles(env: FileEnv, files: readonly File[], ctx: UploadContext, onProgress?: (pct: number) => void, signal?: AbortSignal): Promise<Attachment[]> {
+export async function uploadFiles(
+  env: FileEnv,
+  files: readonly File[],
+  ctx: UploadContext,
+  onProgress?: (pct: number) => void,
+  signal?: AbortSignal,
+): Promise<Attachment[]> {
   const form = new FormData();
   for (const f of files) form.append('files', f, f.name);
   appendContext(form, ctx);
-  const answer = await need(env, 'upload')<Attachment[]>(ctx.image ? FILE_ENDPOINTS.imageUpload : FILE_ENDPOINTS.upload, form, {
+  const answer = await need(env, 'upload')<Attachment[]>(ctx.image ? endpoints().imageUpload : endpoints().upload, form, {
     signal,
     onProgress: (loaded, total) => onProgress?.(Math.min(99, percent(loaded, total || files.reduce((s, f) => s + f.size, 0)))),
   });
@@ -117,12 +130,18 @@ function storage(): Storage | undefined {
  * file (name, size, lastModified), so picking the same file again after a broken connection resumes
  * with the chunks the server does not have yet.
  */
-export async function uploadLargeFile(env: FileEnv, file: File, ctx: UploadContext, onProgress?: (pct: number) => void, signal?: AbortSignal): Promise<Attachment> {
+export async function uploadLargeFile(
+  env: FileEnv,
+  file: File,
+  ctx: UploadContext,
+  onProgress?: (pct: number) => void,
+  signal?: AbortSignal,
+): Promise<Attachment> {
   const upload = need(env, 'upload');
   const store = storage();
   const previous = store?.getItem(resumeKey(file)) ?? undefined;
   const init = (
-    await env.api<LargeInit>(FILE_ENDPOINTS.largeInit, {
+    await env.api<LargeInit>(endpoints().largeInit, {
       uploadId: previous,
       fileName: file.name,
       fileSize: file.size,
@@ -150,7 +169,7 @@ export async function uploadLargeFile(env: FileEnv, file: File, ctx: UploadConte
       form.append('chunkHash', hashes[chunk.index]);
       form.append('chunk', blob, `${chunk.index}`);
       try {
-        await upload(FILE_ENDPOINTS.largeUpload, form, {
+        await upload(endpoints().largeUpload, form, {
           signal,
           onProgress: (loaded) => onProgress?.(Math.min(99, percent(sent + loaded, file.size))),
         });
@@ -164,7 +183,7 @@ export async function uploadLargeFile(env: FileEnv, file: File, ctx: UploadConte
     onProgress?.(Math.min(99, percent(sent, file.size)));
   }
   const fileHash = await sha256Hex(new TextEncoder().encode(hashes.join('')));
-  const done = (await env.api<Attachment>(FILE_ENDPOINTS.largeComplete, { uploadId: init.uploadId, fileHash, chunkCount: plan.count })).data;
+  const done = (await env.api<Attachment>(endpoints().largeComplete, { uploadId: init.uploadId, fileHash, chunkCount: plan.count })).data;
   store?.removeItem(resumeKey(file));
   return { ...done, largeFileFlag: 'Y' };
 }
@@ -201,7 +220,7 @@ export async function downloadAttachment(env: FileEnv, a: Pick<Attachment, 'id' 
   const id = encodeURIComponent(String(a.id));
   const large = a.largeFileFlag === 'Y' || (a.largeFileFlag === undefined && isLargeFile(Number(a.fileSize) || 0));
   // Signed POST on both routes: the GET variants are for ticket links (getFileUrl), not for signed calls.
-  return need(env, 'download')(`${large ? FILE_ENDPOINTS.largeDownload : FILE_ENDPOINTS.download}?id=${id}`, { method: 'POST' });
+  return need(env, 'download')(`${large ? endpoints().largeDownload : endpoints().download}?id=${id}`, { method: 'POST' });
 }
 
 /** Office types the server converts to HTML itself (mammoth / exceljs); the others go through LibreOffice → PDF. */
@@ -215,25 +234,25 @@ export interface HtmlPreview {
 
 /** docx/xlsx converted on the server: sanitised HTML as JSON data (shown in a sandboxed iframe). */
 export async function previewHtml(env: FileEnv, id: Attachment['id']): Promise<HtmlPreview> {
-  return (await env.api<HtmlPreview>(FILE_ENDPOINTS.preview, { id })).data;
+  return (await env.api<HtmlPreview>(endpoints().preview, { id })).data;
 }
 
 /** doc/xls/ppt/pptx converted by LibreOffice on the server: PDF bytes (status E when it is not installed). */
 export async function previewPdf(env: FileEnv, id: Attachment['id']): Promise<Blob> {
-  return (await need(env, 'download')(`${FILE_ENDPOINTS.preview}?id=${encodeURIComponent(String(id))}`, { method: 'POST' })).blob;
+  return (await need(env, 'download')(`${endpoints().preview}?id=${encodeURIComponent(String(id))}`, { method: 'POST' })).blob;
 }
 
 /** A short-lived ticket URL for `<img>`/PDF viewing (CONTRACT.md: downloads opened as links). */
 export async function fileUrl(env: FileEnv, id: Attachment['id']): Promise<string> {
-  const data = (await env.api<string | { url: string }>(FILE_ENDPOINTS.getFileUrl, { id })).data;
+  const data = (await env.api<string | { url: string }>(endpoints().getFileUrl, { id })).data;
   return typeof data === 'string' ? data : data.url;
 }
 
 /** Batch delete: the file ids RSA-OAEP encrypted with the server's public key (SPEC §7). */
 export async function deleteAttachments(env: FileEnv, ids: readonly Attachment['id'][]): Promise<void> {
-  const key = (await env.api<string>(FILE_ENDPOINTS.publicKey, {})).data;
+  const key = (await env.api<string>(PUBLIC_KEY, {})).data;
   const fileIds = await encryptPassword(key, ids.map(String).join(','));
-  await env.api(FILE_ENDPOINTS.batchDelete, { fileIds });
+  await env.api(endpoints().batchDelete, { fileIds });
 }
 
 /** Saves a Blob under a name through a temporary object URL. */

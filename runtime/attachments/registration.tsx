@@ -31,9 +31,7 @@ function FormAttachmentWidget(p: WidgetProps) {
   );
 }
 
-const configSchema = { type: 'object', properties: { attachment: { type: 'object' } } };
-
-export const attachmentWidget: WidgetDef = { component: FormAttachmentWidget, configSchema };
+export const attachmentWidget: WidgetDef = { component: FormAttachmentWidget };
 
 /** Grid cell: the file count on canvas; a click opens the widget in a dialog (see DataGrid). */
 export const uploadCellType: CellTypeDef = {
@@ -42,7 +40,6 @@ export const uploadCellType: CellTypeDef = {
   // The count alone: the column title names it, and canvas text cannot rely on an emoji font.
   format: (value) => String(parseIds(value).length),
   editor: 'none',
-  configSchema: { type: 'object', required: ['attachmentConfig'], properties: { attachmentConfig: { type: 'object' } } },
 };
 
 export interface AttachmentCellDialogProps {

@@ -1,2 +1,2 @@
-export { evaluateCondition, evaluateFlag } from './evaluate.js';
-export type { RecordLike } from './evaluate.js';
+export { evaluateCondition, evaluateFlag } from '../../meta/conditions.js';
+export type { RecordLike } from '../../meta/conditions.js';

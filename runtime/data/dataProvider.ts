@@ -16,6 +16,8 @@ export interface ListQuery {
   sort?: SortItem[];
   /** A declared list variant (listByPageByPermission …) instead of listByPage. */
   action?: string;
+  /** The previous page's `after` cursor: the server reads on from its last row (keyset paging). */
+  after?: string;
 }
 
 export interface ListResult<T> {
@@ -24,6 +26,8 @@ export interface ListResult<T> {
   pageIndex: number;
   pageRows: number;
   estimated: boolean;
+  /** Cursor of the next page; absent after the list's last row. */
+  after?: string;
 }
 
 export interface DataProvider<T extends Row = Row> {
@@ -32,8 +36,9 @@ export interface DataProvider<T extends Row = Row> {
   list(query: ListQuery): Promise<ListResult<T>>;
   findById(id: RowKey): Promise<T>;
   saveOrUpdate(record: T): Promise<T>;
-  remove(id: RowKey): Promise<void>;
-  batchRemove(ids: RowKey[]): Promise<void>;
+  /** With the row's versionNum, a row someone changed meanwhile is not deleted (the server refuses it as stale). */
+  remove(id: RowKey, versionNum?: unknown): Promise<void>;
+  batchRemove(ids: RowKey[], versionNums?: unknown[]): Promise<void>;
   /** A declared status transition or any other do{Action}: body `{id, versionNum, …extra}`. */
   transition(action: string, id: RowKey, versionNum: unknown, extra?: Row): Promise<T>;
   /** Escape hatch for family actions the provider does not name. */
@@ -66,9 +71,10 @@ export function createDataProvider<T extends Row = Row>(env: Pick<RuntimeEnv, 'a
     entity,
     path,
     call,
-    async list({ params, pageIndex, pageRows, sort, action }) {
+    async list({ params, pageIndex, pageRows, sort, action, after }) {
       const body: Record<string, unknown> = { params: cleanParams(params), pageIndex, pageRows };
       if (sort && sort.length > 0) body.sort = sort;
+      if (after) body.after = after;
       const res = await call<T[]>(action ?? 'listByPage', body);
       const rows = Array.isArray(res.data) ? res.data : [];
       return {
@@ -77,6 +83,7 @@ export function createDataProvider<T extends Row = Row>(env: Pick<RuntimeEnv, 'a
         pageIndex: res.page?.curIndex ?? pageIndex,
         pageRows: res.page?.pageRows ?? pageRows,
         estimated: res.page?.estimated === true,
+        ...(typeof res.page?.after === 'string' ? { after: res.page.after } : {}),
       };
     },
     async findById(id) {
@@ -85,11 +92,12 @@ export function createDataProvider<T extends Row = Row>(env: Pick<RuntimeEnv, 'a
     async saveOrUpdate(record) {
       return (await call<T>('saveOrUpdate', record)).data;
     },
-    async remove(id) {
-      await call<null>('delete', { id });
+    async remove(id, versionNum) {
+      await call<null>('delete', typeof versionNum === 'number' ? { id, versionNum } : { id });
     },
-    async batchRemove(ids) {
-      await call<null>('doBatchDelete', { ids });
+    async batchRemove(ids, versionNums) {
+      const known = versionNums && versionNums.length === ids.length && versionNums.every((v) => typeof v === 'number');
+      await call<null>('doBatchDelete', known ? { ids, versionNums } : { ids });
     },
     async transition(action, id, versionNum, extra) {
       return (await call<T>(action, { ...extra, id, versionNum })).data;

@@ -7,8 +7,7 @@ export {
   lookupMeaning,
   enabledValues,
   LOOKUP_STORAGE_KEY,
-  FIND_DIC_PATH,
 } from './lookupCache.js';
-export type { LookupValue } from './lookupCache.js';
+export type { LookupValue, LookupValuesService } from './lookupCache.js';
 export { useLookups } from './useLookups.js';
 export type { LookupMap } from './useLookups.js';

@@ -1,6 +1,8 @@
-// Lookup values (findDic) cached per type code and language: in memory, and in localStorage under one
-// base lookup key (SPEC §3 "Lookup value") so a reload does not refetch every list's codes.
+// Lookup values cached per type code and language: in memory, and in localStorage under one base lookup
+// key (SPEC §3 "Lookup value") so a reload does not refetch every list's codes. The values come from the
+// module that keeps the lookups (service slot `lookupValues`, runtime/registry/services.ts).
 import type { Language, RuntimeEnv } from '../env.js';
+import { service } from '../registry/services.js';
 
 export interface LookupValue {
   lookupCode: string;
@@ -11,8 +13,12 @@ export interface LookupValue {
   description?: string | null;
 }
 
+/** Reads the values of one lookup type, meanings in `env.language`; the cache sorts and keeps them. */
+export interface LookupValuesService {
+  find(env: Pick<RuntimeEnv, 'api' | 'language'>, lookupType: string): Promise<LookupValue[]>;
+}
+
 export const LOOKUP_STORAGE_KEY = 'srm.baseLookup';
-export const FIND_DIC_PATH = 'baseServer/v1/baseLookupValuesRestful/findDic';
 
 const memory = new Map<string, LookupValue[]>();
 const inflight = new Map<string, Promise<LookupValue[]>>();
@@ -71,10 +77,10 @@ export function loadLookup(env: Pick<RuntimeEnv, 'api' | 'language'>, typeCode: 
   if (cached) return Promise.resolve(cached);
   const pending = inflight.get(key);
   if (pending) return pending;
-  const p = env
-    .api<LookupValue[]>(FIND_DIC_PATH, { lookupType: typeCode })
-    .then((res) => {
-      const values = sortValues(Array.isArray(res.data) ? res.data : []);
+  const p = service('lookupValues')
+    .find(env, typeCode)
+    .then((found) => {
+      const values = sortValues(Array.isArray(found) ? found : []);
       memory.set(key, values);
       writeStored(key, values);
       return values;

@@ -1,9 +1,9 @@
-// The per-user table settings family (SPEC §7 "Tables"): /srmServer/v1/srmBaseTableConfigRestful/.
-// The server keys every call by the session's user; the client only names the table.
+// The per-user table settings (SPEC §7 "Tables"). The server keys every call by the session's user; the
+// client only names the table. The module that keeps the settings provides the calls (service slot
+// `tableSettings`, runtime/registry/services.ts).
 import type { RuntimeEnv } from '../env.js';
 import type { ColumnSetting } from '../grid/tableSettings.js';
-
-export const TABLE_CONFIG_FAMILY = 'srmServer/v1/srmBaseTableConfigRestful';
+import { service } from '../registry/services.js';
 
 export interface TableConfig {
   tableConfigId: number;
@@ -20,17 +20,9 @@ export interface TableConfigProvider {
   remove(tableName: string): Promise<void>;
 }
 
+/** What a module provides in the `tableSettings` slot: the calls, made through the page's env. */
+export type TableSettingsService = (env: Pick<RuntimeEnv, 'api'>) => TableConfigProvider;
+
 export function createTableConfigProvider(env: Pick<RuntimeEnv, 'api'>): TableConfigProvider {
-  const call = <T>(action: string, body: unknown) => env.api<T>(`${TABLE_CONFIG_FAMILY}/${action}`, body);
-  return {
-    async get(tableName, columns) {
-      return (await call<TableConfig | null>('get', { tableName, columns })).data ?? null;
-    },
-    async save(tableName, columns) {
-      return (await call<TableConfig>('createOrUpdate', { tableName, columns })).data;
-    },
-    async remove(tableName) {
-      await call<null>('delete', { tableName });
-    },
-  };
+  return service('tableSettings')(env);
 }

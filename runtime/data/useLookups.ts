@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRuntimeEnv } from '../env.js';
 import { loadLookup, peekLookup, type LookupValue } from './lookupCache.js';
 
@@ -17,12 +17,17 @@ export function useLookups(typeCodes: readonly string[]): LookupMap {
     return out;
   }, [codesKey, env.language]);
   const [map, setMap] = useState<LookupMap>(initial);
+  // The values depend on the codes and the language only (both in `initial`). env's identity also changes
+  // with the page's resources and route; re-running then would reset the map and ask again, so the
+  // effect reads the latest env from a ref.
+  const envRef = useRef(env);
+  envRef.current = env;
   useEffect(() => {
     setMap(initial);
     let alive = true;
     for (const code of codesKey ? codesKey.split('|') : []) {
       if (initial[code]) continue;
-      loadLookup(env, code).then(
+      loadLookup(envRef.current, code).then(
         (values) => alive && setMap((m) => ({ ...m, [code]: values })),
         () => undefined,
       );
@@ -30,8 +35,6 @@ export function useLookups(typeCodes: readonly string[]): LookupMap {
     return () => {
       alive = false;
     };
-    // env identity changes with language only through env.language; api is stable per session.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initial]);
+  }, [initial, codesKey]);
   return map;
 }

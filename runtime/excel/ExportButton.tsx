@@ -1,7 +1,7 @@
 // Toolbar "导出 / Export" of a list grid (grid.isShowExport, resource btnExport): a click runs the
 // configured mode; its menu offers the current page, all rows and a background export.
 import { useState } from 'react';
-import { Button, Dropdown, Menu } from '@arco-design/web-react';
+import { Dropdown, Menu } from '@arco-design/web-react';
 import type { EntityDefinition, Grid } from '../definitions.js';
 import { ApiError, useRuntimeEnv } from '../env.js';
 import { saveBlob } from '../attachments/api.js';

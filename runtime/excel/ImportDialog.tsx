@@ -55,7 +55,9 @@ export function ImportButton({ entity, pageName, onImported }: ImportDialogProps
     setResult(null);
     setProgress(0);
     try {
-      const answer = await env.upload<ImportAnswer>(EXCEL_ENDPOINTS.importExcel, form, { onProgress: (loaded, total) => setProgress(total > 0 ? Math.round((loaded * 100) / total) : 0) });
+      const answer = await env.upload<ImportAnswer>(EXCEL_ENDPOINTS.importExcel, form, {
+        onProgress: (loaded, total) => setProgress(total > 0 ? Math.round((loaded * 100) / total) : 0),
+      });
       setProgress(100);
       setResult({ ok: true, msg: answer.msg, data: answer.data });
       env.notify('success', answer.msg);
@@ -116,7 +118,10 @@ export function ImportButton({ entity, pageName, onImported }: ImportDialogProps
           {result?.data && result.data.rows.length > 0 && (
             <>
               {/* A short list of messages, not a data grid: the rows themselves are in the report. */}
-              <ol data-testid="excel-row-errors" style={{ maxHeight: 240, overflow: 'auto', margin: 0, paddingLeft: 0, listStyle: 'none', border: '1px solid #e5e6eb', borderRadius: 4 }}>
+              <ol
+                data-testid="excel-row-errors"
+                style={{ maxHeight: 240, overflow: 'auto', margin: 0, paddingLeft: 0, listStyle: 'none', border: '1px solid #e5e6eb', borderRadius: 4 }}
+              >
                 {result.data.rows.map((r) => (
                   <li key={r.row} data-row={r.row} style={{ display: 'flex', gap: 12, padding: '6px 12px', borderBottom: '1px solid #f2f3f5' }}>
                     <span style={{ flex: '0 0 96px', color: '#4e5969' }}>{env.t('excel.rowNumber', { row: r.row })}</span>

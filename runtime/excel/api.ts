@@ -53,7 +53,13 @@ export function exportColumns(grid: Grid, entity: EntityDefinition, env: Pick<Ru
 }
 
 /** The exportExcel body of CONTRACT.md for one mode of the Export menu. */
-export function exportRequest(mode: ExportMode, grid: Grid, entity: EntityDefinition, env: Pick<RuntimeEnv, 't' | 'language'>, list: ListState): Record<string, unknown> {
+export function exportRequest(
+  mode: ExportMode,
+  grid: Grid,
+  entity: EntityDefinition,
+  env: Pick<RuntimeEnv, 't' | 'language'>,
+  list: ListState,
+): Record<string, unknown> {
   const cfg = grid.export ?? {};
   const body: Record<string, unknown> = {
     // The grid's own list action: a ByPermission list exports with its permit rules (the server applies them).

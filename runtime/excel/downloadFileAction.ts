@@ -5,7 +5,6 @@ import { saveBlob } from '../attachments/api.js';
 import { EXCEL_ENDPOINTS } from './api.js';
 
 export const downloadFileAction: ActionDef = {
-  configSchema: { type: 'object', properties: {} },
   async run(ctx) {
     const id = ctx.record?.fileId;
     if ((typeof id !== 'number' && typeof id !== 'string') || !ctx.env.download) return;

@@ -31,10 +31,7 @@ export const EntityForm = forwardRef<Form<Record_, RJSFSchema, FormContext>, Ent
   ref,
 ) {
   const env = useRuntimeEnv();
-  const widgets = useMemo<RegistryWidgetsType>(
-    () => Object.fromEntries(widgetRegistry.names().map((n) => [n, widgetRegistry.get(n).component])),
-    [],
-  );
+  const widgets = useMemo<RegistryWidgetsType>(() => Object.fromEntries(widgetRegistry.names().map((n) => [n, widgetRegistry.get(n).component])), []);
   const formContext = useMemo<FormContext>(() => ({ record: formData }), [formData]);
   return (
     <ThemedForm

@@ -19,5 +19,5 @@ function PasswordWidget({ id, value, readonly, disabled, placeholder, onChange, 
 }
 
 export const passwordWidgets: Record<string, WidgetDef> = {
-  password: { component: PasswordWidget, configSchema: { type: 'object', properties: {} } },
+  password: { component: PasswordWidget },
 };

@@ -49,7 +49,14 @@ function fieldErrors(validate: PrecompiledValidate | undefined, schema: RJSFSche
     if (!name || e.instancePath !== `/${name}` || !(name in shown)) continue;
     // An empty value is the required check's business, not a type error.
     if (blank(data[name])) continue;
-    out.push({ name: e.keyword, property: `.${name}`, params: e.params, message: e.message ?? e.keyword, stack: `.${name} ${e.message ?? ''}`.trim(), schemaPath: e.schemaPath });
+    out.push({
+      name: e.keyword,
+      property: `.${name}`,
+      params: e.params,
+      message: e.message ?? e.keyword,
+      stack: `.${name} ${e.message ?? ''}`.trim(),
+      schemaPath: e.schemaPath,
+    });
   }
   return out;
 }
@@ -61,7 +68,9 @@ function matches(schema: RJSFSchema, value: unknown): boolean {
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.length > 0) {
     const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-    const ok = types.some((t) => t === actual || (t === 'integer' && typeof value === 'number' && Number.isInteger(value)) || (t === 'number' && actual === 'number'));
+    const ok = types.some(
+      (t) => t === actual || (t === 'integer' && typeof value === 'number' && Number.isInteger(value)) || (t === 'number' && actual === 'number'),
+    );
     if (!ok) return false;
   }
   if (schema.required && value && typeof value === 'object') return schema.required.every((k) => k in (value as object));

@@ -43,5 +43,4 @@ function ReferenceWidget(p: WidgetProps) {
 
 export const referenceWidget: WidgetDef = {
   component: ReferenceWidget,
-  configSchema: { type: 'object', properties: { displayKey: { type: 'string' } } },
 };

@@ -65,4 +65,4 @@ function RichTextWidget({ id, value, readonly, disabled, onChange }: WidgetProps
   );
 }
 
-export const richTextWidget: WidgetDef = { component: RichTextWidget, configSchema: { type: 'object', properties: {} } };
+export const richTextWidget: WidgetDef = { component: RichTextWidget };

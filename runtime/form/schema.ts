@@ -2,7 +2,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { EntityDefinition, Field, PageDefinition } from '../definitions.js';
 import type { RuntimeEnv } from '../env.js';
-import { evaluateCondition, type RecordLike } from '../conditions/evaluate.js';
+import { evaluateCondition, type RecordLike } from '../../meta/conditions.js';
 import { fieldLabel, findField, resolveText } from '../text/resolveText.js';
 
 export type FormField = NonNullable<PageDefinition['form']>['fields'][number];

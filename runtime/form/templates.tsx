@@ -15,12 +15,36 @@ import type {
 
 const ERROR_RED = '#f53f3f';
 
-export function FieldTemplate({ id, label, required, rawErrors, children, hidden, displayLabel, schema, classNames, description, rawDescription, help }: FieldTemplateProps) {
+export function FieldTemplate({
+  id,
+  label,
+  required,
+  rawErrors,
+  children,
+  hidden,
+  displayLabel,
+  schema,
+  classNames,
+  description,
+  rawDescription,
+  help,
+  readonly,
+  disabled,
+  uiSchema,
+}: FieldTemplateProps) {
   if (hidden) return <div style={{ display: 'none' }}>{children}</div>;
   if (schema.type === 'object' || schema.type === 'array') return children;
   const errors = (rawErrors ?? []).filter(Boolean);
+  // Read-only fields must not look editable (issue 18): `data-readonly` gives them the flat, outlined
+  // look of src/styles/forms.css instead of Arco's filled input box.
+  const fixed = readonly === true || disabled === true || uiSchema?.['ui:widget'] === 'display';
   return (
-    <div className={`srm-form-field ${classNames ?? ''}`} data-field={id.replace(/^root_/, '')} style={{ marginBottom: 16 }}>
+    <div
+      className={`srm-form-field ${classNames ?? ''}`}
+      data-field={id.replace(/^root_/, '')}
+      data-readonly={fixed ? 'true' : undefined}
+      style={{ marginBottom: 16 }}
+    >
       {displayLabel !== false && (
         <label htmlFor={id} style={{ display: 'block', marginBottom: 4, fontSize: 13, color: '#4e5969' }}>
           {required && <span style={{ color: ERROR_RED, marginRight: 2 }}>*</span>}
@@ -73,7 +97,19 @@ export function ArrayFieldTemplate({ items, canAdd, onAddClick, disabled, readon
   );
 }
 
-export function BaseInputTemplate({ id, value, readonly, disabled, placeholder, onChange, onBlur, onFocus, autofocus, schema, options }: BaseInputTemplateProps) {
+export function BaseInputTemplate({
+  id,
+  value,
+  readonly,
+  disabled,
+  placeholder,
+  onChange,
+  onBlur,
+  onFocus,
+  autofocus,
+  schema,
+  options,
+}: BaseInputTemplateProps) {
   return (
     <Input
       id={id}

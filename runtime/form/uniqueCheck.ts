@@ -16,20 +16,29 @@ interface CheckAnswer {
 }
 
 /** field → message, for the fields whose current value is taken by another record. */
-export function useTakenValues(page: PageDefinition, entity: EntityDefinition, provider: DataProvider, record: Row, env: RuntimeEnv, enabled: boolean): Record<string, string> {
+export function useTakenValues(
+  page: PageDefinition,
+  entity: EntityDefinition,
+  provider: DataProvider,
+  record: Row,
+  env: RuntimeEnv,
+  enabled: boolean,
+): Record<string, string> {
   const checks = useMemo(() => (page.form?.fields ?? []).filter((f) => f.uniqueCheck), [page]);
   const [taken, setTaken] = useState<Record<string, string>>({});
   const ownKey = record[entity.key];
-  const values = checks.map((f) => record[f.field]);
-  const signature = JSON.stringify([values, ownKey, enabled]);
+  // The checked values as one string: the check re-runs when one of them changes, not on every other
+  // edit of the record (which would restart the wait and ask again for the same values).
+  const checkedValues = JSON.stringify(checks.map((f) => record[f.field] ?? null));
 
   useEffect(() => {
     if (!enabled || checks.length === 0) return;
+    const values = JSON.parse(checkedValues) as unknown[];
     let live = true;
     const timer = setTimeout(() => {
       void Promise.all(
-        checks.map(async (f): Promise<[string, string | undefined]> => {
-          const value = record[f.field];
+        checks.map(async (f, i): Promise<[string, string | undefined]> => {
+          const value = values[i];
           if (typeof value !== 'string' || value.trim() === '') return [f.field, undefined];
           try {
             const answer = (await provider.call<CheckAnswer>(f.uniqueCheck!, { [f.field]: value })).data;
@@ -48,9 +57,7 @@ export function useTakenValues(page: PageDefinition, entity: EntityDefinition, p
       live = false;
       clearTimeout(timer);
     };
-    // `signature` stands for the checked values, the record's key and `enabled`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signature]);
+  }, [checkedValues, ownKey, enabled, checks, provider, entity, env]);
 
   return enabled ? taken : {};
 }

@@ -2,7 +2,19 @@
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import type { RuntimeEnv } from '../env.js';
 
-const KNOWN = new Set(['required', 'maxLength', 'minLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'format', 'type', 'enum']);
+const KNOWN = new Set([
+  'required',
+  'maxLength',
+  'minLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+  'format',
+  'type',
+  'enum',
+]);
 
 function propertyName(error: RJSFValidationError): string {
   if (error.name === 'required' && error.params && typeof error.params.missingProperty === 'string') return error.params.missingProperty;

@@ -128,7 +128,22 @@ function DisplayWidget(p: WidgetProps) {
   else if (typeof value === 'number') text = formatNumber(value, { precision: o.precision });
   else text = blank(value) ? '' : String(value);
   return (
-    <div id={id} className="srm-display-field" style={{ minHeight: 32, lineHeight: '32px', padding: '0 12px', background: '#f7f8fa', borderRadius: 2, color: '#1d2129', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+    <div
+      id={id}
+      className="srm-display-field"
+      style={{
+        minHeight: 32,
+        lineHeight: '32px',
+        padding: '0 12px',
+        // Flat and outlined: a value to read, not a box to type in (Arco's inputs are filled grey).
+        border: '1px dashed var(--color-border-2)',
+        borderRadius: 2,
+        color: '#1d2129',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+      }}
+    >
       {text || '\u00a0'}
     </div>
   );
@@ -139,16 +154,13 @@ function TextWidget(p: WidgetProps) {
   return <BaseInputTemplate {...p} />;
 }
 
-const noConfig = { type: 'object', properties: {} };
-const lookupConfig = { type: 'object', properties: { lookup: { type: 'string' } } };
-
 export const builtInWidgets: Record<string, WidgetDef> = {
-  text: { component: TextWidget, configSchema: noConfig },
-  textarea: { component: TextareaWidget, configSchema: noConfig },
-  number: { component: NumberWidget, configSchema: { type: 'object', properties: { precision: { type: 'integer' } } } },
-  lookup: { component: LookupWidget, configSchema: lookupConfig },
-  date: { component: dateWidget(false), configSchema: noConfig },
-  datetime: { component: dateWidget(true), configSchema: noConfig },
-  checkbox: { component: CheckboxWidget, configSchema: noConfig },
-  display: { component: DisplayWidget, configSchema: { type: 'object', properties: { displayKey: { type: 'string' }, lookup: { type: 'string' } } } },
+  text: { component: TextWidget },
+  textarea: { component: TextareaWidget },
+  number: { component: NumberWidget },
+  lookup: { component: LookupWidget },
+  date: { component: dateWidget(false) },
+  datetime: { component: dateWidget(true) },
+  checkbox: { component: CheckboxWidget },
+  display: { component: DisplayWidget },
 };

@@ -6,7 +6,18 @@ export function ActionIcon({ iconClass, size = 14 }: { iconClass: string | undef
   const d = iconPath(iconClass);
   if (!d) return null;
   return (
-    <svg data-icon={iconClass} aria-hidden="true" focusable="false" width={size} height={size} viewBox={`0 0 ${ICON_VIEW_BOX} ${ICON_VIEW_BOX}`} fill="none" stroke="currentColor" strokeWidth={ICON_STROKE} style={{ verticalAlign: '-2px', marginRight: 2 }}>
+    <svg
+      data-icon={iconClass}
+      aria-hidden="true"
+      focusable="false"
+      width={size}
+      height={size}
+      viewBox={`0 0 ${ICON_VIEW_BOX} ${ICON_VIEW_BOX}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={ICON_STROKE}
+      style={{ verticalAlign: '-2px', marginRight: 2 }}
+    >
       <path d={d} />
     </svg>
   );

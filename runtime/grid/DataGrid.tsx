@@ -90,7 +90,23 @@ const ROW_MARKERS = { kind: 'checkbox-visible', width: 40, checkboxStyle: 'squar
 const provideEditor: NonNullable<DataEditorProps['provideEditor']> = (cell) => (isEditCell(cell) ? { editor: CellEditor, disablePadding: true } : undefined);
 
 export function DataGrid(props: DataGridProps) {
-  const { name, grid, entity, entities, rows, loading, paging, sort = [], onSort, selected = [], onSelectionChange, onRowAction, onRowsChange, onRowClick, readOnly = false } = props;
+  const {
+    name,
+    grid,
+    entity,
+    entities,
+    rows,
+    loading,
+    paging,
+    sort = [],
+    onSort,
+    selected = [],
+    onSelectionChange,
+    onRowAction,
+    onRowsChange,
+    onRowClick,
+    readOnly = false,
+  } = props;
   const env = useRuntimeEnv();
   useEffect(ensurePortal, []);
 
@@ -122,14 +138,25 @@ export function DataGrid(props: DataGridProps) {
     for (const m of models) {
       // SPEC §5: validate.required shows a red asterisk (the header draws "*"; customizeHead skips it).
       const mark = m.required && editable && cellTypes.get(m.cellType).editor !== 'none' && m.column.validate?.customizeHead !== true ? '* ' : '';
-      cols.push({ id: m.key, title: `${mark}${m.title}${sortMark(sort, m.key)}`, width: widths.get(m.key) ?? m.width, group: grouped ? (m.group ?? '') : undefined });
+      cols.push({
+        id: m.key,
+        title: `${mark}${m.title}${sortMark(sort, m.key)}`,
+        width: widths.get(m.key) ?? m.width,
+        group: grouped ? (m.group ?? '') : undefined,
+      });
     }
     return cols;
   }, [models, showIndex, expand, sort, env, editable, widths, grouped]);
   const freezeColumns = leading.length + models.filter((m) => m.fixedLeft).length;
   const headerHeight = HEADER_HEIGHT * (grouped ? 2 : 1);
   const layout = useMemo(
-    () => buildLayout(columns.map((c) => ({ key: String(c.id), width: (c as { width: number }).width, group: c.group || undefined })), freezeColumns, selection.show, headerHeight),
+    () =>
+      buildLayout(
+        columns.map((c) => ({ key: String(c.id), width: (c as { width: number }).width, group: c.group || undefined })),
+        freezeColumns,
+        selection.show,
+        headerHeight,
+      ),
     [columns, freezeColumns, selection.show, headerHeight],
   );
 
@@ -144,11 +171,52 @@ export function DataGrid(props: DataGridProps) {
   );
   const totalLabel = env.t('grid.total');
   const source = useMemo(() => {
-    const base = { grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, language: env.language, activeRow: editable ? activeRow : undefined, merges, expanded, widths, text, summaries, freezeColumns };
+    const base = {
+      grid,
+      models,
+      types,
+      showIndex,
+      leading,
+      rows,
+      lookups,
+      page,
+      pageSize,
+      readOnly,
+      summary,
+      totalLabel,
+      language: env.language,
+      activeRow: editable ? activeRow : undefined,
+      merges,
+      expanded,
+      widths,
+      text,
+      summaries,
+      freezeColumns,
+    };
     return { ...base, footerSpan: summary ? footerSpanOf(base) : undefined };
-  },
-    [grid, models, types, showIndex, leading, rows, lookups, page, pageSize, readOnly, summary, totalLabel, env.language, editable, activeRow, merges, expanded, widths, text, summaries, freezeColumns],
-  );
+  }, [
+    grid,
+    models,
+    types,
+    showIndex,
+    leading,
+    rows,
+    lookups,
+    page,
+    pageSize,
+    readOnly,
+    summary,
+    totalLabel,
+    env.language,
+    editable,
+    activeRow,
+    merges,
+    expanded,
+    widths,
+    text,
+    summaries,
+    freezeColumns,
+  ]);
   const getCellContent = useCallback(([col, row]: Item) => getCell(source, col, row), [source]);
 
   const gridSelection = useMemo<GridSelection>(() => {
@@ -213,8 +281,20 @@ export function DataGrid(props: DataGridProps) {
   }, []);
   // Clicks: expand, checkbox, link, buttons, upload and modal cells; the clicked row becomes the active one.
   const { onCellClicked, runHandler, attachmentAt, setAttachmentAt, modalAt, setModalAt } = useCellClick({
-    grid, rows, leading, modelAt, readOnly, editable, getCellContent, writeRow, onRowAction, onRowClick, text,
-    onClick: () => setTip(null), toggleExpanded, setActiveRow,
+    grid,
+    rows,
+    leading,
+    modelAt,
+    readOnly,
+    editable,
+    getCellContent,
+    writeRow,
+    onRowAction,
+    onRowClick,
+    text,
+    onClick: () => setTip(null),
+    toggleExpanded,
+    setActiveRow,
   });
 
   const onHeaderClicked = useCallback(
@@ -224,7 +304,6 @@ export function DataGrid(props: DataGridProps) {
     },
     [modelAt, sort, onSort],
   );
-
 
   const drawHeader = useRequiredMarkHeader(columns);
   const drawCell = useMergeDrawing(models, leading.length, merges);
@@ -237,7 +316,6 @@ export function DataGrid(props: DataGridProps) {
     },
     [models],
   );
-
 
   const editorContext = useMemo<EditorContextValue>(
     () => ({
@@ -260,7 +338,6 @@ export function DataGrid(props: DataGridProps) {
     [hasStrip],
   );
 
-
   // grid.height "auto": measured from the page once mounted and on resize (SPEC §9).
   const { viewport, fullscreen } = useAutoHeightViewport(grid.height === 'auto', containerRef, errors.length);
 
@@ -282,7 +359,12 @@ export function DataGrid(props: DataGridProps) {
           editable && onRowsChange && !isClickEditor(editor)
             ? (row: Row, rowIndex: number): EditCell | undefined =>
                 isCellEditable(grid, m, row, readOnly, editor)
-                  ? { kind: GridCellKind.Custom, allowOverlay: true, copyData: text(row), data: { kind: 'srm-edit', key: m.key, row: rowIndex, value: row[m.key], display: text(row) } }
+                  ? {
+                      kind: GridCellKind.Custom,
+                      allowOverlay: true,
+                      copyData: text(row),
+                      data: { kind: 'srm-edit', key: m.key, row: rowIndex, value: row[m.key], display: text(row) },
+                    }
                   : undefined
             : undefined;
         const invalid = editable ? (row: Row) => cellProblem(m, type, row) !== undefined : undefined;
@@ -291,12 +373,7 @@ export function DataGrid(props: DataGridProps) {
     [rightModels, lookups, env.language, editable, onRowsChange, grid, readOnly],
   );
   const stripFooter = useMemo(
-    () =>
-      summary
-        ? Object.fromEntries(
-            rightModels.filter((m) => m.isSummary).map((m) => [m.key, footerText(m, summaryValue(m, rows))]),
-          )
-        : undefined,
+    () => (summary ? Object.fromEntries(rightModels.filter((m) => m.isSummary).map((m) => [m.key, footerText(m, summaryValue(m, rows))])) : undefined),
     [summary, rightModels, rows],
   );
   const merged = useMemo(() => JSON.stringify(mergeList(merges)), [merges]);
@@ -314,8 +391,13 @@ export function DataGrid(props: DataGridProps) {
   // The columns the footer's total label covers (SPEC §9 footer merge), by key.
   const footerSpan = useMemo(() => {
     const span = source.footerSpan;
-    return span ? columns.slice(span.start, span.end + 1).map((c) => String(c.id)).join(',') : undefined;
-  }, [summary, source, columns]);
+    return span
+      ? columns
+          .slice(span.start, span.end + 1)
+          .map((c) => String(c.id))
+          .join(',')
+      : undefined;
+  }, [source, columns]);
   const showSpinner = grid.showTableProcess !== false && loading === true;
   const ExpandBody = expand ? expandRenderers.get(expand.component ?? 'fields').component : undefined;
 
@@ -339,7 +421,9 @@ export function DataGrid(props: DataGridProps) {
           style={{ marginBottom: 8 }}
           data-testid={`grid-errors-${name}`}
           content={errors.map((e) => (
-            <div key={`${e.key}-${e.column ?? ''}`}>{`${e.column ? `${allModels.find((m) => m.key === e.column)?.title ?? e.column}: ` : ''}${env.t(e.key)}`}</div>
+            <div
+              key={`${e.key}-${e.column ?? ''}`}
+            >{`${e.column ? `${allModels.find((m) => m.key === e.column)?.title ?? e.column}: ` : ''}${env.t(e.key)}`}</div>
           ))}
         />
       )}
@@ -412,13 +496,20 @@ export function DataGrid(props: DataGridProps) {
       </EditorContext.Provider>
       {tip && <CellTooltip name={name} tip={tip} />}
       {ExpandBody && expanded.size > 0 && (
-        <div className="srm-grid-expand" data-testid={`grid-expand-${name}`} style={{ border: '1px solid #e5e6eb', borderTop: 'none', padding: 8, background: '#fafbfc' }}>
-          {[...expanded].sort((a, b) => a - b).filter((r) => r < rows.length).map((r) => (
-            <div key={r} data-testid={`grid-expand-${name}-${r}`} style={{ marginBottom: 6 }}>
-              <div style={{ fontWeight: 600, fontSize: 13, marginBottom: 4 }}>{env.t('grid.details', { index: r + 1 })}</div>
-              <ExpandBody row={rows[r]} rowIndex={r} fields={expand?.fields ?? []} entity={entity} />
-            </div>
-          ))}
+        <div
+          className="srm-grid-expand"
+          data-testid={`grid-expand-${name}`}
+          style={{ border: '1px solid #e5e6eb', borderTop: 'none', padding: 8, background: '#fafbfc' }}
+        >
+          {[...expanded]
+            .sort((a, b) => a - b)
+            .filter((r) => r < rows.length)
+            .map((r) => (
+              <div key={r} data-testid={`grid-expand-${name}-${r}`} style={{ marginBottom: 6 }}>
+                <div style={{ fontWeight: 600, fontSize: 13, marginBottom: 4 }}>{env.t('grid.details', { index: r + 1 })}</div>
+                <ExpandBody row={rows[r]} rowIndex={r} fields={expand?.fields ?? []} entity={entity} />
+              </div>
+            ))}
         </div>
       )}
       {attachmentAt && (
@@ -444,7 +535,12 @@ export function DataGrid(props: DataGridProps) {
             const config = modalAt.model.column.modalConfig!;
             const target = entities[config.entity];
             const patch: Row = { [modalAt.model.key]: picked[config.valueKey ?? target.key] ?? null };
-            const shown = config.displayKey ? picked[config.displayKey] : (target.display ?? []).map((f) => picked[f]).filter(Boolean).join(' ');
+            const shown = config.displayKey
+              ? picked[config.displayKey]
+              : (target.display ?? [])
+                  .map((f) => picked[f])
+                  .filter(Boolean)
+                  .join(' ');
             if (modalAt.model.displayKey) patch[modalAt.model.displayKey] = shown ?? null;
             writeRow(modalAt.row, patch);
             setModalAt(null);
@@ -452,9 +548,7 @@ export function DataGrid(props: DataGridProps) {
           }}
         />
       )}
-      {paging && grid.isShowPage !== false && (
-        <Pager {...paging} sizes={pageSizeOptions(grid.pageSize)} />
-      )}
+      {paging && grid.isShowPage !== false && <Pager {...paging} sizes={pageSizeOptions(grid.pageSize)} />}
     </div>
   );
 }

@@ -38,11 +38,27 @@ export function ModalPicker({ name, column, entity, onPick, onClose }: ModalPick
       clearTimeout(timer);
     };
   }, [provider, keyword, env, entity.display]);
-  const keys = config.columns ?? entity.display ?? [entity.key];
-  const grid = useMemo<Grid>(() => ({ columns: keys.map((key) => ({ key, width: 180 })) as Grid['columns'], showIndex: true }), [keys]);
+  const grid = useMemo<Grid>(() => {
+    const keys = config.columns ?? entity.display ?? [entity.key];
+    return { columns: keys.map((key) => ({ key, width: 180 })) as Grid['columns'], showIndex: true };
+  }, [config.columns, entity.display, entity.key]);
   return (
-    <Modal visible title={resolveText(config.title, env, env.t('grid.modalPick'))} footer={null} onCancel={onClose} style={{ width: 720 }} data-testid={`modal-picker-${name}`}>
-      <Input.Search allowClear placeholder={env.t('grid.modalSearch')} value={keyword} onChange={setKeyword} style={{ marginBottom: 8 }} data-testid={`modal-picker-search-${name}`} />
+    <Modal
+      visible
+      title={resolveText(config.title, env, env.t('grid.modalPick'))}
+      footer={null}
+      onCancel={onClose}
+      style={{ width: 720 }}
+      data-testid={`modal-picker-${name}`}
+    >
+      <Input.Search
+        allowClear
+        placeholder={env.t('grid.modalSearch')}
+        value={keyword}
+        onChange={setKeyword}
+        style={{ marginBottom: 8 }}
+        data-testid={`modal-picker-search-${name}`}
+      />
       <DataGrid name={`picker-${name}`} grid={grid} entity={entity} rows={rows} loading={loading} height={300} onRowClick={(row) => onPick(row)} />
     </Modal>
   );

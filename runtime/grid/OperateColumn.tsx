@@ -1,11 +1,11 @@
 // The operate column as real DOM buttons in glide's sticky `rightElement`: fixed to the right edge like
 // SPEC's operate column, clickable, keyboard-focusable and locatable by role/test id, while the data
 // cells stay on canvas. Rows are positioned from glide's visible region so they track vertical scroll.
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@arco-design/web-react';
 import type { Action } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
-import { evaluateCondition } from '../conditions/evaluate.js';
+import { evaluateCondition } from '../../meta/conditions.js';
 import type { Row } from '../data/dataProvider.js';
 import { resolveText } from '../text/resolveText.js';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
@@ -53,20 +53,78 @@ export function visibleRowActions(actions: readonly Action[], row: Row, can: (re
   return actions.filter((a) => (a.resource === undefined || can(a.resource)) && evaluateCondition(a.show, row));
 }
 
-export function OperateColumn({ actions, columns = [], title, headerHeight = HEADER_HEIGHT, rows, width, firstRow, visibleRows, offsetY, onAction, activeRow, onActivate, onCellEdited, footer }: OperateColumnProps) {
+export function OperateColumn({
+  actions,
+  columns = [],
+  title,
+  headerHeight = HEADER_HEIGHT,
+  rows,
+  width,
+  firstRow,
+  visibleRows,
+  offsetY,
+  onAction,
+  activeRow,
+  onActivate,
+  onCellEdited,
+  footer,
+}: OperateColumnProps) {
   const env = useRuntimeEnv();
   const [editing, setEditing] = useState<Omit<StripCellEditorProps, 'onDone'> | null>(null);
-  const last = Math.min(rows.length, firstRow + visibleRows + 1);
+  // Glide reports its visible rows when they change; a report made while the grid was being laid out
+  // (zero height) would leave the strip short of rows until the next scroll, so the strip also fills its
+  // own height. Rows drawn below the fold are clipped.
+  const body = useRef<HTMLDivElement>(null);
+  const [bodyRows, setBodyRows] = useState(0);
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    const measure = () => setBodyRows(Math.ceil(el.clientHeight / ROW_HEIGHT));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const last = Math.min(rows.length, firstRow + Math.max(visibleRows, bodyRows) + 1);
   const items: number[] = [];
   for (let r = Math.max(0, firstRow); r < last; r++) items.push(r);
   const showButtons = actions.length > 0;
   const total = columns.reduce((a, c) => a + c.width, 0) + (showButtons ? width : 0);
-  const head = { height: headerHeight, lineHeight: `${headerHeight}px`, fontWeight: 600, fontSize: 13, color: '#313132', borderBottom: '1px solid #e5e6eb', background: '#f7f8fa', overflow: 'hidden', whiteSpace: 'nowrap' as const, textOverflow: 'ellipsis', padding: '0 8px', boxSizing: 'border-box' as const };
+  const head = {
+    height: headerHeight,
+    lineHeight: `${headerHeight}px`,
+    fontWeight: 600,
+    fontSize: 13,
+    color: '#313132',
+    borderBottom: '1px solid #e5e6eb',
+    background: '#f7f8fa',
+    overflow: 'hidden',
+    whiteSpace: 'nowrap' as const,
+    textOverflow: 'ellipsis',
+    padding: '0 8px',
+    boxSizing: 'border-box' as const,
+  };
   return (
-    <div className="srm-grid-operate" style={{ width: total, height: '100%', position: 'relative', background: '#fff', borderLeft: '1px solid #e5e6eb', boxShadow: '-4px 0 6px -4px rgba(0,0,0,0.12)' }}>
+    <div
+      className="srm-grid-operate"
+      style={{
+        width: total,
+        height: '100%',
+        position: 'relative',
+        background: '#fff',
+        borderLeft: '1px solid #e5e6eb',
+        boxShadow: '-4px 0 6px -4px rgba(0,0,0,0.12)',
+      }}
+    >
       <div style={{ display: 'flex' }}>
         {columns.map((c) => (
-          <div key={c.key} data-testid={`fixed-head-${c.key}`} title={c.title} style={{ ...head, width: c.width, textAlign: c.align, borderRight: '1px solid #e5e6eb' }}>
+          <div
+            key={c.key}
+            data-testid={`fixed-head-${c.key}`}
+            title={c.title}
+            style={{ ...head, width: c.width, textAlign: c.align, borderRight: '1px solid #e5e6eb' }}
+          >
             {c.title}
           </div>
         ))}
@@ -77,13 +135,21 @@ export function OperateColumn({ actions, columns = [], title, headerHeight = HEA
           </div>
         )}
       </div>
-      <div style={{ position: 'absolute', top: headerHeight, left: 0, right: 0, bottom: footer ? ROW_HEIGHT : 0, overflow: 'hidden' }}>
+      <div ref={body} style={{ position: 'absolute', top: headerHeight, left: 0, right: 0, bottom: footer ? ROW_HEIGHT : 0, overflow: 'hidden' }}>
         {items.map((r) => {
           const row = rows[r];
           return (
             <div
               key={r}
-              style={{ position: 'absolute', left: 0, right: 0, top: (r - firstRow) * ROW_HEIGHT + offsetY, height: ROW_HEIGHT, display: 'flex', borderBottom: '1px solid #f2f3f5' }}
+              style={{
+                position: 'absolute',
+                left: 0,
+                right: 0,
+                top: (r - firstRow) * ROW_HEIGHT + offsetY,
+                height: ROW_HEIGHT,
+                display: 'flex',
+                borderBottom: '1px solid #f2f3f5',
+              }}
             >
               {columns.map((c) => {
                 const edit = c.edit?.(row, r);
@@ -104,11 +170,38 @@ export function OperateColumn({ actions, columns = [], title, headerHeight = HEA
                           }
                         : undefined
                     }
-                    style={{ width: c.width, lineHeight: `${ROW_HEIGHT}px`, padding: '0 8px', boxSizing: 'border-box', fontSize: 13, color: '#1d2129', textAlign: c.align, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', borderRight: '1px solid #f2f3f5', cursor: edit ? 'text' : undefined, background: invalid ? INVALID_BG : undefined }}
+                    style={{
+                      width: c.width,
+                      lineHeight: `${ROW_HEIGHT}px`,
+                      padding: '0 8px',
+                      boxSizing: 'border-box',
+                      fontSize: 13,
+                      color: '#1d2129',
+                      textAlign: c.align,
+                      overflow: 'hidden',
+                      whiteSpace: 'nowrap',
+                      textOverflow: 'ellipsis',
+                      borderRight: '1px solid #f2f3f5',
+                      cursor: edit ? 'text' : undefined,
+                      background: invalid ? INVALID_BG : undefined,
+                    }}
                   >
                     {box ? (
                       // An input box like the canvas draws on the active row's editable cells.
-                      <div style={{ margin: '4px -5px', lineHeight: `${ROW_HEIGHT - 10}px`, padding: '0 4px', border: `1px solid ${invalid ? ERROR_RED : '#c9cdd4'}`, borderRadius: 2, background: invalid ? INVALID_BG : '#fff', overflow: 'hidden', textOverflow: 'ellipsis' }}>{c.text(row) || '\u00a0'}</div>
+                      <div
+                        style={{
+                          margin: '4px -5px',
+                          lineHeight: `${ROW_HEIGHT - 10}px`,
+                          padding: '0 4px',
+                          border: `1px solid ${invalid ? ERROR_RED : '#c9cdd4'}`,
+                          borderRadius: 2,
+                          background: invalid ? INVALID_BG : '#fff',
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                        }}
+                      >
+                        {c.text(row) || '\u00a0'}
+                      </div>
                     ) : (
                       c.text(row)
                     )}
@@ -138,9 +231,36 @@ export function OperateColumn({ actions, columns = [], title, headerHeight = HEA
         })}
       </div>
       {footer && (
-        <div data-testid="fixed-footer" style={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: ROW_HEIGHT, display: 'flex', background: SUMMARY_BG, borderTop: '1px solid #e5e6eb', fontWeight: 600, fontSize: 13 }}>
+        <div
+          data-testid="fixed-footer"
+          style={{
+            position: 'absolute',
+            left: 0,
+            right: 0,
+            bottom: 0,
+            height: ROW_HEIGHT,
+            display: 'flex',
+            background: SUMMARY_BG,
+            borderTop: '1px solid #e5e6eb',
+            fontWeight: 600,
+            fontSize: 13,
+          }}
+        >
           {columns.map((c) => (
-            <div key={c.key} data-testid={`fixed-footer-${c.key}`} style={{ width: c.width, lineHeight: `${ROW_HEIGHT}px`, padding: '0 8px', boxSizing: 'border-box', textAlign: 'right', overflow: 'hidden', whiteSpace: 'nowrap', borderRight: '1px solid #f2f3f5' }}>
+            <div
+              key={c.key}
+              data-testid={`fixed-footer-${c.key}`}
+              style={{
+                width: c.width,
+                lineHeight: `${ROW_HEIGHT}px`,
+                padding: '0 8px',
+                boxSizing: 'border-box',
+                textAlign: 'right',
+                overflow: 'hidden',
+                whiteSpace: 'nowrap',
+                borderRight: '1px solid #f2f3f5',
+              }}
+            >
               {footer[c.key] ?? ''}
             </div>
           ))}

@@ -57,7 +57,20 @@ export function StripCellEditor({ cell, anchor, onDone }: StripCellEditorProps) 
       ref={box}
       className="srm-strip-editor"
       data-testid={`strip-editor-${cell.data.key}-${cell.data.row}`}
-      style={{ position: 'fixed', left: anchor.left, top: anchor.top, minWidth: anchor.width, minHeight: anchor.height, background: '#fff', boxShadow: '0 2px 8px rgba(0,0,0,0.15)', borderRadius: 2, padding: 2, boxSizing: 'border-box', display: 'flex', alignItems: 'center' }}
+      style={{
+        position: 'fixed',
+        left: anchor.left,
+        top: anchor.top,
+        minWidth: anchor.width,
+        minHeight: anchor.height,
+        background: '#fff',
+        boxShadow: '0 2px 8px rgba(0,0,0,0.15)',
+        borderRadius: 2,
+        padding: 2,
+        boxSizing: 'border-box',
+        display: 'flex',
+        alignItems: 'center',
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Enter' && !e.shiftKey) {
           e.preventDefault();

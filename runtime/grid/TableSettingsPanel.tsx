@@ -75,7 +75,12 @@ export function TableSettingsButton({ name, settings, columns, entity }: TableSe
               <Button data-testid="table-settings-cancel" onClick={() => setOpen(false)}>
                 {env.t('actions.cancel')}
               </Button>
-              <Button data-testid="table-settings-save" type="primary" loading={busy} onClick={() => void finish(() => settings.save(draft), 'tableSettings.saved')}>
+              <Button
+                data-testid="table-settings-save"
+                type="primary"
+                loading={busy}
+                onClick={() => void finish(() => settings.save(draft), 'tableSettings.saved')}
+              >
                 {env.t('actions.save')}
               </Button>
             </Space>
@@ -130,8 +135,22 @@ export function TableSettingsButton({ name, settings, columns, entity }: TableSe
                 ))}
               </Radio.Group>
               <Space size={2}>
-                <Button size="mini" icon={<IconArrowUp />} disabled={i === 0} aria-label={env.t('tableSettings.up')} data-testid={`table-settings-up-${s.key}`} onClick={() => move(i, i - 1)} />
-                <Button size="mini" icon={<IconArrowDown />} disabled={i === draft.length - 1} aria-label={env.t('tableSettings.down')} data-testid={`table-settings-down-${s.key}`} onClick={() => move(i, i + 1)} />
+                <Button
+                  size="mini"
+                  icon={<IconArrowUp />}
+                  disabled={i === 0}
+                  aria-label={env.t('tableSettings.up')}
+                  data-testid={`table-settings-up-${s.key}`}
+                  onClick={() => move(i, i - 1)}
+                />
+                <Button
+                  size="mini"
+                  icon={<IconArrowDown />}
+                  disabled={i === draft.length - 1}
+                  aria-label={env.t('tableSettings.down')}
+                  data-testid={`table-settings-down-${s.key}`}
+                  onClick={() => move(i, i + 1)}
+                />
               </Space>
             </div>
           ))}

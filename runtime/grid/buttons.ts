@@ -1,6 +1,6 @@
 // button/buttons cells: the buttonType entries that show for a record, with their labels and state.
 import type { Row } from '../data/dataProvider.js';
-import { evaluateCondition } from '../conditions/evaluate.js';
+import { evaluateCondition } from '../../meta/conditions.js';
 import type { ColumnModel } from './columns.js';
 import { iconPath } from './icons.js';
 

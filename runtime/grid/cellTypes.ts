@@ -8,24 +8,6 @@ import type { ColumnModel } from './columns.js';
 import { computeColumn } from './compute.js';
 import { formatDate, formatNumber, toNumber } from './format.js';
 
-const textSchema = { type: 'object', properties: { ellipsis: { type: 'boolean' }, tooltip: { type: 'boolean' }, placeholder: {}, showFormatter: { type: 'object' } } };
-const numberSchema = {
-  type: 'object',
-  properties: {
-    precision: { type: 'integer', minimum: 0 },
-    showThousandSeparator: { type: 'boolean' },
-    min: { type: 'number' },
-    max: { type: 'number' },
-    step: { type: 'number' },
-    isSummary: {},
-  },
-};
-const lookupSchema = {
-  type: 'object',
-  properties: { lookup: { type: 'object', properties: { typeCode: { type: 'string' }, filterFlag: { type: 'boolean' }, numberFlag: { type: 'boolean' } } }, displayKey: { type: 'string' } },
-};
-const noConfig = { type: 'object', properties: {} };
-
 export const plain = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
 
@@ -35,7 +17,7 @@ const URL_RE = /^(https?:\/\/)[^\s/$.?#].[^\s]*$/i;
 const TEL = /^\+?[0-9][0-9 ()-]{4,}[0-9]$/;
 
 function text(editor: EditorKind, extra: Partial<CellTypeDef> = {}): CellTypeDef {
-  return { align: 'left', display: 'text', format: plain, editor, configSchema: textSchema, ...extra };
+  return { align: 'left', display: 'text', format: plain, editor, ...extra };
 }
 
 function pattern(re: RegExp, message: string) {
@@ -56,11 +38,11 @@ function numberCheck(value: unknown, col: ColumnModel): string | undefined {
 }
 
 function number(): CellTypeDef {
-  return { align: 'right', display: 'text', format: numberFormat, editor: 'number', check: numberCheck, configSchema: numberSchema };
+  return { align: 'right', display: 'text', format: numberFormat, editor: 'number', check: numberCheck };
 }
 
 function date(kind: 'date' | 'datetime' | 'year' | 'month' | 'time', editor: EditorKind): CellTypeDef {
-  return { align: 'center', display: 'text', format: (v) => formatDate(v, kind), editor, configSchema: textSchema };
+  return { align: 'center', display: 'text', format: (v) => formatDate(v, kind), editor };
 }
 
 /** Start and end of a range cell: the two rangeKeys fields, or the value as [start, end]. */
@@ -81,7 +63,6 @@ function range(kind: 'date' | 'datetime', editor: EditorKind): CellTypeDef {
       return `${formatDate(a, kind)} ~ ${formatDate(b, kind)}`;
     },
     editor,
-    configSchema: { type: 'object', properties: { rangeKeys: { type: 'array' } } },
   };
 }
 
@@ -107,7 +88,12 @@ export function twoValueCheck(value: unknown, col: ColumnModel): string | undefi
   return s === col.trueValue || s === col.falseValue ? undefined : 'grid.errors.checkboxValue';
 }
 
-const buttons: CellTypeDef = { align: 'center', display: 'buttons', format: plain, editor: 'none', configSchema: { type: 'object', properties: { buttonType: {} } } };
+const buttons: CellTypeDef = {
+  align: 'center',
+  display: 'buttons',
+  format: plain,
+  editor: 'none',
+};
 
 export const builtInCellTypes: Record<string, CellTypeDef> = {
   text: text('input'),
@@ -126,20 +112,19 @@ export const builtInCellTypes: Record<string, CellTypeDef> = {
   time: date('time', 'time'),
   daterange: range('date', 'daterange'),
   datetimerange: range('datetime', 'datetimerange'),
-  lookup: { align: 'left', display: 'text', format: formatLookup, editor: 'select', configSchema: lookupSchema },
-  editlookup: { align: 'left', display: 'text', format: formatLookup, editor: 'editlookup', configSchema: lookupSchema },
+  lookup: { align: 'left', display: 'text', format: formatLookup, editor: 'select' },
+  editlookup: { align: 'left', display: 'text', format: formatLookup, editor: 'editlookup' },
   checkbox: {
     align: 'center',
     display: 'check',
     format: (v, col) => (v === true || plain(v) === col.trueValue ? col.trueValue : col.falseValue),
     editor: 'check',
     check: twoValueCheck,
-    configSchema: { type: 'object', properties: { showIcon: { type: 'object' } } },
   },
   /** A formatter-drawn cell (column.showFormatter) that edits as text. */
-  slot: text('input', { configSchema: { type: 'object', required: ['showFormatter'], properties: { showFormatter: { type: 'object' } } } }),
+  slot: text('input'),
   /** A formatter-drawn cell, display only. */
-  viewSlot: text('none', { configSchema: { type: 'object', properties: { showFormatter: { type: 'object' } } } }),
+  viewSlot: text('none'),
   button: buttons,
   buttons,
   icon: {
@@ -147,26 +132,28 @@ export const builtInCellTypes: Record<string, CellTypeDef> = {
     display: 'icon',
     format: (v, col) => (plain(v) === col.trueValue ? col.trueValue : plain(v)),
     editor: 'none',
-    configSchema: { type: 'object', properties: { showIcon: { type: 'object' } } },
   },
   compute: {
     align: 'right',
     display: 'text',
     format: (_v, col, ctx) => formatNumber(computeColumn(col.column, ctx.row), { precision: col.precision ?? 2, thousands: col.thousands }),
     editor: 'none',
-    configSchema: { type: 'object', required: ['computedEvent'], properties: { computedEvent: { type: 'object' } } },
   },
-  linkTag: text('none', { display: 'link', configSchema: { type: 'object', required: ['linkTag'], properties: { linkTag: { type: 'object' } } } }),
+  linkTag: text('none', { display: 'link' }),
   /** Declares where the operate column's title/width come from; the buttons are DOM (OperateColumn). */
-  tableOperate: text('none', { configSchema: noConfig }),
+  tableOperate: text('none'),
   /** A group header (children carry the data); never drawn as a body cell. */
-  colGroup: text('none', { configSchema: { type: 'object', required: ['children'], properties: { children: { type: 'array' } } } }),
-  type: { align: 'left', display: 'text', format: formatOption, editor: 'options', configSchema: { type: 'object', required: ['options'], properties: { options: { type: 'array' } } } },
+  colGroup: text('none'),
+  type: {
+    align: 'left',
+    display: 'text',
+    format: formatOption,
+    editor: 'options',
+  },
   modal: {
     align: 'left',
     display: 'text',
     format: formatLookup,
     editor: 'modal',
-    configSchema: { type: 'object', required: ['modalConfig'], properties: { modalConfig: { type: 'object' } } },
   },
 };

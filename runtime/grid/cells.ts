@@ -3,7 +3,7 @@ import { GridCellKind, type GridCell } from '@glideapps/glide-data-grid';
 import type { Grid } from '../definitions.js';
 import type { Row } from '../data/dataProvider.js';
 import type { LookupMap } from '../data/useLookups.js';
-import { evaluateCondition } from '../conditions/evaluate.js';
+import { evaluateCondition } from '../../meta/conditions.js';
 import { formatters } from '../registry/index.js';
 import type { CellTypeDef } from '../registry/types.js';
 import { EXPAND_WIDTH, INDEX_WIDTH, type ColumnModel } from './columns.js';
@@ -178,7 +178,13 @@ export function getCell(src: CellSource, col: number, row: number): GridCell {
       // buttonType.showInput: the cell's value (or its displayKey field, for a button column of its own) before the button.
       const showInput = model.column.buttonType && !Array.isArray(model.column.buttonType) && model.column.buttonType.showInput;
       const shownValue = model.column.displayKey !== undefined ? record[model.column.displayKey] : undefined;
-      const prefix = !showInput ? '' : model.column.displayKey !== undefined ? (shownValue === null || shownValue === undefined ? '' : String(shownValue)) : displayText(model, type, record, src.lookups, src.language);
+      const prefix = !showInput
+        ? ''
+        : model.column.displayKey !== undefined
+          ? shownValue === null || shownValue === undefined
+            ? ''
+            : String(shownValue)
+          : displayText(model, type, record, src.lookups, src.language);
       const cell: ButtonsCell = {
         kind: GridCellKind.Custom,
         allowOverlay: false,
@@ -195,7 +201,14 @@ export function getCell(src: CellSource, col: number, row: number): GridCell {
   if (type.display === 'link' && !editable) {
     const width = src.widths?.get(model.key) ?? model.width;
     const shown = model.ellipsis ? fitText(full, width) : full;
-    const cell: LinkCell = { kind: GridCellKind.Custom, allowOverlay: false, readonly: true, copyData: full, contentAlign: model.align, data: { kind: 'srm-link', text: shown } };
+    const cell: LinkCell = {
+      kind: GridCellKind.Custom,
+      allowOverlay: false,
+      readonly: true,
+      copyData: full,
+      contentAlign: model.align,
+      data: { kind: 'srm-link', text: shown },
+    };
     return cell;
   }
   const width = src.widths?.get(model.key) ?? model.width;

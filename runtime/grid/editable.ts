@@ -1,5 +1,5 @@
 import type { Grid } from '../definitions.js';
-import { evaluateCondition, evaluateFlag, type RecordLike } from '../conditions/evaluate.js';
+import { evaluateCondition, evaluateFlag, type RecordLike } from '../../meta/conditions.js';
 import type { EditorKind } from '../registry/types.js';
 import type { ColumnModel } from './columns.js';
 

@@ -88,25 +88,34 @@ export const CellEditor: ProvideEditorComponent<GridCell> = (props: GlideProps) 
   );
 };
 
-function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, ctx }: Props & { model: ColumnModel; editor: EditorKind; ctx: EditorContextValue }) {
+function EditorBody({
+  value: cell,
+  onChange,
+  onFinishedEditing,
+  model,
+  editor,
+  ctx,
+}: Props & { model: ColumnModel; editor: EditorKind; ctx: EditorContextValue }) {
   const env = useRuntimeEnv();
   const raw = cell.data.value;
-  const placeholder = model.placeholder ?? env.t(editor === 'select' || editor === 'reference' || editor === 'options' || editor === 'editlookup' ? 'placeholder.select' : 'placeholder.input');
+  const placeholder =
+    model.placeholder ??
+    env.t(editor === 'select' || editor === 'reference' || editor === 'options' || editor === 'editlookup' ? 'placeholder.select' : 'placeholder.input');
   switch (editor) {
     case 'number':
       return (
         <FocusOnMount>
-        <InputNumber
-          autoFocus
-          size="small"
-          placeholder={placeholder}
-          defaultValue={raw === null || raw === undefined || raw === '' ? undefined : Number(raw)}
-          precision={model.precision}
-          min={model.column.min ?? model.field?.min}
-          max={model.column.max ?? model.field?.max}
-          step={model.column.step ?? 1}
-          onChange={(v) => onChange(withValue(cell, v ?? null, v === undefined || v === null ? '' : String(v)))}
-        />
+          <InputNumber
+            autoFocus
+            size="small"
+            placeholder={placeholder}
+            defaultValue={raw === null || raw === undefined || raw === '' ? undefined : Number(raw)}
+            precision={model.precision}
+            min={model.column.min ?? model.field?.min}
+            max={model.column.max ?? model.field?.max}
+            step={model.column.step ?? 1}
+            onChange={(v) => onChange(withValue(cell, v ?? null, v === undefined || v === null ? '' : String(v)))}
+          />
         </FocusOnMount>
       );
     case 'select':
@@ -126,7 +135,7 @@ function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, c
           defaultValue={raw === null || raw === undefined ? undefined : String(raw)}
           getPopupContainer={popupContainer}
           onChange={(v: string | undefined) => {
-            const meaning = values.find((o) => o.lookupCode === v)?.meaning ?? (v ?? '');
+            const meaning = values.find((o) => o.lookupCode === v)?.meaning ?? v ?? '';
             onFinishedEditing(withValue(cell, lookupValue(model, v), meaning));
           }}
           options={values.map((o) => ({ label: o.meaning, value: o.lookupCode, disabled: o.enabledFlag === 'N' }))}
@@ -164,49 +173,55 @@ function EditorBody({ value: cell, onChange, onFinishedEditing, model, editor, c
       const auto = model.column.autosize;
       return (
         <FocusOnMount>
-        <Input.TextArea
-          autoFocus
-          placeholder={placeholder}
-          maxLength={model.field?.length}
-          autoSize={auto === undefined ? { minRows: 2, maxRows: 6 } : auto}
-          defaultValue={raw === null || raw === undefined ? '' : String(raw)}
-          // Enter commits (glide); Shift+Enter is a new line.
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && e.shiftKey) e.stopPropagation();
-          }}
-          onChange={(v) => onChange(withValue(cell, v, v))}
-        />
+          <Input.TextArea
+            autoFocus
+            placeholder={placeholder}
+            maxLength={model.field?.length}
+            autoSize={auto === undefined ? { minRows: 2, maxRows: 6 } : auto}
+            defaultValue={raw === null || raw === undefined ? '' : String(raw)}
+            // Enter commits (glide); Shift+Enter is a new line.
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && e.shiftKey) e.stopPropagation();
+            }}
+            onChange={(v) => onChange(withValue(cell, v, v))}
+          />
         </FocusOnMount>
       );
     }
     default:
       return (
         <FocusOnMount>
-        {editor === 'password' ? (
-          <Input.Password
-            autoFocus
-            size="small"
-            placeholder={placeholder}
-            maxLength={model.field?.length}
-            defaultValue={raw === null || raw === undefined ? '' : String(raw)}
-            onChange={(v) => onChange(withValue(cell, v, v ? '******' : ''))}
-          />
-        ) : (
-          <Input
-            autoFocus
-            size="small"
-            placeholder={placeholder}
-            maxLength={model.field?.length}
-            defaultValue={raw === null || raw === undefined ? '' : String(raw)}
-            onChange={(v) => onChange(withValue(cell, v, v))}
-          />
-        )}
+          {editor === 'password' ? (
+            <Input.Password
+              autoFocus
+              size="small"
+              placeholder={placeholder}
+              maxLength={model.field?.length}
+              defaultValue={raw === null || raw === undefined ? '' : String(raw)}
+              onChange={(v) => onChange(withValue(cell, v, v ? '******' : ''))}
+            />
+          ) : (
+            <Input
+              autoFocus
+              size="small"
+              placeholder={placeholder}
+              maxLength={model.field?.length}
+              defaultValue={raw === null || raw === undefined ? '' : String(raw)}
+              onChange={(v) => onChange(withValue(cell, v, v))}
+            />
+          )}
         </FocusOnMount>
       );
   }
 }
 
-function ReferenceEditor({ cell, model, ctx, placeholder, onFinishedEditing }: {
+function ReferenceEditor({
+  cell,
+  model,
+  ctx,
+  placeholder,
+  onFinishedEditing,
+}: {
   cell: EditCell;
   model: ColumnModel;
   ctx: EditorContextValue;
@@ -250,7 +265,17 @@ function ReferenceEditor({ cell, model, ctx, placeholder, onFinishedEditing }: {
 
 const DATE_FORMATS = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss', year: 'YYYY', month: 'YYYY-MM', time: 'HH:mm:ss' } as const;
 
-function DateEditor({ cell, kind, placeholder, onFinishedEditing }: { cell: EditCell; kind: keyof typeof DATE_FORMATS; placeholder?: string; onFinishedEditing: Props['onFinishedEditing'] }) {
+function DateEditor({
+  cell,
+  kind,
+  placeholder,
+  onFinishedEditing,
+}: {
+  cell: EditCell;
+  kind: keyof typeof DATE_FORMATS;
+  placeholder?: string;
+  onFinishedEditing: Props['onFinishedEditing'];
+}) {
   const [open, setOpen] = useState(true);
   const raw = cell.data.value;
   const common = {
@@ -277,7 +302,17 @@ function DateEditor({ cell, kind, placeholder, onFinishedEditing }: { cell: Edit
 }
 
 /** daterange/datetimerange: both ends at once; written to the two rangeKeys fields or as [start, end]. */
-function RangeEditor({ cell, model, withTime, onFinishedEditing }: { cell: EditCell; model: ColumnModel; withTime: boolean; onFinishedEditing: Props['onFinishedEditing'] }) {
+function RangeEditor({
+  cell,
+  model,
+  withTime,
+  onFinishedEditing,
+}: {
+  cell: EditCell;
+  model: ColumnModel;
+  withTime: boolean;
+  onFinishedEditing: Props['onFinishedEditing'];
+}) {
   const [open, setOpen] = useState(true);
   const raw = cell.data.value;
   const keys = model.column.rangeKeys;
@@ -305,16 +340,22 @@ function RangeEditor({ cell, model, withTime, onFinishedEditing }: { cell: EditC
 
 /**
  * Glide mounts the overlay and then positions it; an input focused during mount can lose the focus
- * to the grid again, and the first keys typed would be lost. Focus once the overlay has settled.
+ * to the grid again, and the first keys typed would be lost. Focus once the overlay has settled, without
+ * letting the browser scroll the grid or the page to the input: on a fast machine that scroll moved the
+ * rows under the editor, so the edit landed on the wrong row or not at all.
  */
 function FocusOnMount({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const input = ref.current?.querySelector('input, textarea');
-      if (input instanceof HTMLElement && document.activeElement !== input) input.focus();
+      if (input instanceof HTMLElement && document.activeElement !== input) input.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
   }, []);
-  return <div ref={ref} style={{ display: 'contents' }}>{children}</div>;
+  return (
+    <div ref={ref} style={{ display: 'contents' }}>
+      {children}
+    </div>
+  );
 }

@@ -21,7 +21,6 @@ export const builtInFormatters: Record<string, FormatterDef> = {
       if (n === undefined) return str(v);
       return `${formatNumber(n * num(a.scale, 100), { precision: num(a.precision, 2) })}%`;
     },
-    configSchema: { type: 'object', properties: { precision: { type: 'integer' }, scale: { type: 'number' } } },
   },
   /** 1234.5 → "¥1,234.50" ({symbol, precision}). */
   currency: {
@@ -31,12 +30,10 @@ export const builtInFormatters: Record<string, FormatterDef> = {
       const s = formatNumber(Math.abs(n), { precision: num(a.precision, 2) });
       return `${n < 0 ? '-' : ''}${text(a.symbol) || '¥'}${s}`;
     },
-    configSchema: { type: 'object', properties: { symbol: { type: 'string' }, precision: { type: 'integer' } } },
   },
   /** Prefix and suffix around the value ({prefix, suffix}, plain strings or Text objects). */
   affix: {
     format: (v, a, ctx) => (str(v) === '' ? '' : `${localized(a.prefix, ctx.language)}${str(v)}${localized(a.suffix, ctx.language)}`),
-    configSchema: { type: 'object', properties: { prefix: {}, suffix: {} } },
   },
   /** Masks the middle of a value: "13812345678" → "138****5678" ({head, tail}). */
   mask: {
@@ -47,7 +44,6 @@ export const builtInFormatters: Record<string, FormatterDef> = {
       if (s.length <= head + tail) return s;
       return `${s.slice(0, head)}${'*'.repeat(Math.min(s.length - head - tail, 8))}${s.slice(s.length - tail)}`;
     },
-    configSchema: { type: 'object', properties: { head: { type: 'integer' }, tail: { type: 'integer' } } },
   },
   /** A value → its label ({map: {value: Text}, fallback}). */
   map: {
@@ -56,7 +52,6 @@ export const builtInFormatters: Record<string, FormatterDef> = {
       const hit = m[str(v)];
       return hit === undefined ? (a.fallback === undefined ? str(v) : localized(a.fallback, ctx.language)) : localized(hit, ctx.language);
     },
-    configSchema: { type: 'object', properties: { map: { type: 'object' }, fallback: {} } },
   },
   /** SPEC §9 date formats by name ({kind: date | datetime | year | month | time}). */
   date: {
@@ -64,6 +59,5 @@ export const builtInFormatters: Record<string, FormatterDef> = {
       const kind = text(a.kind);
       return formatDate(v, kind === 'datetime' || kind === 'year' || kind === 'month' || kind === 'time' ? kind : 'date');
     },
-    configSchema: { type: 'object', properties: { kind: { enum: ['date', 'datetime', 'year', 'month', 'time'] } } },
   },
 };

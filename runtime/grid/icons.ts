@@ -13,7 +13,8 @@ const PATHS: Readonly<Record<string, string>> = {
   view: 'M24 37c6.627 0 12.627-4.333 18-13-5.373-8.667-11.373-13-18-13-6.627 0-12.627 4.333-18 13 5.373 8.667 11.373 13 18 13ZM29 24a5 5 0 1 1-10 0 5 5 0 0 1 10 0Z',
   download: 'm33.072 22.071-9.07 9.071-9.072-9.07M24 5v26m16 4v6H8v-6',
   upload: 'M14.93 17.071 24.001 8l9.071 9.071m-9.07 16.071v-25M40 35v6H8v-6',
-  search: 'M33.072 33.071c6.248-6.248 6.248-16.379 0-22.627-6.249-6.249-16.38-6.249-22.628 0-6.248 6.248-6.248 16.379 0 22.627 6.248 6.248 16.38 6.248 22.628 0Zm0 0 8.485 8.485',
+  search:
+    'M33.072 33.071c6.248-6.248 6.248-16.379 0-22.627-6.249-6.249-16.38-6.249-22.628 0-6.248 6.248-6.248 16.379 0 22.627 6.248 6.248 16.38 6.248 22.628 0Zm0 0 8.485 8.485',
   file: 'M16 21h16m-16 8h10m11 13H11a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h21l7 7v27a2 2 0 0 1-2 2Z',
   copy: 'M20 6h18a2 2 0 0 1 2 2v22M8 16v24c0 1.105.891 2 1.996 2h20.007A1.99 1.99 0 0 0 32 40.008V15.997A1.997 1.997 0 0 0 30 14H10a2 2 0 0 0-2 2Z',
   link: 'm14.1 25.414-4.95 4.95a6 6 0 0 0 8.486 8.485l8.485-8.485a6 6 0 0 0 0-8.485m7.779.707 4.95-4.95a6 6 0 1 0-8.486-8.485l-8.485 8.485a6 6 0 0 0 0 8.485',
@@ -27,7 +28,15 @@ const PATHS: Readonly<Record<string, string>> = {
 };
 
 /** Other names definitions use for the same outlines. */
-const ALIASES: Readonly<Record<string, string>> = { eye: 'view', add: 'plus', remove: 'delete', trash: 'delete', document: 'file', tick: 'check', 'circle-check': 'check' };
+const ALIASES: Readonly<Record<string, string>> = {
+  eye: 'view',
+  add: 'plus',
+  remove: 'delete',
+  trash: 'delete',
+  document: 'file',
+  tick: 'check',
+  'circle-check': 'check',
+};
 
 /** A neutral outline for a name the runtime does not know: the button still shows that it has an icon. */
 const UNKNOWN = 'M7 7H20V20H7zM28 7H41V20H28zM7 28H20V41H7zM28 28H41V41H28z';
@@ -37,7 +46,10 @@ export const ICON_NAMES: readonly string[] = Object.keys(PATHS);
 /** The outline (SVG path data in the 48 × 48 box) of an iconClass, or undefined when none is given. */
 export function iconPath(iconClass: string | undefined): string | undefined {
   if (!iconClass || !iconClass.trim()) return undefined;
-  const name = iconClass.trim().toLowerCase().replace(/^(el-icon-|arco-icon-|icon-)/, '');
+  const name = iconClass
+    .trim()
+    .toLowerCase()
+    .replace(/^(el-icon-|arco-icon-|icon-)/, '');
   return PATHS[name] ?? PATHS[ALIASES[name] ?? ''] ?? UNKNOWN;
 }
 

@@ -19,7 +19,12 @@ export function cellCenter(layout: GridLayout, key: string, row: number): { x: n
 }
 
 /** headerHeight: the full header (group header + column header when columns are grouped). */
-export function buildLayout(keys: readonly { key: string; width: number; group?: string }[], frozen: number, selection: boolean, headerHeight = HEADER_HEIGHT): GridLayout {
+export function buildLayout(
+  keys: readonly { key: string; width: number; group?: string }[],
+  frozen: number,
+  selection: boolean,
+  headerHeight = HEADER_HEIGHT,
+): GridLayout {
   const columns: GridLayout['columns'] = [];
   let x = 0;
   if (selection) {

@@ -5,7 +5,7 @@ import type { ActionDef } from '../registry/types.js';
 import { resolveText } from '../text/resolveText.js';
 
 export const notifyAction: ActionDef = {
-  configSchema: { type: 'object', required: ['label'], properties: { label: {} } },
+  whenUnsaved: () => 'keep',
   async run(ctx) {
     const text = resolveText(ctx.action.label, ctx.env, ctx.action.name);
     ctx.env.notify('info', text.replace(/\{count\}/g, String(ctx.selection?.length ?? 0)));

@@ -31,7 +31,12 @@ export interface PageSelectionChange {
  * `selectedKeys` is the selection before the change (all pages); `nextIndexes` the page's selected row
  * indexes after it. Selecting or clearing the whole page at once (the header box) is one *All event.
  */
-export function pageSelectionChange(rows: readonly Row[], keyFields: readonly string[], selectedKeys: ReadonlySet<string>, nextIndexes: readonly number[]): PageSelectionChange {
+export function pageSelectionChange(
+  rows: readonly Row[],
+  keyFields: readonly string[],
+  selectedKeys: ReadonlySet<string>,
+  nextIndexes: readonly number[],
+): PageSelectionChange {
   const next = new Set(nextIndexes);
   const added: Row[] = [];
   const removed: Row[] = [];

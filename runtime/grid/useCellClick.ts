@@ -33,7 +33,22 @@ interface CellClickSource {
   setActiveRow(row: number): void;
 }
 
-export function useCellClick({ grid, rows, leading, modelAt, readOnly, editable, getCellContent, writeRow, onRowAction, onRowClick, text, onClick, toggleExpanded, setActiveRow }: CellClickSource) {
+export function useCellClick({
+  grid,
+  rows,
+  leading,
+  modelAt,
+  readOnly,
+  editable,
+  getCellContent,
+  writeRow,
+  onRowAction,
+  onRowClick,
+  text,
+  onClick,
+  toggleExpanded,
+  setActiveRow,
+}: CellClickSource) {
   const env = useRuntimeEnv();
   // Upload cells open the attachment widget in a dialog, modal cells the record picker.
   const [attachmentAt, setAttachmentAt] = useState<{ row: number; model: ColumnModel } | null>(null);
@@ -91,7 +106,24 @@ export function useCellClick({ grid, rows, leading, modelAt, readOnly, editable,
         return setModalAt({ row, model });
       }
     },
-    [rows, leading, modelAt, grid, readOnly, editable, getCellContent, env, writeRow, onRowAction, onRowClick, runHandler, text, onClick, toggleExpanded, setActiveRow],
+    [
+      rows,
+      leading,
+      modelAt,
+      grid,
+      readOnly,
+      editable,
+      getCellContent,
+      env,
+      writeRow,
+      onRowAction,
+      onRowClick,
+      runHandler,
+      text,
+      onClick,
+      toggleExpanded,
+      setActiveRow,
+    ],
   );
   return { onCellClicked, runHandler, attachmentAt, setAttachmentAt, modalAt, setModalAt };
 }

@@ -54,7 +54,20 @@ export function CellTooltip({ name, tip }: { name: string; tip: Tip }) {
     <div
       data-testid={`grid-tooltip-${name}`}
       role="tooltip"
-      style={{ position: 'fixed', left: tip.x, top: tip.y + 2, zIndex: 1040, maxWidth: 360, padding: '4px 8px', borderRadius: 2, fontSize: 12, color: '#fff', background: tip.error ? '#f53f3f' : 'rgba(29,33,41,0.9)', pointerEvents: 'none', whiteSpace: 'pre-wrap' }}
+      style={{
+        position: 'fixed',
+        left: tip.x,
+        top: tip.y + 2,
+        zIndex: 1040,
+        maxWidth: 360,
+        padding: '4px 8px',
+        borderRadius: 2,
+        fontSize: 12,
+        color: '#fff',
+        background: tip.error ? '#f53f3f' : 'rgba(29,33,41,0.9)',
+        pointerEvents: 'none',
+        whiteSpace: 'pre-wrap',
+      }}
     >
       {tip.text}
     </div>

@@ -15,7 +15,11 @@ export interface CrossPageSelection {
   clear(): void;
 }
 
-export function useCrossPageSelection(pageRows: readonly Row[], keyFields: readonly string[], onEvent?: (event: SelectionEvent, selection: Row[]) => void): CrossPageSelection {
+export function useCrossPageSelection(
+  pageRows: readonly Row[],
+  keyFields: readonly string[],
+  onEvent?: (event: SelectionEvent, selection: Row[]) => void,
+): CrossPageSelection {
   const [selected, setSelected] = useState<ReadonlyMap<string, Row>>(() => new Map());
   // The latest selection for the event handler, which runs after the state update is queued.
   const current = useRef(selected);

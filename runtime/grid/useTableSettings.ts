@@ -43,7 +43,10 @@ export function useTableSettings(tableName: string, grid: Grid): TableSettings {
 
   const defaults = useMemo(() => defaultSettings(grid.columns), [grid.columns]);
   const settings = useMemo(() => mergeSettings(grid.columns, saved), [grid.columns, saved]);
-  const effective = useMemo<Grid>(() => (saved ? { ...grid, columns: applySettings(grid.columns, settings) as Grid['columns'] } : grid), [grid, saved, settings]);
+  const effective = useMemo<Grid>(
+    () => (saved ? { ...grid, columns: applySettings(grid.columns, settings) as Grid['columns'] } : grid),
+    [grid, saved, settings],
+  );
 
   const fail = useCallback((e: unknown) => env.notify('error', e instanceof Error ? e.message : String(e)), [env]);
   const save = useCallback(

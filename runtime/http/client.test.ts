@@ -34,10 +34,7 @@ describe('signed client', () => {
   it('sends and signs the same body text with all contract headers', async () => {
     const seen: Captured[] = [];
     const body = { params: { bankName: '银行 "x"' }, pageIndex: 1, pageRows: 20 };
-    const answer = await client(200, { status: 'S', msg: '', data: [1] }, seen).api<number[]>(
-      'srmServer/v1/srmBaseBankRestful/listByPage',
-      body,
-    );
+    const answer = await client(200, { status: 'S', msg: '', data: [1] }, seen).api<number[]>('srmServer/v1/srmBaseBankRestful/listByPage', body);
     expect(answer.data).toEqual([1]);
     const [req] = seen;
     expect(req.url).toBe('/api/srmServer/v1/srmBaseBankRestful/listByPage');

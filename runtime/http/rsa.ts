@@ -26,13 +26,7 @@ export async function encryptPassword(publicKeyPem: string, plain: string): Prom
   const subtle = globalThis.crypto?.subtle;
   // crypto.subtle exists only in secure contexts (https or localhost): say so instead of a TypeError.
   if (!subtle) throw new Error('WebCrypto is unavailable: open the application over https or localhost');
-  const key = await subtle.importKey(
-    'spki',
-    base64ToBytes(pemBody(publicKeyPem)),
-    { name: 'RSA-OAEP', hash: 'SHA-256' },
-    false,
-    ['encrypt'],
-  );
+  const key = await subtle.importKey('spki', base64ToBytes(pemBody(publicKeyPem)), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   const cipher = await subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(plain));
   return bytesToBase64(new Uint8Array(cipher));
 }

@@ -43,9 +43,7 @@ describe('parameterSignature', () => {
   it('is HMAC-SHA256 over timestamp, randomNum, path and body joined by newlines', () => {
     const body = '{"params":{"bankName":"中国银行"},"pageIndex":1,"pageRows":20}';
     const path = '/api/srmServer/v1/srmBaseBankRestful/listByPage';
-    const expected = createHmac('sha256', Buffer.from('k3y-签名', 'utf8'))
-      .update(`1700000000123\nabcdefghijklmnop\n${path}\n${body}`, 'utf8')
-      .digest('hex');
+    const expected = createHmac('sha256', Buffer.from('k3y-签名', 'utf8')).update(`1700000000123\nabcdefghijklmnop\n${path}\n${body}`, 'utf8').digest('hex');
     expect(parameterSignature('k3y-签名', '1700000000123', 'abcdefghijklmnop', path, body)).toBe(expected);
   });
 

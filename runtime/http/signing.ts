@@ -22,13 +22,7 @@ export function appSign(timestamp: string): string {
 }
 
 /** HMAC-SHA256 (hex) keyed with signKey over timestamp, randomNum, path and the exact body text. */
-export function parameterSignature(
-  signKey: string,
-  timestamp: string,
-  randomNum: string,
-  path: string,
-  body: string,
-): string {
+export function parameterSignature(signKey: string, timestamp: string, randomNum: string, path: string, body: string): string {
   const message = `${timestamp}\n${randomNum}\n${path}\n${body}`;
   return HmacSHA256(message, signKey).toString(Hex);
 }

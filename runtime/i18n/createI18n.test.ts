@@ -4,10 +4,7 @@ import { isLanguage, readStoredLanguage } from './languages';
 
 describe('i18n', () => {
   it('merges runtime and app bundles, app strings win', () => {
-    const merged = mergeBundles([
-      { CN: { actions: { add: '新增', save: '保存' } } },
-      { CN: { actions: { add: '添加' }, shell: { title: '标题' } } },
-    ]);
+    const merged = mergeBundles([{ CN: { actions: { add: '新增', save: '保存' } } }, { CN: { actions: { add: '添加' }, shell: { title: '标题' } } }]);
     expect(merged.CN).toEqual({ actions: { add: '添加', save: '保存' }, shell: { title: '标题' } });
     expect(merged.EN).toEqual({});
   });

@@ -16,8 +16,7 @@ export function mergeTrees(target: LocaleTree, source: LocaleTree): LocaleTree {
   const out: LocaleTree = { ...target };
   for (const [key, value] of Object.entries(source)) {
     const existing = out[key];
-    out[key] =
-      typeof value === 'object' && typeof existing === 'object' ? mergeTrees(existing, value) : value;
+    out[key] = typeof value === 'object' && typeof existing === 'object' ? mergeTrees(existing, value) : value;
   }
   return out;
 }
@@ -41,9 +40,7 @@ export interface CreateI18nOptions {
 export function createI18n(options: CreateI18nOptions): I18n {
   const merged = mergeBundles(options.bundles);
   const instance = i18next.createInstance();
-  const resources = Object.fromEntries(
-    LANGUAGES.map((language) => [language, { translation: merged[language] }]),
-  );
+  const resources = Object.fromEntries(LANGUAGES.map((language) => [language, { translation: merged[language] }]));
   void instance.use(initReactI18next).init({
     resources,
     lng: options.language ?? readStoredLanguage(),

@@ -11,7 +11,5 @@ export const runtimeLocales: Record<Language, LocaleTree> = { CN: cn, EN: en, TH
 
 /** Dotted keys of a locale tree (`actions.add`, …), for the completeness tests. */
 export function flattenKeys(tree: LocaleTree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : flattenKeys(v, `${prefix}${k}.`),
-  );
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flattenKeys(v, `${prefix}${k}.`)));
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Space } from '@arco-design/web-react';
 import type { Action } from '../definitions.js';
 import { useRuntimeEnv, type RuntimeEnv } from '../env.js';
-import { evaluateCondition, type RecordLike } from '../conditions/evaluate.js';
+import { evaluateCondition, type RecordLike } from '../../meta/conditions.js';
 import { actions as actionRegistry } from '../registry/index.js';
 import { resolveText } from '../text/resolveText.js';
 import { ActionIcon } from '../grid/ActionIcon.js';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { dirtyAttribute, sameRecord } from './unsaved.js';
-import { Spin } from '@arco-design/web-react';
+import { Button, Spin } from '@arco-design/web-react';
 import type Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { Action } from '../definitions.js';
@@ -9,11 +9,14 @@ import { createDataProvider, type Row } from '../data/dataProvider.js';
 import { EntityForm } from '../form/EntityForm.js';
 import { buildFormSchema, emptyRecord } from '../form/schema.js';
 import type { FormContext } from '../form/widgets.js';
-import { actions as actionRegistry } from '../registry/index.js';
+import { actions as actionRegistry, editAddons } from '../registry/index.js';
 import type { ActionContext, PageProps } from '../registry/types.js';
 import { resolveText } from '../text/resolveText.js';
-import { ActionBar } from './ActionBar.js';
+import { ActionBar, visibleActions } from './ActionBar.js';
 import { runAction } from './actions.js';
+import { stripDisplay } from './stripDisplay.js';
+import { pageUrl } from './routing.js';
+import { PageRefusal, refusalOf, type Refusal } from './PageRefusal.js';
 import { LineGrid } from './LineGrid.js';
 import { validateLines } from './lineValidation.js';
 import { TreeSection } from '../tree/TreeSection.js';
@@ -27,11 +30,16 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
   const [record, setRecord] = useState<Row | null>(null);
   // The record as loaded or saved: what the user's edits are measured against.
   const [stored, setStored] = useState<Row | null>(null);
+  const recordShown = useRef(false);
   const showRecord = useCallback((r: Row) => {
+    recordShown.current = true;
     setRecord(r);
     setStored(r);
   }, []);
   const [loading, setLoading] = useState(false);
+  // A record that cannot be loaded (not found, not the user's, no permission): the page says so and
+  // offers no form and no buttons but back.
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const [lineSelection, setLineSelection] = useState<Record<string, number[]>>({});
   const formRef = useRef<Form<Row, RJSFSchema, FormContext>>(null);
 
@@ -47,8 +55,11 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
       // Keys are bigint identities: send them as JSON numbers while they fit, as the list answers do.
       showRecord(await provider.findById(/^\d{1,15}$/.test(id) ? Number(id) : id));
       setLineSelection({});
+      setRefused(null);
     } catch (e) {
-      env.notify('error', e instanceof Error ? e.message : String(e));
+      // A reload of a shown record (after an action) that fails keeps the form: the toast says why.
+      if (recordShown.current) env.notify('error', e instanceof Error ? e.message : String(e));
+      else setRefused(refusalOf(e, true));
     } finally {
       setLoading(false);
     }
@@ -58,13 +69,43 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
     void load();
   }, [load]);
 
-  const current = record ?? {};
+  // One empty object while nothing is loaded, so the memos below do not recompute on every render.
+  const current = useMemo(() => record ?? {}, [record]);
   const statusField = entity.status?.field;
   // Lines follow the header's editable states (entity.status.editableIn), like the server's saveOrUpdate.
   const linesReadOnly =
-    readOnly || (statusField !== undefined && entity.status?.editableIn !== undefined && !entity.status.editableIn.includes(String(current[statusField] ?? '')));
+    readOnly ||
+    (statusField !== undefined && entity.status?.editableIn !== undefined && !entity.status.editableIn.includes(String(current[statusField] ?? '')));
   const built = useMemo(() => buildFormSchema(page, entity, env, { record: current, readOnly, entities }), [page, entity, env, current, readOnly, entities]);
   const taken = useTakenValues(page, entity, provider, current, env, !readOnly && record !== null);
+
+  const dirty = !readOnly && record !== null && !sameRecord(record, stored);
+  const validate = () => {
+    const formOk = formRef.current?.validateForm() ?? true;
+    const lineErrors = validateLines(page, entity, entities, current, env);
+    const takenMessages = Object.values(taken);
+    if (lineErrors.length > 0) env.notify('error', lineErrors.slice(0, 3).join('\n'));
+    else if (takenMessages.length > 0) env.notify('error', takenMessages.join('\n'));
+    else if (!formOk) env.notify('error', env.t('messages.invalidForm'));
+    return formOk && lineErrors.length === 0 && takenMessages.length === 0;
+  };
+  // A record the pre-action save inserted: the page moves to its address once the action is done.
+  const created = useRef<string | number | undefined>(undefined);
+  // Unsaved edits are saved before an action acts on the record (runtime/pages/unsavedActions.ts), with
+  // the page's own save button: its resource is what lets the server take the save.
+  const saveEdits = async (): Promise<Row | undefined> => {
+    if (!visibleActions(page.actions, current, env.can).some((a) => a.type === 'save')) {
+      env.notify('warning', env.t('messages.unsavedNotSavable'));
+      return undefined;
+    }
+    if (!validate()) return undefined;
+    const isNew = current[entity.key] === undefined || current[entity.key] === null;
+    const saved = await provider.saveOrUpdate(stripDisplay(current, { entity }));
+    showRecord(saved);
+    const key = saved[entity.key];
+    if (isNew && (typeof key === 'string' || typeof key === 'number')) created.current = key;
+    return saved;
+  };
 
   const context = (action: Action, lineName?: string): ActionContext => ({
     env,
@@ -74,18 +115,13 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
     provider,
     query,
     record: current,
-    selection: lineName ? (lineSelection[lineName] ?? []).map((i) => (current[lineName] as Row[] | undefined)?.[i]).filter((r): r is Row => r !== undefined) : [],
+    selection: lineName
+      ? (lineSelection[lineName] ?? []).map((i) => (current[lineName] as Row[] | undefined)?.[i]).filter((r): r is Row => r !== undefined)
+      : [],
     reload: load,
-    validate: () => {
-      const formOk = formRef.current?.validateForm() ?? true;
-      const lineErrors = validateLines(page, entity, entities, current, env);
-      const takenMessages = Object.values(taken);
-      if (lineErrors.length > 0) env.notify('error', lineErrors.slice(0, 3).join('\n'));
-      else if (takenMessages.length > 0) env.notify('error', takenMessages.join('\n'));
-      else if (!formOk) env.notify('error', env.t('messages.invalidForm'));
-      return formOk && lineErrors.length === 0 && takenMessages.length === 0;
-    },
+    validate,
     applyRecord: showRecord,
+    unsaved: { dirty, save: saveEdits },
     lines: lineName
       ? {
           add: () => {
@@ -103,23 +139,85 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
         }
       : undefined,
   });
-  const run = (action: Action, lineName?: string) => runAction(actionRegistry.get(action.type), context(action, lineName));
+  const run = async (action: Action, lineName?: string) => {
+    created.current = undefined;
+    await runAction(actionRegistry.get(action.type), context(action, lineName));
+    if (created.current !== undefined) env.navigate(pageUrl(page.name, { id: created.current, mode: 'edit' }, query), { replace: true });
+  };
 
   // View mode changes nothing typed: saving goes, but state transitions on the stored record (approve,
   // reject) stay — an approver holds no edit right and reaches documents only in view mode.
   const edits = (a: Action) => a.type === 'save' || a.operation === 'saveOrUpdate' || a.operation === 'doBatchSaveOrUpdate';
-  const pageActions = readOnly ? (page.actions ?? []).filter((a) => !edits(a)) : page.actions;
+  // Operations an addon stands in for (a running process takes over approve / reject): not offered here.
+  const [hidden, setHidden] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const addons = useMemo(
+    () =>
+      editAddons
+        .names()
+        .map((name) => ({ name, def: editAddons.get(name) }))
+        .sort((a, b) => a.def.order - b.def.order || a.name.localeCompare(b.name)),
+    [],
+  );
+  const hiders = useMemo(
+    () =>
+      Object.fromEntries(
+        addons.map(({ name }) => [name, (ops: readonly string[]) => setHidden((h) => (sameList(h[name] ?? [], ops) ? h : { ...h, [name]: [...ops] }))]),
+      ),
+    [addons],
+  );
+  const hiddenOps = new Set(Object.values(hidden).flat());
+  const pageActions = (readOnly ? (page.actions ?? []).filter((a) => !edits(a)) : (page.actions ?? [])).filter(
+    (a) => a.operation === undefined || !hiddenOps.has(a.operation),
+  );
+
+  if (refused) {
+    const backAction = (page.actions ?? []).find((a) => a.type === 'back');
+    const listPage = page.listPage;
+    return (
+      <div className="srm-page srm-edit-page" data-page={page.name} data-load="refused">
+        <h2 style={{ fontSize: 18, fontWeight: 600, margin: '0 0 12px' }}>{resolveText(page.title, env)}</h2>
+        <PageRefusal
+          refusal={refused}
+          extra={
+            <>
+              {refused.kind === 'failed' && (
+                <Button type="primary" data-testid="refusal-retry" onClick={() => void load()}>
+                  {env.t('actions.refresh')}
+                </Button>
+              )}
+              {backAction && listPage && (
+                <Button data-testid="refusal-back" onClick={() => env.navigate(pageUrl(listPage, {}, query))}>
+                  {resolveText(backAction.label, env, backAction.name)}
+                </Button>
+              )}
+            </>
+          }
+        />
+      </div>
+    );
+  }
 
   return (
-    <div className="srm-page srm-edit-page" data-page={page.name} {...dirtyAttribute(!readOnly && record !== null && !sameRecord(record, stored))}>
+    <div className="srm-page srm-edit-page" data-page={page.name} {...dirtyAttribute(dirty)}>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
         <h2 style={{ fontSize: 18, fontWeight: 600, margin: 0 }}>{resolveText(page.title, env)}</h2>
         <ActionBar actions={pageActions} record={current} selectionCount={0} onRun={(a) => run(a)} />
       </div>
+      {addons.map(({ name, def }) => (
+        <def.component key={name} page={page} entity={entity} query={query} record={id ? stored : null} reload={load} hideOperations={hiders[name]} />
+      ))}
       <Spin loading={loading} style={{ display: 'block' }}>
         {record && (
           <>
-            <EntityForm ref={formRef} entityName={entity.name} schema={built.schema} uiSchema={built.uiSchema} formData={record} onChange={(data) => setRecord(data)} extraErrors={takenErrors(taken)} />
+            <EntityForm
+              ref={formRef}
+              entityName={entity.name}
+              schema={built.schema}
+              uiSchema={built.uiSchema}
+              formData={record}
+              onChange={(data) => setRecord(data)}
+              extraErrors={takenErrors(taken)}
+            />
             {(page.lines ?? []).map((line) => (
               <LineGrid
                 key={line.name}
@@ -146,3 +244,5 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
     </div>
   );
 }
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -38,7 +38,15 @@ export function LineGrid({ tableName, line, entity, entities, record, readOnly, 
     <section className="srm-line-grid" data-line={line.name} style={{ marginTop: 16 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
         <h3 style={{ fontSize: 15, fontWeight: 600, margin: 0 }}>{resolveText(line.title ?? decl.label, env, line.name)}</h3>
-        {!readOnly && <ActionBar actions={toolbarActions(line.grid)} record={record} selectionCount={selected.length} onRun={onRun} testIdPrefix={`line-${line.name}-action`} />}
+        {!readOnly && (
+          <ActionBar
+            actions={toolbarActions(line.grid)}
+            record={record}
+            selectionCount={selected.length}
+            onRun={onRun}
+            testIdPrefix={`line-${line.name}-action`}
+          />
+        )}
         <div style={{ marginLeft: 'auto' }}>
           <TableSettingsButton name={name} settings={tableSettings} columns={line.grid.columns} entity={lineEntity} />
         </div>

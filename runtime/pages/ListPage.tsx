@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
 import { createDataProvider, type Row, type SortItem } from '../data/dataProvider.js';
+import { ListCursors } from '../data/listCursors.js';
 import { DataGrid } from '../grid/DataGrid.js';
 import { toolbarActions } from '../grid/config.js';
 import { TableSettingsButton } from '../grid/TableSettingsPanel.js';
@@ -20,6 +21,7 @@ import { ExcelToolbar } from '../excel/ExcelToolbar.js';
 import { runAction } from './actions.js';
 import { SearchForm, type SearchValues } from './SearchForm.js';
 import { dirtyAttribute } from './unsaved.js';
+import { PageRefusal, refusalOf, type Refusal } from './PageRefusal.js';
 import { pageUrl } from './routing.js';
 
 export function gridNameOf(pageName: string, gridName?: string): string {
@@ -35,6 +37,7 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
   const [params, setParams] = useState<SearchValues>({});
   const [pageIndex, setPageIndex] = useState(1);
   const [pageSize, setPageSize] = useState<number>(grid.pageSize ?? 20);
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const [sort, setSort] = useState<SortItem[]>([]);
   const [rows, setRows] = useState<Row[]>([]);
   // What the last load answered: an editable grid saves only the rows that differ from it.
@@ -49,12 +52,17 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
   const [loadState, setLoadState] = useState<'idle' | 'loading' | 'loaded' | 'failed'>('loading');
   const [reloadToken, setReloadToken] = useState(0);
   const seq = useRef(0);
+  const cursors = useRef(new ListCursors());
   const tableName = page.name;
   const tableSettings = useTableSettings(tableName, grid);
   const keyFields = useMemo(() => grid.keyFields ?? [entity.key], [grid.keyFields, entity.key]);
   // grid.events maps selection events to runtime actions (data, not code); the event's row is the record.
   const runEvent = useRef<(e: SelectionEvent, all: Row[]) => void>(() => undefined);
-  const selection = useCrossPageSelection(rows, keyFields, useCallback((e: SelectionEvent, all: Row[]) => runEvent.current(e, all), []));
+  const selection = useCrossPageSelection(
+    rows,
+    keyFields,
+    useCallback((e: SelectionEvent, all: Row[]) => runEvent.current(e, all), []),
+  );
   const clearSelection = selection.clear;
 
   useEffect(() => {
@@ -66,11 +74,15 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
     setLoading(true);
     setLoadState('loading');
     const effectiveSort = sort.length > 0 ? sort : grid.defaultSort?.map((s) => ({ field: s.field, order: s.order ?? 'asc' }));
+    // grid.searchParams: fixed params of the definition, under the user's search.
+    const listParams = { ...(grid.searchParams ?? {}), ...params };
+    const listKey = JSON.stringify([listAction, listParams, effectiveSort, pageSize]);
+    const after = cursors.current.startOf(listKey, pageIndex);
     provider
-      // grid.searchParams: fixed params of the definition, under the user's search.
-      .list({ params: { ...(grid.searchParams ?? {}), ...params }, pageIndex, pageRows: pageSize, sort: effectiveSort, action: listAction })
+      .list({ params: listParams, pageIndex, pageRows: pageSize, sort: effectiveSort, action: listAction, after })
       .then((res) => {
         if (mine !== seq.current) return;
+        cursors.current.loaded(listKey, pageIndex, res.after);
         setRows(res.rows);
         setLoadedRows(res.rows);
         setTotal(res.total);
@@ -80,17 +92,20 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
       .catch((e: unknown) => {
         if (mine !== seq.current) return;
         // SPEC §4: on a failed load the selection is cleared, loading stops and the data is null (empty).
+        cursors.current.forget();
         clearSelection();
         setRows([]);
         setLoadedRows([]);
         setTotal(0);
         setEstimated(false);
         setLoadState('failed');
-        env.notify('error', e instanceof Error ? e.message : String(e));
+        // No permission to list at all: the page says so instead of an empty grid and a toast.
+        const refusal = refusalOf(e, false);
+        if (refusal.kind === 'forbidden') setRefused(refusal);
+        else env.notify('error', e instanceof Error ? e.message : String(e));
       })
       .finally(() => mine === seq.current && setLoading(false));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [provider, params, pageIndex, pageSize, sort, reloadToken, env, grid.defaultSort, grid.searchParams, listAction, requested]);
+  }, [provider, params, pageIndex, pageSize, sort, reloadToken, env, grid.defaultSort, grid.searchParams, listAction, requested, clearSelection]);
 
   const gridName = gridNameOf(page.name, grid.name);
   const reload = useCallback(async () => {
@@ -133,8 +148,25 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
   };
   const run = (action: Action, record?: Row, selectionRows?: Row[]) => runAction(actionRegistry.get(action.type), context(action, record, selectionRows));
 
+  if (refused) {
+    return (
+      <div className="srm-page srm-list-page" data-page={page.name} data-load="refused">
+        <h2 style={{ fontSize: 18, fontWeight: 600, margin: '0 0 12px' }}>{resolveText(page.title, env)}</h2>
+        <PageRefusal refusal={refused} />
+      </div>
+    );
+  }
+
   return (
-    <div className="srm-page srm-list-page" data-page={page.name} data-load={loadState} data-selected={selection.count} data-edited={edits.length} {...dirtyAttribute(edits.length > 0)}>
+    <div
+      className="srm-page srm-list-page"
+      data-page={page.name}
+      data-load={loadState}
+      data-settings={tableSettings.loaded ? 'loaded' : 'loading'}
+      data-selected={selection.count}
+      data-edited={edits.length}
+      {...dirtyAttribute(edits.length > 0)}
+    >
       <h2 style={{ fontSize: 18, fontWeight: 600, margin: '0 0 12px' }}>{resolveText(page.title, env)}</h2>
       <SearchForm
         page={page}
@@ -166,7 +198,13 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
       )}
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
         <ActionBar actions={toolbarActions(grid)} record={{}} selectionCount={selection.count} onRun={(a) => run(a)} />
-        <ExcelToolbar grid={tableSettings.grid} entity={entity} pageName={page.name} list={{ action: listAction, params: { ...(grid.searchParams ?? {}), ...params }, sort, pageIndex, pageRows: pageSize }} reload={() => void reload()} />
+        <ExcelToolbar
+          grid={tableSettings.grid}
+          entity={entity}
+          pageName={page.name}
+          list={{ action: listAction, params: { ...(grid.searchParams ?? {}), ...params }, sort, pageIndex, pageRows: pageSize }}
+          reload={() => void reload()}
+        />
         <div style={{ marginLeft: 'auto' }}>
           <TableSettingsButton name={gridName} settings={tableSettings} columns={grid.columns} entity={entity} />
         </div>
@@ -183,19 +221,23 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
         entities={entities}
         rows={rows}
         loading={loading}
-        paging={grid.isShowPage === false ? undefined : {
-          page: pageIndex,
-          pageSize,
-          total,
-          estimated,
-          selectedCount: selection.count,
-          onChange: (p, size) => {
-            if (size !== pageSize) {
-              setPageSize(size);
-              setPageIndex(1);
-            } else setPageIndex(p);
-          },
-        }}
+        paging={
+          grid.isShowPage === false
+            ? undefined
+            : {
+                page: pageIndex,
+                pageSize,
+                total,
+                estimated,
+                selectedCount: selection.count,
+                onChange: (p, size) => {
+                  if (size !== pageSize) {
+                    setPageSize(size);
+                    setPageIndex(1);
+                  } else setPageIndex(p);
+                },
+              }
+        }
         sort={sort}
         onSort={(s) => {
           setSort(s);

@@ -4,7 +4,17 @@ import type { EntityDefinition } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
 import { useReferenceOptions } from '../grid/useReferenceOptions.js';
 
-export function ReferenceSearch({ target, value, onChange, testId }: { target: EntityDefinition | undefined; value: unknown; onChange(v: unknown): void; testId: string }) {
+export function ReferenceSearch({
+  target,
+  value,
+  onChange,
+  testId,
+}: {
+  target: EntityDefinition | undefined;
+  value: unknown;
+  onChange(v: unknown): void;
+  testId: string;
+}) {
   const env = useRuntimeEnv();
   const { options, search, loading } = useReferenceOptions(target);
   return (

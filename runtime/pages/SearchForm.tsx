@@ -88,12 +88,7 @@ export function SearchForm({ page, entity, values, onChange, onSearch, onReset, 
             );
           } else if (widget === 'number') {
             control = (
-              <InputNumber
-                data-testid={testId}
-                style={{ width: '100%' }}
-                value={typeof v === 'number' ? v : undefined}
-                onChange={(x) => set(s.field, x)}
-              />
+              <InputNumber data-testid={testId} style={{ width: '100%' }} value={typeof v === 'number' ? v : undefined} onChange={(x) => set(s.field, x)} />
             );
           } else {
             control = (

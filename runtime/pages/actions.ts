@@ -7,6 +7,7 @@ import { pageUrl } from './routing.js';
 import { saveRows } from './saveRowsAction.js';
 import { stripDisplay } from './stripDisplay.js';
 import { resultViews } from './actionResults.js';
+import { settleUnsaved } from './unsavedActions.js';
 
 export { stripDisplay } from './stripDisplay.js';
 
@@ -31,7 +32,7 @@ function selectionKeys(ctx: ActionContext): RowKey[] {
 }
 
 const openEdit: ActionDef = {
-  configSchema: { type: 'object', properties: { mode: { enum: ['create', 'edit', 'view'] } } },
+  whenUnsaved: () => 'ask',
   async run(ctx) {
     const target = ctx.page.editPage;
     if (!target) throw new Error(`Page "${ctx.page.name}" has no editPage for action "${ctx.action.name}"`);
@@ -42,11 +43,8 @@ const openEdit: ActionDef = {
 };
 
 const operation: ActionDef = {
-  configSchema: {
-    type: 'object',
-    required: ['operation'],
-    properties: { operation: { type: 'string' }, confirm: { $ref: 'text' }, needSelection: { type: 'boolean' }, result: { enum: ['oneTimePassword'] } },
-  },
+  // A delete is confirmed anyway and takes the edits with the record; anything else acts on what was typed.
+  whenUnsaved: (ctx) => (ctx.action.operation === 'delete' || ctx.action.operation === 'doBatchDelete' ? 'keep' : 'save'),
   async run(ctx) {
     const op = ctx.action.operation;
     if (!op) throw new Error(`Action "${ctx.action.name}" has no operation`);
@@ -56,7 +54,11 @@ const operation: ActionDef = {
       const ids = selectionKeys(ctx);
       if (ids.length === 0) return env.notify('warning', env.t('messages.selectFirst'));
       if (!(await confirmed(ctx, 'confirm.batchDelete', { count: ids.length }))) return;
-      await provider.batchRemove(ids);
+      const rows = (ctx.selection ?? []).filter((r) => keyOf(ctx, r) !== undefined);
+      await provider.batchRemove(
+        ids,
+        rows.map((r) => r.versionNum),
+      );
       env.notify('success', env.t('messages.deleted'));
       return ctx.reload();
     }
@@ -64,7 +66,7 @@ const operation: ActionDef = {
     if (id === undefined) return env.notify('warning', env.t('messages.selectFirst'));
     if (op === 'delete') {
       if (!(await confirmed(ctx, 'confirm.delete'))) return;
-      await provider.remove(id);
+      await provider.remove(id, ctx.record?.versionNum);
       env.notify('success', env.t('messages.deleted'));
       if (ctx.page.kind === 'edit' && ctx.page.listPage) return env.navigate(pageUrl(ctx.page.listPage, {}, ctx.query));
       return ctx.reload();
@@ -83,7 +85,7 @@ const operation: ActionDef = {
 };
 
 const save: ActionDef = {
-  configSchema: { type: 'object', properties: { operation: { const: 'saveOrUpdate' } } },
+  whenUnsaved: () => 'keep',
   async run(ctx) {
     const provider = requireProvider(ctx);
     const { env } = ctx;
@@ -103,7 +105,7 @@ const save: ActionDef = {
 };
 
 const back: ActionDef = {
-  configSchema: { type: 'object', properties: {} },
+  whenUnsaved: () => 'ask',
   async run(ctx) {
     if (!ctx.page.listPage) throw new Error(`Page "${ctx.page.name}" has no listPage for action "${ctx.action.name}"`);
     ctx.env.navigate(pageUrl(ctx.page.listPage, {}, ctx.query));
@@ -111,20 +113,20 @@ const back: ActionDef = {
 };
 
 const refresh: ActionDef = {
-  configSchema: { type: 'object', properties: {} },
+  whenUnsaved: () => 'ask',
   run: (ctx) => ctx.reload(),
 };
 
 const addLine: ActionDef = {
-  configSchema: { type: 'object', properties: {} },
+  whenUnsaved: () => 'keep',
   async run(ctx) {
     ctx.lines?.add();
   },
 };
 
 const deleteLines: ActionDef = {
+  whenUnsaved: () => 'keep',
   needsSelection: true,
-  configSchema: { type: 'object', properties: { confirm: { $ref: 'text' } } },
   async run(ctx) {
     if ((ctx.selection ?? []).length === 0) return ctx.env.notify('warning', ctx.env.t('messages.selectFirst'));
     if (!(await confirmed(ctx, 'confirm.deleteLines'))) return;
@@ -134,10 +136,14 @@ const deleteLines: ActionDef = {
 
 export const builtInActions: Record<string, ActionDef> = { openEdit, operation, save, saveRows, back, refresh, addLine, deleteLines };
 
-/** Run an action; a refused call (status E, stale version…) is shown and nothing else changes. */
+/**
+ * Run an action; unsaved edits are saved first or asked about (unsavedActions.ts); a refused call
+ * (status E, stale version…) is shown and nothing else changes.
+ */
 export async function runAction(def: ActionDef, ctx: ActionContext): Promise<void> {
   try {
-    await def.run(ctx);
+    const settled = await settleUnsaved(def, ctx);
+    if (settled) await def.run(settled);
   } catch (e) {
     const message = e instanceof ApiError || e instanceof Error ? e.message : String(e);
     ctx.env.notify('error', message);

@@ -11,7 +11,7 @@ interface RowRefusal {
 }
 
 export const saveRows: ActionDef = {
-  configSchema: { type: 'object', properties: {} },
+  whenUnsaved: () => 'keep',
   async run(ctx) {
     const { env } = ctx;
     if (!ctx.provider) throw new Error(env.t('messages.noApi'));
@@ -26,7 +26,7 @@ export const saveRows: ActionDef = {
       const refusal = e instanceof ApiError ? (e.envelope?.data as RowRefusal | null | undefined) : undefined;
       const edit = typeof refusal?.rowIndex === 'number' ? edits.rows[refusal.rowIndex] : undefined;
       if (edit && typeof refusal?.rowMessage === 'string') {
-        throw new Error(env.t('grid.rowRefused', { row: edits.rowNumberOf(edit.index), message: refusal.rowMessage }));
+        throw new Error(env.t('grid.rowRefused', { row: edits.rowNumberOf(edit.index), message: refusal.rowMessage }), { cause: e });
       }
       throw e;
     }

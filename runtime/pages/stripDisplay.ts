@@ -7,7 +7,8 @@ export function stripDisplay(record: Row, ctx: Pick<ActionContext, 'entity'>): R
   const lineNames = new Set((ctx.entity.lines ?? []).map((l) => l.name));
   for (const [k, v] of Object.entries(record)) {
     if (k.endsWith('Display') && !(k in ctx.entity.fields)) continue;
-    out[k] = lineNames.has(k) && Array.isArray(v) ? v.map((line: Row) => Object.fromEntries(Object.entries(line).filter(([lk]) => !lk.endsWith('Display')))) : v;
+    out[k] =
+      lineNames.has(k) && Array.isArray(v) ? v.map((line: Row) => Object.fromEntries(Object.entries(line).filter(([lk]) => !lk.endsWith('Display')))) : v;
   }
   return out;
 }

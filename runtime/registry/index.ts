@@ -1,8 +1,8 @@
 import { createRegistry } from './registry.js';
-import type { ActionDef, CellTypeDef, ExpandDef, FormatterDef, PageKindDef, RendererDef, WidgetDef } from './types.js';
+import type { ActionDef, CellTypeDef, EditAddonDef, ExpandDef, FormatterDef, PageKindDef, RendererDef, WidgetDef } from './types.js';
 
 export { createRegistry } from './registry.js';
-export type { Registry, ConfigSchema } from './registry.js';
+export type { Registry } from './registry.js';
 export type * from './types.js';
 
 export const pageKinds = createRegistry<PageKindDef>('page kind');
@@ -15,4 +15,7 @@ export const expandRenderers = createRegistry<ExpandDef>('expand renderer');
 /** Screens of kind custom, registered by the app (src/) under the name a page's `renderer` gives. */
 export const renderers = createRegistry<RendererDef>('renderer');
 
-export const registries = { pageKinds, cellTypes, widgets, actions, formatters, expandRenderers, renderers };
+/** Panels modules add to every edit page (EditAddonDef), by name. */
+export const editAddons = createRegistry<EditAddonDef>('edit addon');
+
+export const registries = { pageKinds, cellTypes, widgets, actions, formatters, expandRenderers, renderers, editAddons };

@@ -2,7 +2,6 @@
 // a definition names a cell type, widget, action or page kind and gets exactly that, or a clear error.
 
 /** A JSON Schema fragment describing what a registered item reads from its definition (for the designer). */
-export type ConfigSchema = Record<string, unknown>;
 
 export interface Registry<T> {
   readonly kind: string;

@@ -6,7 +6,6 @@ import type { DataProvider, Row } from '../data/dataProvider.js';
 import type { LookupMap } from '../data/useLookups.js';
 import type { ColumnModel } from '../grid/columns.js';
 import type { RowEdit } from '../grid/rowEdits.js';
-import type { ConfigSchema } from './registry.js';
 
 /** Query of a /main/{page} route; menuId/respId are carried to every page opened from it. */
 export interface RouteQuery {
@@ -32,14 +31,54 @@ export interface CustomPageProps {
   query: RouteQuery;
 }
 
+/**
+ * A control a module adds to the shell's header (SPEC §1 messaging: the bell; workflow: the to-do badge).
+ * It reaches the server and the router through `useRuntimeEnv()` like a page; the shell provides the env.
+ */
+export interface HeaderItemDef {
+  /** Left to right: lower first; the shell's own switchers and user menu come after every item. */
+  order: number;
+  component: ComponentType;
+}
+
+/** What an edit-page addon gets: the page, the stored record (null until loaded) and the page's hooks. */
+export interface EditAddonProps {
+  page: PageDefinition;
+  entity: EntityDefinition;
+  query: RouteQuery;
+  /** The record as loaded or saved (what the server holds), null until loaded or for a new record. */
+  record: Row | null;
+  /** Loads the record again (after the addon changed it on the server). */
+  reload(): Promise<void>;
+  /** The page's own buttons (by operation) the addon stands in for while it shows: hidden from the page's bar. */
+  hideOperations(operations: readonly string[]): void;
+}
+
+/**
+ * A panel a module adds to every edit page (workflow: a document's process, its task buttons and history),
+ * drawn between the title and the form; it draws nothing where it does not apply.
+ */
+export interface EditAddonDef {
+  /** Top to bottom: lower first. */
+  order: number;
+  component: ComponentType<EditAddonProps>;
+}
+
+/** A card a module adds to the signed-in homes (SPEC §2 inHome / exHome: the supplier's notices). Like a
+ *  header item it reaches the server through `useRuntimeEnv()`; the shell draws the cards by `order`. */
+export interface HomePanelDef {
+  order: number;
+  /** The homes that show it: the internal home (`in`), the external (supplier) home (`ex`). */
+  homes: readonly ('in' | 'ex')[];
+  component: ComponentType;
+}
+
 export interface RendererDef {
   component: ComponentType<CustomPageProps>;
-  configSchema: ConfigSchema;
 }
 
 export interface PageKindDef {
   component: ComponentType<PageProps>;
-  configSchema: ConfigSchema;
 }
 
 /**
@@ -86,24 +125,20 @@ export interface CellTypeDef {
   editor: EditorKind;
   /** A message key (runtime locale) when the value is not acceptable for this type; checked in editable grids. */
   check?(value: unknown, column: ColumnModel): string | undefined;
-  configSchema: ConfigSchema;
 }
 
 /** A named display formatter (column.showFormatter {name, args}): data in the definition, code here. */
 export interface FormatterDef {
   format(value: unknown, args: Readonly<Record<string, unknown>>, ctx: CellContext & { language: string }): string;
-  configSchema: ConfigSchema;
 }
 
 /** An expand renderer (grid.expand.component): draws a row's details under the grid. */
 export interface ExpandDef {
   component: ComponentType<{ row: Row; rowIndex: number; fields: readonly string[]; entity: EntityDefinition }>;
-  configSchema: ConfigSchema;
 }
 
 export interface WidgetDef {
   component: ComponentType<WidgetProps>;
-  configSchema: ConfigSchema;
 }
 
 /** What a running action may touch; pages fill in what they have. */
@@ -127,6 +162,11 @@ export interface ActionContext {
   edits?: { grid: Grid; rows: RowEdit[]; rowNumberOf(index: number): number };
   /** Line grids of an edit page. */
   lines?: { add(): void; removeSelected(): void };
+  /**
+   * A form page's edits the user has not saved yet (docs/runtime.md "Unsaved edits and actions"). An
+   * action started while `dirty` saves them first or asks (runAction), so nothing typed is dropped.
+   */
+  unsaved?: UnsavedEdits;
   /** Tree page: the selected node and what its buttons do. */
   tree?: {
     selected?: { key: string; title: string; leaf: boolean };
@@ -136,9 +176,26 @@ export interface ActionContext {
   };
 }
 
+export interface UnsavedEdits {
+  dirty: boolean;
+  /**
+   * Validates and saves the current record; answers the saved record (with its new version), or
+   * undefined when it was not saved (the form shows why). A refused save throws like any call.
+   */
+  save(): Promise<Row | undefined>;
+}
+
+/**
+ * What an action does with a form's unsaved edits: `save` them first and act on the saved record (a
+ * transition, print, export: the default), `ask` before they are dropped (back, refresh), or `keep`
+ * them as they are (the save itself, line edits, a delete the user confirms anyway).
+ */
+export type UnsavedPolicy = 'save' | 'ask' | 'keep';
+
 export interface ActionDef {
   run(ctx: ActionContext): Promise<void>;
+  /** Unsaved edits on the page when the action starts (default `save`). */
+  whenUnsaved?(ctx: ActionContext): UnsavedPolicy;
   /** Whether the button needs a selection in its grid (in addition to action.needSelection). */
   needsSelection?: boolean;
-  configSchema: ConfigSchema;
 }

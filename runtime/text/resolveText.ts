@@ -1,5 +1,5 @@
 import type { EntityDefinition, Field, Text } from '../definitions.js';
-import type { Language, RuntimeEnv } from '../env.js';
+import type { RuntimeEnv } from '../env.js';
 
 type TextEnv = Pick<RuntimeEnv, 't' | 'language'>;
 
@@ -42,4 +42,3 @@ export function fieldLabel(entity: EntityDefinition, name: string, env: TextEnv,
   if (isAuditField(name)) return env.t(`fields.${name}`);
   return name;
 }
-

@@ -160,9 +160,14 @@ function TreeEditor({ page, entity, entities, query, config }: PageProps & { con
 
   // Buttons that need a stored node are hidden while a new one is being typed, and vice versa.
   const needsNode = (a: Action) => a.type === 'addChild' || a.type === 'move' || a.operation === 'delete';
-  const actionsShown = (page.actions ?? []).filter((a) => !(isNew && needsNode(a)) && !(record === null && (a.type === 'save' || a.operation === 'delete' || a.type === 'move')));
+  const actionsShown = (page.actions ?? []).filter(
+    (a) => !(isNew && needsNode(a)) && !(record === null && (a.type === 'save' || a.operation === 'delete' || a.type === 'move')),
+  );
   const canEdit = (page.actions ?? []).some((a) => a.type === 'save' && (a.resource === undefined || env.can(a.resource)));
-  const built = useMemo(() => buildFormSchema(page, entity, env, { record: record ?? {}, readOnly: !canEdit, entities }), [page, entity, env, record, canEdit, entities]);
+  const built = useMemo(
+    () => buildFormSchema(page, entity, env, { record: record ?? {}, readOnly: !canEdit, entities }),
+    [page, entity, env, record, canEdit, entities],
+  );
 
   const toArco = (list: TreeNode[]): ArcoNode[] =>
     list.map((n) => ({
@@ -173,7 +178,9 @@ function TreeEditor({ page, entity, entities, query, config }: PageProps & { con
     }));
   // Every node the selected one may move under (not itself, not its descendants), labelled by its path.
   const moveOptions = (list: TreeNode[], banned: Set<string>, path: string[] = []): MoveOption[] =>
-    list.filter((n) => !banned.has(n.key)).flatMap((n) => [{ value: n.key, label: [...path, n.title].join(' / ') }, ...moveOptions(n.children, banned, [...path, n.title])]);
+    list
+      .filter((n) => !banned.has(n.key))
+      .flatMap((n) => [{ value: n.key, label: [...path, n.title].join(' / ') }, ...moveOptions(n.children, banned, [...path, n.title])]);
   const name = page.name.split('/').pop() ?? page.name;
   const heading = isNew
     ? env.t(record?.[config.parentKey] ? 'tree.newChild' : 'tree.newRoot', { parent: String(record?.[`${config.parentKey}Display`] ?? '') })
@@ -189,7 +196,16 @@ function TreeEditor({ page, entity, entities, query, config }: PageProps & { con
         <div
           data-testid={`tree-${name}`}
           data-count={data.rows.length}
-          style={{ width: 320, minWidth: 240, maxHeight: 'calc(100vh - 220px)', overflow: 'auto', border: '1px solid var(--color-border-2, #e5e6eb)', borderRadius: 4, padding: 8, flexShrink: 0 }}
+          style={{
+            width: 320,
+            minWidth: 240,
+            maxHeight: 'calc(100vh - 220px)',
+            overflow: 'auto',
+            border: '1px solid var(--color-border-2, #e5e6eb)',
+            borderRadius: 4,
+            padding: 8,
+            flexShrink: 0,
+          }}
         >
           <Spin loading={data.loading} style={{ display: 'block' }}>
             {data.truncated && <div style={{ color: '#f53f3f', fontSize: 12, marginBottom: 6 }}>{env.t('tree.truncated', { count: data.rows.length })}</div>}
@@ -214,7 +230,14 @@ function TreeEditor({ page, entity, entities, query, config }: PageProps & { con
               <div style={{ fontWeight: 600, marginBottom: 12 }} data-testid="tree-form-title">
                 {heading}
               </div>
-              <EntityForm ref={formRef} entityName={entity.name} schema={built.schema} uiSchema={built.uiSchema} formData={record} onChange={(d) => setRecord(d)} />
+              <EntityForm
+                ref={formRef}
+                entityName={entity.name}
+                schema={built.schema}
+                uiSchema={built.uiSchema}
+                formData={record}
+                onChange={(d) => setRecord(d)}
+              />
             </>
           ) : (
             <Empty description={env.t('tree.selectNode')} />
@@ -238,7 +261,11 @@ function TreeEditor({ page, entity, entities, query, config }: PageProps & { con
             onChange={(v: string) => setMoving({ target: v })}
             options={[{ value: TOP, label: env.t('tree.topLevel') }, ...moveOptions(data.nodes, selectedNode ? subtreeKeys(selectedNode) : new Set())]}
             showSearch
-            filterOption={(input, option) => String((option.props as { children?: unknown }).children ?? '').toLowerCase().includes(input.toLowerCase())}
+            filterOption={(input, option) =>
+              String((option.props as { children?: unknown }).children ?? '')
+                .toLowerCase()
+                .includes(input.toLowerCase())
+            }
           />
         </div>
       </Modal>

@@ -60,7 +60,14 @@ export function TreeSection({ tree, provider, id, readOnly }: TreeSectionProps) 
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 8 }}>
         <h3 style={{ fontSize: 15, fontWeight: 600, margin: 0 }}>{tree.title !== undefined ? resolveText(tree.title, env) : tree.name}</h3>
         {canSave && (
-          <Button type="primary" size="small" loading={busy} data-testid={`tree-${tree.name}-save`} disabled={!nodes || editedKeys(nodes).length === 0} onClick={() => void save()}>
+          <Button
+            type="primary"
+            size="small"
+            loading={busy}
+            data-testid={`tree-${tree.name}-save`}
+            disabled={!nodes || editedKeys(nodes).length === 0}
+            onClick={() => void save()}
+          >
             {env.t('permitTree.save')}
           </Button>
         )}

@@ -46,7 +46,10 @@ export function requireTreeConfig(config: Partial<TreeConfig> | undefined | null
 const present = (v: unknown): v is TreeKey => (typeof v === 'number' || typeof v === 'string') && v !== '';
 
 export function nodeTitle(row: TreeRow, fields: readonly string[], fallback: string): string {
-  const parts = fields.map((f) => row[f]).filter((v) => v !== null && v !== undefined && v !== '').map(String);
+  const parts = fields
+    .map((f) => row[f])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .map(String);
   return parts.length ? parts.join(' ') : fallback;
 }
 
@@ -76,7 +79,13 @@ export function buildTree(rows: readonly TreeRow[], config: Partial<TreeConfig> 
     const k = row[key];
     if (!present(k) || nodes.has(String(k))) continue;
     const level = Number(row[levelKey]);
-    nodes.set(String(k), { key: String(k), title: nodeTitle(row, options.localTitleFields ?? [], nodeTitle(row, options.titleFields, String(k))), level: Number.isFinite(level) ? level : 0, record: row, children: [] });
+    nodes.set(String(k), {
+      key: String(k),
+      title: nodeTitle(row, options.localTitleFields ?? [], nodeTitle(row, options.titleFields, String(k))),
+      level: Number.isFinite(level) ? level : 0,
+      record: row,
+      children: [],
+    });
     const p = row[parentKey];
     parentOf.set(String(k), present(p) ? String(p) : null);
   }

@@ -7,7 +7,7 @@ function treeOf(ctx: ActionContext): NonNullable<ActionContext['tree']> {
 }
 
 export const treeActions: Record<string, ActionDef> = {
-  addRoot: { configSchema: { type: 'object', properties: {} }, run: async (ctx) => treeOf(ctx).addRoot() },
-  addChild: { configSchema: { type: 'object', properties: {} }, run: async (ctx) => treeOf(ctx).addChild() },
-  move: { configSchema: { type: 'object', properties: {} }, run: (ctx) => treeOf(ctx).move() },
+  addRoot: { run: async (ctx) => treeOf(ctx).addRoot() },
+  addChild: { run: async (ctx) => treeOf(ctx).addChild() },
+  move: { run: (ctx) => treeOf(ctx).move() },
 };

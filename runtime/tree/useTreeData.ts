@@ -33,10 +33,10 @@ export function useTreeData(env: RuntimeEnv, provider: DataProvider, entity: Ent
   const seq = useRef(0);
   const lazy = config.load === 'lazy';
   const max = config.maxNodes ?? 5000;
-  const sort = [{ field: config.levelKey, order: 'asc' as const }, ...(config.orderField ? [{ field: config.orderField, order: 'asc' as const }] : [])];
 
   const fetchAll = useCallback(
     async (params: Record<string, unknown>): Promise<{ rows: Row[]; truncated: boolean }> => {
+      const sort = [{ field: config.levelKey, order: 'asc' as const }, ...(config.orderField ? [{ field: config.orderField, order: 'asc' as const }] : [])];
       const out: Row[] = [];
       for (let pageIndex = 1; ; pageIndex++) {
         const res = await provider.list({ params, pageIndex, pageRows: PAGE_ROWS, sort });
@@ -92,14 +92,22 @@ export function useTreeData(env: RuntimeEnv, provider: DataProvider, entity: Ent
     [lazy, loaded, fetchAll, config.parentKey, config.key, env],
   );
 
+  // Only on mount and when the entity's provider changes; later reloads are explicit (after a save).
+  // `reload` changes with every expanded level, so the effect calls the latest one through a ref.
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
   useEffect(() => {
-    void reload();
-    // Only on mount and when the entity changes; later reloads are explicit (after a save).
+    void reloadRef.current();
   }, [provider]);
 
   const language = env.language;
   const nodes = useMemo(
-    () => buildTree(rows, config, { titleFields: titleFieldsOf(config, entity), localTitleFields: config.titleFieldsByLanguage?.[language], orderField: config.orderField }),
+    () =>
+      buildTree(rows, config, {
+        titleFields: titleFieldsOf(config, entity),
+        localTitleFields: config.titleFieldsByLanguage?.[language],
+        orderField: config.orderField,
+      }),
     [rows, config, entity, language],
   );
   return { nodes, rows, loading, truncated, reload, loadChildren, loaded };

@@ -8,24 +8,10 @@ import type { Definitions } from '../../meta/definitions.js';
 import type { CacheStore } from '../cache/store.js';
 import type { Session } from '../auth/session.js';
 import { buildBindings, type BindingIndex } from './bindings.js';
-import { loadGrants } from './responsibilities.js';
+import type { AccessData, GrantData } from '../modules/services.js';
 import { emptyScope, mergeScope, type WriteScope } from './writeScope.js';
 
-export interface Grants {
-  /** False when the user is disabled or gone: the session is refused on its next request. */
-  active: boolean;
-  menus: Set<string>;
-  /** `${menuCode}:${resourceCode}` */
-  resources: Set<string>;
-  respIds: Set<number>;
-}
-
-/** Tables whose rows decide grants; a write to any of them moves the epoch. */
-export const ACL_TABLES = new Set([
-  'base_users', 'base_user_resp', 'base_responsibility', 'base_resp_menu', 'base_resp_resource', 'base_menu', 'base_resource',
-  // Roles (responsibility → role → menus/resources), when an installation has them.
-  'base_role', 'base_resp_role', 'base_role_menu', 'base_role_resource',
-]);
+export type Grants = GrantData;
 
 const GRANTS_TTL_MS = 60_000;
 const EPOCH_KEY = 'acl:epoch';
@@ -44,7 +30,13 @@ export class Acl {
   private localEpoch = 0;
   private readonly perRequest = new WeakMap<Session, Promise<Grants>>();
 
-  constructor(private readonly db: Db, defs: Definitions, private readonly store: CacheStore) {
+  constructor(
+    private readonly db: Db,
+    defs: Definitions,
+    private readonly store: CacheStore,
+    /** The module owning users and responsibilities answers what a user holds. */
+    private readonly access: AccessData,
+  ) {
     this.bindings = buildBindings(defs);
   }
 
@@ -76,7 +68,7 @@ export class Acl {
     const epoch = await this.epoch();
     const hit = this.cache.get(session.authorizationCode);
     if (hit && hit.epoch === epoch && Date.now() - hit.at < GRANTS_TTL_MS) return hit.grants;
-    const grants = await loadGrants(this.db, session.userId);
+    const grants = await this.access.loadGrants(this.db, session.userId);
     this.cache.set(session.authorizationCode, { grants, at: Date.now(), epoch });
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
     return grants;

@@ -29,7 +29,9 @@ export function loadOrCreateKeys(dataDir: string): RsaKeys {
 /** RSA-OAEP with SHA-256 only (PKCS#1 v1.5 is a decryption oracle). Null when it does not decrypt. */
 export function decryptOaep(keys: RsaKeys, base64: string): string | null {
   try {
-    return privateDecrypt({ key: keys.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64')).toString('utf8');
+    return privateDecrypt({ key: keys.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64')).toString(
+      'utf8',
+    );
   } catch {
     return null;
   }

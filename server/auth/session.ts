@@ -16,7 +16,10 @@ const key = (code: string) => `session:${code}`;
 const userIndex = (userId: number) => `user-sessions:${userId}`;
 
 export class SessionStore {
-  constructor(private readonly cache: CacheStore, private readonly ttlSeconds: number) {}
+  constructor(
+    private readonly cache: CacheStore,
+    private readonly ttlSeconds: number,
+  ) {}
 
   async create(user: Omit<Session, 'authorizationCode' | 'signKey' | 'createdAt'>): Promise<Session> {
     const s: Session = { ...user, authorizationCode: randomBytes(24).toString('hex'), signKey: randomBytes(24).toString('hex'), createdAt: Date.now() };

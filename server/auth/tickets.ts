@@ -11,7 +11,11 @@ const key = (ticket: string) => `ticket:${ticket}`;
 
 export async function issueTicket(ctx: AppContext, session: Session, purpose: string, ttlSeconds = TICKET_MAX_SECONDS): Promise<string> {
   const ticket = randomBytes(24).toString('hex');
-  await ctx.cache.set(key(ticket), JSON.stringify({ code: session.authorizationCode, userId: session.userId, purpose }), Math.min(ttlSeconds, TICKET_MAX_SECONDS));
+  await ctx.cache.set(
+    key(ticket),
+    JSON.stringify({ code: session.authorizationCode, userId: session.userId, purpose }),
+    Math.min(ttlSeconds, TICKET_MAX_SECONDS),
+  );
   return ticket;
 }
 

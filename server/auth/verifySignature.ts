@@ -1,13 +1,13 @@
 // Refuses every /api call that is not signed by a live session as the wire contract says.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors.js';
+import { badRequest, unauthorized } from '../errors.js';
 import type { AppContext } from '../context.js';
 import { appsign, parameterSignature, safeEqualHex } from './signing.js';
 import { sessionForTicket } from './tickets.js';
 import type { Session } from './session.js';
-import { PUBLIC_PASSWORD_PATHS } from './passwordRoutes.js';
 
-/** Paths reachable without a signature (CONTRACT.md: the four login calls, health and the API document). */
+/** Paths reachable without a signature (CONTRACT.md: the four login calls, health and the API document);
+ *  modules add their public pages' calls (the password reset by code: admin's publicPaths). */
 export const UNSIGNED_PATHS = new Set([
   '/api/baseServer/v1/baseLoginService/getPublicKey',
   '/api/baseServer/v1/baseLoginService/generateRandomValidate',
@@ -15,7 +15,6 @@ export const UNSIGNED_PATHS = new Set([
   '/api/baseServer/v1/baseLoginService/logout',
   '/api/health',
   '/api/openapi.json',
-  ...PUBLIC_PASSWORD_PATHS,
 ]);
 
 function header(req: FastifyRequest, name: string): string {
@@ -29,9 +28,11 @@ export function unzuul(path: string): string {
 
 export function installSignatureCheck(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('session', null);
+  // Public pages' calls that modules declare (ModuleRegistry.publicPaths).
+  const modulePublic = new Set(ctx.modules.publicPaths);
   app.addHook('preHandler', async (req) => {
     const path = req.url.split('?')[0];
-    if (!path.startsWith('/api/') || UNSIGNED_PATHS.has(unzuul(path))) return;
+    if (!path.startsWith('/api/') || UNSIGNED_PATHS.has(unzuul(path)) || modulePublic.has(unzuul(path))) return;
     // A GET route that accepts tickets (a download opened as a link) takes one instead of a signature.
     const ticketKind = req.routeOptions.config?.ticket;
     const query = (req.query ?? {}) as Record<string, unknown>;
@@ -51,8 +52,7 @@ export function installSignatureCheck(app: FastifyInstance, ctx: AppContext): vo
     }
     if (randomNum.length < 16 || randomNum.length > 128) throw unauthorized('auth.badSignature');
     if (!safeEqualHex(header(req, 'appsign'), appsign(timestamp))) throw unauthorized('auth.badSignature');
-    const isJson = (req.headers['content-type'] ?? '').startsWith('application/json');
-    const body = req.method === 'GET' || !isJson ? '' : req.rawBody;
+    const body = signedBody(req);
     const expected = parameterSignature(session.signKey, timestamp, randomNum, path, body);
     if (!safeEqualHex(header(req, 'parameterSignature'), expected)) throw unauthorized('auth.badSignature');
     // Remembered a little longer than the clock window, so a replay inside the window always meets it.
@@ -62,6 +62,23 @@ export function installSignatureCheck(app: FastifyInstance, ctx: AppContext): vo
     await ctx.sessions.touch(session.authorizationCode);
     req.session = session;
   });
+}
+
+/**
+ * The text the signature must cover, from what the body parser consumed (not from the header): a JSON
+ * body's exact text; nothing for no body. A multipart or raw stream body is signed as empty (CONTRACT.md)
+ * and so is taken only by the routes that declare it (`config.streamBody`); any other call carrying
+ * one is refused, so no body a handler reads escapes the signature.
+ */
+export function signedBody(req: FastifyRequest): string {
+  const multipart = typeof req.isMultipart === 'function' && req.isMultipart();
+  const kind = req.bodyKind ?? (multipart ? 'multipart' : null);
+  if (kind === 'json') return req.rawBody;
+  if (kind === 'multipart' || kind === 'stream') {
+    if (!req.routeOptions.config?.streamBody?.includes(kind)) throw badRequest('error.unsupportedBody');
+    return '';
+  }
+  return '';
 }
 
 /** A disabled (or deleted) user's sessions end on their very next request. */

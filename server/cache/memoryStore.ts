@@ -35,6 +35,14 @@ export class MemoryStore implements CacheStore {
   async get(key: string) {
     return this.live(key)?.value ?? null;
   }
+  async ping() {
+    return true;
+  }
+  async take(key: string) {
+    const v = this.live(key)?.value ?? null;
+    this.map.delete(key);
+    return v;
+  }
   async set(key: string, value: string, ttlSeconds?: number) {
     this.map.set(key, { value, expiresAt: this.expiry(ttlSeconds) });
   }

@@ -1,19 +1,80 @@
 import { Redis } from 'ioredis';
+import { unavailable } from '../errors.js';
 import type { CacheStore, KeyInfo } from './store.js';
 
+/** How long one Redis command may take before the call fails (503) instead of waiting. */
+const COMMAND_TIMEOUT_MS = 1500;
+
+// Redis going away must not hang every call: no offline queue (a command while disconnected fails at
+// once), a bounded command time, one retry; the client reconnects in the background. Every failure
+// becomes a 503 "cache unavailable" in the caller's language — and never a skipped check: a session,
+// nonce or limit that cannot be read refuses the call (fail closed). docs/security.md "Outages".
 export class RedisStore implements CacheStore {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
 
   /** `namespace` keeps test runs and several deployments on one Redis apart. */
-  constructor(url: string, private readonly namespace = 'srm:') {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  constructor(
+    url: string,
+    private readonly namespace = 'srm:',
+  ) {
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      connectTimeout: 2000,
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+    });
+    // Connection errors are reported per command; without a listener ioredis would log each retry.
+    this.redis.on('error', () => undefined);
+    return new Proxy(this, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof v !== 'function' || prop === 'constructor' || prop === 'close' || prop === 'k' || prop === 'ready' || prop === 'ping') return v;
+        return async (...args: unknown[]) => {
+          try {
+            return await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          } catch {
+            throw unavailable('error.cacheDown');
+          }
+        };
+      },
+    });
+  }
+  /** Waits (at most `ms`) for the first connection, so that start-up commands meet a ready client. */
+  async ready(ms = 5000): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), ms);
+      const done = (v: boolean) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        resolve(v);
+      };
+      const onReady = () => done(true);
+      this.redis.once('ready', onReady);
+    });
+  }
+  /** A bounded PING (health). */
+  async ping(): Promise<boolean> {
+    if (this.redis.status !== 'ready') return false;
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
   }
   private k(key: string) {
     return this.namespace + key;
   }
   async get(key: string) {
     return this.redis.get(this.k(key));
+  }
+  async take(key: string) {
+    // GET + DEL in one MULTI: atomic on every Redis version (GETDEL needs 6.2).
+    const [[, value]] = (await this.redis.multi().get(this.k(key)).del(this.k(key)).exec()) as [[null, string | null], [null, number]];
+    return value;
   }
   async set(key: string, value: string, ttlSeconds?: number) {
     if (ttlSeconds) await this.redis.set(this.k(key), value, 'EX', ttlSeconds);
@@ -92,6 +153,8 @@ export class RedisStore implements CacheStore {
     return { type: 'other', ttl, size: 0, value: '', truncated: false };
   }
   async close() {
-    await this.redis.quit();
+    // quit() waits for a reply that a Redis gone away never sends.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }

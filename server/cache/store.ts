@@ -4,6 +4,8 @@ export interface CacheStore {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  /** Reads and deletes in one step: of concurrent callers, only one gets the value (single-use codes). */
+  take(key: string): Promise<string | null>;
   /** Sets only when absent; true when this call set it (nonce refusal, single use). */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   /** Increments a counter; the first increment starts its time to live. */
@@ -16,6 +18,10 @@ export interface CacheStore {
   scan(pattern: string, cursor: string, count: number): Promise<{ cursor: string; keys: string[] }>;
   /** Type-aware look at one key, at most `maxBytes` of value text and `maxItems` elements. */
   inspect(key: string, maxBytes: number, maxItems: number): Promise<KeyInfo | null>;
+  /** Waits (bounded) for a first connection; true when connected (stores without one: absent). */
+  ready?(ms?: number): Promise<boolean>;
+  /** Whether the store answers now (bounded; /api/health). */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
-// A Kysely dialect over PGlite. PGlite is one connection for the whole process, so connections are
-// handed out one at a time: a transaction never interleaves with another request's statements.
+// A Kysely dialect over PGlite. PGlite is one connection for the whole process, so the connection is
+// handed out through a fair queue with one permit (fairQueue.ts): a transaction never interleaves with
+// another request's statements, and waiting requests are served in arrival order.
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -12,17 +13,8 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((r) => (release = r));
-    const ready = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return ready;
-  }
-}
+import { FairQueue } from './fairQueue.js';
+import { queuedDriver } from './queuedDialect.js';
 
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
@@ -42,15 +34,13 @@ class PGliteConnection implements DatabaseConnection {
       numAffectedRows: res.affectedRows === undefined ? undefined : BigInt(res.affectedRows),
     };
   }
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming is not supported on PGlite; page through listByPage instead');
   }
 }
 
+/** The bare driver: one shared connection, no ordering of its own (the queue in front of it serialises). */
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex();
-  private readonly releases = new WeakMap<DatabaseConnection, () => void>();
   private readonly connection: PGliteConnection;
   constructor(private readonly pg: PGlite) {
     this.connection = new PGliteConnection(pg);
@@ -59,14 +49,7 @@ class PGliteDriver implements Driver {
     await this.pg.waitReady;
   }
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.mutex.lock();
-    // One shared object cannot key the WeakMap per holder, so each holder gets its own thin wrapper.
-    const held: DatabaseConnection = {
-      executeQuery: (q) => this.connection.executeQuery(q),
-      streamQuery: () => this.connection.streamQuery(),
-    };
-    this.releases.set(held, release);
-    return held;
+    return this.connection;
   }
   async beginTransaction(c: DatabaseConnection): Promise<void> {
     await c.executeQuery(CompiledQuery.raw('begin'));
@@ -77,22 +60,25 @@ class PGliteDriver implements Driver {
   async rollbackTransaction(c: DatabaseConnection): Promise<void> {
     await c.executeQuery(CompiledQuery.raw('rollback'));
   }
-  async releaseConnection(c: DatabaseConnection): Promise<void> {
-    this.releases.get(c)?.();
-    this.releases.delete(c);
-  }
+  async releaseConnection(): Promise<void> {}
   async destroy(): Promise<void> {
     await this.pg.close();
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  /** `queue` must have one permit; without one, a private queue that only serialises (no practical bound). */
+  constructor(
+    private readonly pg: PGlite,
+    private readonly queue: FairQueue = new FairQueue({ permits: 1, maxWaiting: Number.MAX_SAFE_INTEGER, maxWaitMs: 2 ** 31 - 1 }),
+  ) {
+    if (queue.permits !== 1) throw new Error('PGlite is one connection: its queue must have exactly one permit');
+  }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return queuedDriver(new PGliteDriver(this.pg), this.queue);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

@@ -2,7 +2,7 @@
 // and whether an upgrade changed the shipped file under a published overlay (a conflict).
 import { createHash } from 'node:crypto';
 import type { PageDefinition } from '../../meta/definitions.js';
-import type { OverlayRow } from './overlayRows.js';
+import type { OverlayRow } from '../modules/services.js';
 
 export interface PageState {
   name: string;
@@ -15,7 +15,12 @@ export interface PageState {
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.keys(v).filter((k) => k !== '$schema').sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .filter((k) => k !== '$schema')
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
   }
   return v;
 }
@@ -23,7 +28,9 @@ function canonical(v: unknown): unknown {
 /** SHA-256 of the definition's JSON with sorted keys and without `$schema`; null for no definition. */
 export function definitionHash(def: unknown): string | null {
   if (def === null || def === undefined) return null;
-  return createHash('sha256').update(JSON.stringify(canonical(def))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(def)))
+    .digest('hex');
 }
 
 /** The definition without its editor hint `$schema`, as stored and answered. */

@@ -12,9 +12,7 @@ import type { Menu } from '../../meta/generated/definitions.js';
 import type { AppContext } from '../context.js';
 import { buildBindings } from '../acl/bindings.js';
 import { message, type Language } from '../i18n/messages.js';
-import { databaseMenus } from './dbMenus.js';
 import { effectiveOf, pageStates, parseContent, type PageState } from './effective.js';
-import { allOverlayRows } from './overlayRows.js';
 
 export const PAGE_KIND = 'page';
 const EPOCH_KEY = 'defs:epoch';
@@ -35,8 +33,12 @@ export class DefinitionService {
   private checkedAt = 0;
   private reloading: Promise<void> | null = null;
 
-  constructor(private readonly app: AppContext, readonly shipped: Definitions, schemasDir: string) {
-    this.ajv = createMetaAjv(join(schemasDir, 'meta'));
+  constructor(
+    private readonly app: AppContext,
+    readonly shipped: Definitions,
+    root: string,
+  ) {
+    this.ajv = createMetaAjv(join(root, 'schemas', 'meta'));
   }
 
   state(name: string): PageState | undefined {
@@ -52,7 +54,8 @@ export class DefinitionService {
   }
 
   async reload(): Promise<void> {
-    const rows = await allOverlayRows(this.app.db, PAGE_KIND);
+    // No module keeping overlays (a server without the designer's module): the shipped pages alone.
+    const rows = (await this.app.modules.optionalService('overlays')?.allRows(this.app.db, PAGE_KIND)) ?? [];
     const states = pageStates(this.shipped.pages, rows);
     const pages = new Map<string, PageDefinition>();
     for (const s of states.values()) {
@@ -72,8 +75,9 @@ export class DefinitionService {
         else pages.delete(name);
       }
     }
-    const defs: Definitions = { entities: this.shipped.entities, pages, menus: this.shipped.menus };
-    const dbMenus = await databaseMenus(this.app.db);
+    // Everything shipped (entities, menus, the modules' contract) with the effective pages.
+    const defs: Definitions = { ...this.shipped, pages };
+    const dbMenus = await this.app.modules.service('access').pageMenus(this.app.db);
     this.states = states;
     this.broken = broken;
     this.app.defs = defs;
@@ -142,7 +146,7 @@ export class DefinitionService {
     const pages = new Map([...this.pendingNewPages(name), ...this.app.defs.pages]);
     pages.set(name, page);
     // The database holds the shipped menus (seeded) plus added ones and resources, so it alone is the menu context.
-    const menus: Menu[] = await databaseMenus(this.app.db);
+    const menus: Menu[] = await this.app.modules.service('access').pageMenus(this.app.db);
     const problems = checkProblems({ entities: this.shipped.entities, pages, menus: { menus } });
     // This page's own problems, and those of the menus that open it (a resource its buttons need).
     const mine = problems.filter((p) => p.where === `page ${name}` || (p.where.startsWith('menus.json') && p.params.page === name));

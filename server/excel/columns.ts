@@ -39,18 +39,20 @@ const AUDIT_TITLES: Record<string, Record<Language, string>> = {
 };
 
 export function columnTitle(entity: EntityDefinition, key: string, lang: Language): string {
-  return AUDIT_TITLES[key]?.[lang] ?? fieldLabel(entity, key, lang);
+  return Object.hasOwn(AUDIT_TITLES, key) ? AUDIT_TITLES[key][lang] : fieldLabel(entity, key, lang);
 }
 
 function numberFormat(f: Field, precision: unknown, thousands: boolean): string {
-  const scale = typeof precision === 'number' && Number.isInteger(precision) && precision >= 0 && precision <= 10 ? precision : f.type === 'decimal' ? (f.scale ?? 2) : 0;
+  const scale =
+    typeof precision === 'number' && Number.isInteger(precision) && precision >= 0 && precision <= 10 ? precision : f.type === 'decimal' ? (f.scale ?? 2) : 0;
   const whole = thousands ? '#,##0' : '0';
   return scale > 0 ? `${whole}.${'0'.repeat(scale)}` : whole;
 }
 
 function titleOf(raw: unknown, fallback: string, lang: Language): string {
   if (typeof raw === 'string' && raw.trim() && !/^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(raw)) return raw.trim().slice(0, 200);
-  if (raw && typeof raw === 'object' && typeof (raw as Record<string, unknown>)[lang] === 'string') return String((raw as Record<string, unknown>)[lang]).slice(0, 200);
+  if (raw && typeof raw === 'object' && typeof (raw as Record<string, unknown>)[lang] === 'string')
+    return String((raw as Record<string, unknown>)[lang]).slice(0, 200);
   return fallback;
 }
 

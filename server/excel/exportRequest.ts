@@ -54,7 +54,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The family and list action a requestUrl names: `/api/{area}/v1/{name}Restful/{listAction}` (also without `/api`). */
 export function listActionOfUrl(app: AppContext, url: unknown): { entity: EntityDefinition; action: string } {
   if (typeof url !== 'string' || !url.trim()) throw refuse('excel.urlAndColumnsRequired');
-  const path = url.trim().split('?')[0].replace(/^https?:\/\/[^/]+/i, '').replace(/^\/*/, '/').replace(/^\/(?!api\/)/, '/api/');
+  const path = url
+    .trim()
+    .split('?')[0]
+    .replace(/^https?:\/\/[^/]+/i, '')
+    .replace(/^\/*/, '/')
+    .replace(/^\/(?!api\/)/, '/api/');
   const slash = path.lastIndexOf('/');
   const prefix = path.slice(0, slash);
   const action = path.slice(slash + 1);

@@ -9,13 +9,14 @@ import type { ActionContext, DbRecord, FamilyAction } from '../rest/actionContex
 import { familyActions } from '../rest/registerFamilies.js';
 import { countRows } from '../rest/count.js';
 import { listQuery, MAX_PAGE_ROWS } from '../rest/listQuery.js';
+import { positionOf } from '../rest/keysetSql.js';
 import { listRowRules } from '../rest/read.js';
 import { rowToRecord } from '../rest/records.js';
 import { addReferenceDisplays } from '../rest/references.js';
 import type { ExportRequest } from './exportRequest.js';
-import { variantConditions } from '../admin/permitVariants.js';
+import { variantConditions } from '../acl/permitVariants.js';
 
-/** Rows per query: few enough queries that deep offsets stay cheap, small enough to keep memory flat. */
+/** Rows per query: few round trips, small enough to keep memory flat (chunks after the first start after the last row read). */
 const CHUNK = 5000;
 
 /** The largest page size up to `max` that divides a paged export's rows (its pages then line up). */
@@ -26,7 +27,9 @@ function chunkFor(pageRows: number, max = CHUNK): number {
 
 /** Timestamp columns: JSON writes them as yyyy-MM-ddTHH:mm:ss, the drivers' parsers as yyyy-MM-dd HH:mm:ss. */
 function datetimeColumns(e: EntityDefinition): string[] {
-  return allFields(e).filter(([, f]) => f.type === 'datetime').map(([name]) => columnName(name));
+  return allFields(e)
+    .filter(([, f]) => f.type === 'datetime')
+    .map(([name]) => columnName(name));
 }
 
 /**
@@ -60,7 +63,7 @@ export interface RowPages {
 const OPERATION_PAGE_ROWS = MAX_PAGE_ROWS;
 
 /**
- * A registered read operation named listByPage… (e.g. baseRespMenu.listByPageWithRoles) has its own
+ * A registered read operation named listByPage… (e.g. a listByPageWithRoles) has its own
  * query and row rules: the export calls it page by page, exactly as the grid does, and writes its rows.
  */
 function operationRows(ctx: ActionContext, req: ExportRequest, action: FamilyAction): RowPages {
@@ -91,24 +94,29 @@ function operationRows(ctx: ActionContext, req: ExportRequest, action: FamilyAct
 
 /**
  * `ctx.entity` must be the request's entity. The first page is read at once by `pages()` so that a
- * bad filter or sort is refused before the answer starts.
+ * bad filter or sort is refused before the answer starts. `chunkRows`: rows per query (tests walk many
+ * small chunks).
  */
-export function exportRows(ctx: ActionContext, req: ExportRequest): RowPages {
+export function exportRows(ctx: ActionContext, req: ExportRequest, chunkRows = CHUNK): RowPages {
   const e = ctx.entity;
   const isQueryList = req.action === 'listByPage' || (e.listVariants ?? []).some((v) => v.action === req.action);
   if (!isQueryList) {
-    const action = familyActions(e).get(req.action);
+    const action = familyActions(ctx.app, e).get(req.action);
     if (action) return operationRows(ctx, req, action);
   }
   const variant = e.listVariants?.find((v) => v.action === req.action);
-  const rules = [...listRowRules(ctx), ...(variant ? variantConditions(variant, ctx.session.userId) : [])];
-  const chunk = req.range ? chunkFor(req.range.pageRows) : CHUNK;
+  const rules = [...listRowRules(ctx), ...(variant ? variantConditions(variant, ctx) : [])];
+  const chunk = req.range ? chunkFor(req.range.pageRows, chunkRows) : chunkRows;
   const firstPage = req.range ? ((req.range.pageIndex - 1) * req.range.pageRows) / chunk + 1 : 1;
   const lastPage = req.range ? firstPage + req.range.pageRows / chunk - 1 : Number.MAX_SAFE_INTEGER;
   // Only what the sheet shows: the columns' fields (a reference column reads its id, then the display),
   // and the key.
-  const only = new Set([e.key, ...req.columns.map((c) => (e.fields[c.key] || !c.key.endsWith('Display') ? c.key : c.key.slice(0, -'Display'.length)))]);
-  const query = (pageIndex: number) => listQuery(e, { params: req.list.params, sort: req.list.sort, pageIndex, pageRows: chunk }, rules, CHUNK, only);
+  const only = new Set([
+    e.key,
+    ...req.columns.map((c) => (Object.hasOwn(e.fields, c.key) || !c.key.endsWith('Display') ? c.key : c.key.slice(0, -'Display'.length))),
+  ]);
+  const query = (pageIndex: number, after?: readonly unknown[]) =>
+    listQuery(e, { params: req.list.params, sort: req.list.sort, pageIndex, pageRows: chunk }, rules, Math.max(chunk, CHUNK), only, after);
   // Checks params and sort now (throws the same refusal listByPage would).
   const first = query(firstPage);
   const timestamps = datetimeColumns(e);
@@ -118,13 +126,24 @@ export function exportRows(ctx: ActionContext, req: ExportRequest): RowPages {
       return req.range ? Math.max(0, Math.min(c.count - (firstPage - 1) * chunk, req.range.pageRows)) : c.count;
     },
     async *pages() {
-      for (let p = firstPage; p <= lastPage; p++) {
-        const rows = await pageAsJson(ctx.app.db, query(p).page, timestamps);
-        if (rows.length === 0) return;
-        const records = rows.map((r) => rowToRecord(e, r));
-        await addReferenceDisplays(ctx.app.db, ctx.app.defs, e, records);
-        yield records;
-        if (rows.length < chunk) return;
+      // After the first chunk, each one starts after the previous chunk's last row (keyset paging), so
+      // the millionth row costs what the first did; and it is asked for before the previous chunk is
+      // written, so the database reads while the workbook is written. At most two chunks are in memory.
+      let pending: Promise<DbRecord[]> | undefined = pageAsJson(ctx.app.db, first.page, timestamps);
+      try {
+        for (let p = firstPage; p <= lastPage && pending; p++) {
+          const rows: DbRecord[] = await pending;
+          pending = undefined;
+          if (rows.length === 0) return;
+          if (rows.length === chunk && p < lastPage)
+            pending = pageAsJson(ctx.app.db, query(p + 1, positionOf(first.keys, rows[rows.length - 1])).page, timestamps);
+          const records = rows.map((r) => rowToRecord(e, r));
+          await addReferenceDisplays(ctx.app.db, ctx.app.defs, e, records);
+          yield records;
+        }
+      } finally {
+        // A consumer that stops early (a client gone) leaves the read ahead unobserved: never an unhandled rejection.
+        pending?.catch(() => undefined);
       }
     },
   };

@@ -6,15 +6,21 @@ import { EXPORT_ACTION } from '../acl/bindings.js';
 import type { ActionContext, DbRecord } from '../rest/actionContext.js';
 import { parseExportRequest, type ExportRequest } from './exportRequest.js';
 import { exportRows } from './exportRows.js';
+import { PendingEvents } from '../events/domainEvents.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Checked request + the caller's right to it: the list action it names and the menu's btnExport (docs/decisions.md). */
-export async function authorisedExport(app: AppContext, session: Session, body: Record<string, unknown>, lang: ActionContext['lang']): Promise<{ req: ExportRequest; ctx: ActionContext }> {
+export async function authorisedExport(
+  app: AppContext,
+  session: Session,
+  body: Record<string, unknown>,
+  lang: ActionContext['lang'],
+): Promise<{ req: ExportRequest; ctx: ActionContext }> {
   const req = parseExportRequest(app, body, lang);
   const name = req.entity.name;
   if (!(await app.acl.allowed(session, name, req.action)) || !(await app.acl.allowed(session, name, EXPORT_ACTION))) throw forbidden('auth.forbidden');
-  return { req, ctx: { app, entity: req.entity, session, lang, body: {} } };
+  return { req, ctx: { app, entity: req.entity, session, lang, body: {}, events: new PendingEvents() } };
 }
 
 /** The pages of an export with the first one already read, so that its refusal is still an envelope. */
@@ -29,4 +35,3 @@ export async function primedPages(ctx: ActionContext, req: ExportRequest) {
   }
   return { pages: all(), total: () => source.total() };
 }
-

@@ -6,6 +6,11 @@ export interface ImportOptions extends ZipLimits {
   maxBytes: number;
   /** Most data rows in one import. */
   maxRows: number;
+  /** Most cells of the sheet (each row counted to its last cell): bounds what reading it allocates. */
+  maxCells: number;
+  /** Time and memory budget of the worker that reads the file (server/worker/sandbox.ts). */
+  parseTimeMs: number;
+  parseMemoryMb: number;
 }
 
 export function importOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ImportOptions {
@@ -16,5 +21,8 @@ export function importOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Impo
     maxRatio: num('SRM_IMPORT_MAX_RATIO', 200),
     maxEntries: num('SRM_IMPORT_MAX_ENTRIES', 1000),
     maxRows: num('SRM_IMPORT_MAX_ROWS', 100_000),
+    maxCells: num('SRM_IMPORT_MAX_CELLS', 5_000_000),
+    parseTimeMs: num('SRM_IMPORT_PARSE_TIMEOUT_MS', 60_000),
+    parseMemoryMb: num('SRM_IMPORT_PARSE_MEMORY_MB', 512),
   };
 }

@@ -89,7 +89,9 @@ async function storedValues(ctx: ActionContext, table: string, column: string, v
   const found = new Set<string>();
   for (let i = 0; i < values.length; i += 1000) {
     const part = values.slice(i, i + 1000);
-    const rows = await sql<{ v: unknown }>`select ${sql.ref(column)} as v from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(part)})`.execute(ctx.app.db);
+    const rows = await sql<{ v: unknown }>`select ${sql.ref(column)} as v from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(part)})`.execute(
+      ctx.app.db,
+    );
     for (const r of rows.rows) found.add(String(r.v));
   }
   return found;
@@ -108,7 +110,8 @@ async function checkReferencesInBatch(ctx: ActionContext, values: Record<string,
     const found = await storedValues(ctx, target.table, columnName(target.key), wanted);
     values.forEach((v, i) => {
       const x = v[col];
-      if (x !== null && x !== undefined && x !== '' && !found.has(String(x))) results[i].errors.push(message(ctx.lang, 'rest.badReference', { field: fieldLabel(e, name, ctx.lang) }));
+      if (x !== null && x !== undefined && x !== '' && !found.has(String(x)))
+        results[i].errors.push(message(ctx.lang, 'rest.badReference', { field: fieldLabel(e, name, ctx.lang) }));
     });
   }
 }
@@ -153,7 +156,8 @@ export async function validateRows(ctx: ActionContext, columns: ImportColumn[], 
       if (v === null || v === undefined || v === '') return;
       const k = String(v);
       const seen = first.get(k);
-      if (seen !== undefined) results[i].errors.push(message(ctx.lang, 'excel.duplicateInFile', { field: fieldLabel(e, name, ctx.lang), row: results[seen].row }));
+      if (seen !== undefined)
+        results[i].errors.push(message(ctx.lang, 'excel.duplicateInFile', { field: fieldLabel(e, name, ctx.lang), row: results[seen].row }));
       else {
         first.set(k, i);
         values.push(v);
@@ -175,7 +179,7 @@ export async function saveRows(ctx: ActionContext, rows: ValidatedRows): Promise
   const rowNumbers = rows.results.map((r) => r.row);
   return ctx.app.db.transaction().execute(async (trx) => {
     // Already checked row by row above: insert in bulk unless the entity needs per-row work.
-    if (canInsertMany(ctx.entity, ctx.session.userType)) {
+    if (canInsertMany(ctx)) {
       try {
         return await insertMany(ctx, trx, values);
       } catch (caught) {
@@ -187,7 +191,8 @@ export async function saveRows(ctx: ActionContext, rows: ValidatedRows): Promise
         await saveOne(ctx, trx, record);
       } catch (caught) {
         const err = translateDbError(caught, ctx.entity, ctx.lang) ?? caught;
-        if (err instanceof AppError && err.httpStatus === 200) throw refuse('rest.rowError', { row: rowNumbers[i], message: message(ctx.lang, err.key, err.params) });
+        if (err instanceof AppError && err.httpStatus === 200)
+          throw refuse('rest.rowError', { row: rowNumbers[i], message: message(ctx.lang, err.key, err.params) });
         throw err;
       }
     }

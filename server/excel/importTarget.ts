@@ -41,9 +41,16 @@ export function targetEntity(app: AppContext, fields: Record<string, unknown>): 
 
 /** The insertable fields, the list page's grid order first (pages of the entity with Import shown). */
 export function importColumns(app: AppContext, entity: EntityDefinition, session: Session, lang: Language): ImportColumn[] {
-  const writable = Object.entries(entity.fields).filter(([name, f]) =>
-    f && name !== entity.key && !f.readOnly && !f.serverOnly && f.type !== 'attachments' &&
-    name !== entity.status?.field && name !== entity.numbering?.field && !(name === entity.ownership?.field && session.userType === 'EXTERNAL'),
+  const writable = Object.entries(entity.fields).filter(
+    ([name, f]) =>
+      f &&
+      name !== entity.key &&
+      !f.readOnly &&
+      !f.serverOnly &&
+      f.type !== 'attachments' &&
+      name !== entity.status?.field &&
+      name !== entity.numbering?.field &&
+      !(name === entity.ownership?.field && session.userType === 'EXTERNAL'),
   );
   const page = [...app.defs.pages.values()].find((p) => p.kind === 'list' && p.entity === entity.name && p.grid?.isShowImport);
   const order = new Map((page?.grid?.columns ?? []).map((c, i) => [c.key, i]));

@@ -18,12 +18,19 @@ export interface WriteOptions {
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 function sheetName(title: string, n: number): string {
-  const base = title.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 24) || 'Sheet';
+  const base =
+    title
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .trim()
+      .slice(0, 24) || 'Sheet';
   return `${base} ${n}`;
 }
 
 export async function writeWorkbook(out: Writable, pages: AsyncIterable<DbRecord[]>, o: WriteOptions): Promise<number> {
-  const xlsx = new XlsxWriter(out, o.columns.map((c) => ({ width: c.width, numFmt: c.numFmt })));
+  const xlsx = new XlsxWriter(
+    out,
+    o.columns.map((c) => ({ width: c.width, numFmt: c.numFmt })),
+  );
   const header = o.columns.map((c) => neutralise(c.title));
   const perSheet = o.sheetMaxRow - 1;
   let sheets = 0;

@@ -16,13 +16,13 @@ export interface XlsxColumn {
   numFmt?: string;
 }
 
-
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 /** Flush the row text to deflate in pieces of about this many characters. */
 const BATCH_CHARS = 256 * 1024;
 /** Characters XML 1.0 cannot carry at all. */
+// eslint-disable-next-line no-control-regex -- XML 1.0's Char production excludes exactly these C0 controls (tab, LF, CR stay)
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 export function escapeXml(text: string): string {
@@ -41,7 +41,6 @@ export function columnLetters(index: number): string {
   }
   return out;
 }
-
 
 export class XlsxWriter {
   private readonly central: ZipRecord[] = [];
@@ -109,7 +108,10 @@ export class XlsxWriter {
       .map((_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
       .join('');
     const sheetTypes = this.sheetNames
-      .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+      .map(
+        (_, i) =>
+          `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+      )
       .join('');
     await this.smallEntry('xl/workbook.xml', `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>${sheets}</sheets></workbook>`);
     await this.smallEntry(
@@ -183,7 +185,15 @@ export class XlsxWriter {
 
   /** A local header announcing a data descriptor (sizes and CRC follow the data). */
   private localHeader(name: string): ZipRecord {
-    const entry: ZipRecord = { name: Buffer.from(name, 'utf8'), flags: UTF8_NAMES | DATA_DESCRIPTOR, method: DEFLATE, crc: 0, compressed: 0, size: 0, offset: this.offset };
+    const entry: ZipRecord = {
+      name: Buffer.from(name, 'utf8'),
+      flags: UTF8_NAMES | DATA_DESCRIPTOR,
+      method: DEFLATE,
+      crc: 0,
+      compressed: 0,
+      size: 0,
+      offset: this.offset,
+    };
     this.central.push(entry);
     const header = localHeader(entry, this.stamp);
     this.out.write(header);

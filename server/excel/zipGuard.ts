@@ -140,9 +140,14 @@ function inflatedSize(path: string, start: number, compressed: number, method: n
 
 /** Refuses anything that is not a sane zip of an .xlsx: no workbook part, too many entries, a bomb. */
 export async function checkXlsxZip(path: string, fileSize: number, limits: ZipLimits): Promise<void> {
+  return checkOfficeZip(path, fileSize, limits, 'xl/workbook.xml');
+}
+
+/** The same check for any Office zip (a .docx needs `word/document.xml`). */
+export async function checkOfficeZip(path: string, fileSize: number, limits: ZipLimits, mainPart: string): Promise<void> {
   const { entries, fh } = await centralDirectory(path, fileSize);
   try {
-    if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw notXlsx();
+    if (!entries.some((e) => e.name === mainPart)) throw notXlsx();
     if (entries.length > limits.maxEntries) throw bomb(limits);
     let declared = 0;
     for (const e of entries) {

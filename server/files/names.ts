@@ -1,6 +1,7 @@
 // File names from clients are display text only: never used on disk, never trusted in a header.
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// \p{Cc}: the C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F); then zero-width, bidi and BOM.
+const CONTROL = /[\p{Cc}\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu;
 const RESERVED = /[<>:"|?*]/g;
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
 

@@ -1,5 +1,7 @@
 // Content checked by its first bytes, never by the name alone: the extension must agree with the
-// signature, text must be UTF-8 without NUL, SVG must carry no script. Anything not listed is refused.
+// signature, text must be UTF-8 without NUL, SVG must pass an XML allow-list (svgCheck.ts). Anything
+// not listed is refused.
+import { svgIsSafe } from './svgCheck.js';
 
 type Kind = 'pdf' | 'png' | 'jpg' | 'gif' | 'bmp' | 'webp' | 'tif' | 'zip' | 'ole' | 'rar' | '7z' | 'gz' | 'dwg' | 'text' | 'svg';
 
@@ -42,25 +44,38 @@ const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 function headMatches(kind: Kind, head: Buffer): boolean {
   switch (kind) {
-    case 'pdf': return startsWith(head, ascii('%PDF-'));
-    case 'png': return startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    case 'jpg': return startsWith(head, [0xff, 0xd8, 0xff]);
-    case 'gif': return startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'));
-    case 'bmp': return startsWith(head, ascii('BM')) && head.length >= 14;
-    case 'webp': return startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8);
-    case 'tif': return startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]);
-    case 'zip': return startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06]);
-    case 'ole': return startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    case 'rar': return startsWith(head, ascii('Rar!\x1a\x07'));
-    case '7z': return startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]);
-    case 'gz': return startsWith(head, [0x1f, 0x8b]);
-    case 'dwg': return startsWith(head, ascii('AC10'));
+    case 'pdf':
+      return startsWith(head, ascii('%PDF-'));
+    case 'png':
+      return startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    case 'jpg':
+      return startsWith(head, [0xff, 0xd8, 0xff]);
+    case 'gif':
+      return startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'));
+    case 'bmp':
+      return startsWith(head, ascii('BM')) && head.length >= 14;
+    case 'webp':
+      return startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8);
+    case 'tif':
+      return startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]);
+    case 'zip':
+      return startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06]);
+    case 'ole':
+      return startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    case 'rar':
+      return startsWith(head, ascii('Rar!\x1a\x07'));
+    case '7z':
+      return startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]);
+    case 'gz':
+      return startsWith(head, [0x1f, 0x8b]);
+    case 'dwg':
+      return startsWith(head, ascii('AC10'));
     case 'text':
-    case 'svg': return true;
+    case 'svg':
+      return true;
   }
 }
 
-const SVG_DANGER = /<script|\bon[a-z]+\s*=|javascript:|<foreignObject|<!ENTITY|<iframe|<embed|<object|<use\b[^>]*href\s*=\s*["']?\s*(?!#)|data:text\/html/i;
 const SVG_MAX_BYTES = 5 * 1024 * 1024;
 const HEAD_BYTES = 64;
 
@@ -76,7 +91,7 @@ export class Sniffer {
   private readonly type;
 
   constructor(readonly extension: string) {
-    this.type = TYPES[extension];
+    this.type = Object.hasOwn(TYPES, extension) ? TYPES[extension] : undefined;
     if (!this.type) this.failure = 'file.typeNotAllowed';
     else if (this.type.kind === 'text' || this.type.kind === 'svg') this.decoder = new TextDecoder('utf-8', { fatal: true });
   }
@@ -123,7 +138,7 @@ export class Sniffer {
     }
     if (this.type.kind === 'svg') {
       const text = Buffer.concat(this.svgParts).toString('utf8');
-      if (!/<svg[\s>]/i.test(text) || SVG_DANGER.test(text)) return { ok: false, key: 'file.contentMismatch' };
+      if (!svgIsSafe(text)) return { ok: false, key: 'file.contentMismatch' };
     }
     return { ok: true, contentType: this.type.contentType };
   }

@@ -10,7 +10,6 @@ import { message } from '../i18n/messages.js';
 import { contentDisposition } from './names.js';
 import { Sniffer, servedContentType } from './sniff.js';
 import type { FileStorage } from './storage.js';
-import type { FileRow } from './repo.js';
 
 export interface Received {
   sha256: string;
@@ -82,7 +81,15 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
 }
 
 /** Sends a stored file as a download: always an attachment, with nosniff and a sandboxing CSP. */
-export async function sendFile(req: FastifyRequest, reply: FastifyReply, storage: FileStorage, f: FileRow): Promise<FastifyReply> {
+/** What a stored file's download needs to know of its record. */
+export interface StoredFile {
+  file_size: number;
+  content_type: string | null;
+  file_name: string;
+  storage_key: string;
+}
+
+export async function sendFile(req: FastifyRequest, reply: FastifyReply, storage: FileStorage, f: StoredFile): Promise<FastifyReply> {
   const size = f.file_size;
   const range = parseRange(req.headers.range, size);
   reply
@@ -101,7 +108,10 @@ export async function sendFile(req: FastifyRequest, reply: FastifyReply, storage
       .send({ status: 'E', msg: message(req.lang, 'file.badRange'), data: null });
   }
   if (range) {
-    reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', range.end - range.start + 1);
+    reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', range.end - range.start + 1);
     return reply.send(storage.get(f.storage_key, range));
   }
   reply.header('Content-Length', size);

@@ -3,6 +3,8 @@ export interface Page {
   curIndex: number;
   pageRows: number;
   estimated?: boolean;
+  /** listByPage: the cursor of the next page (send it back as `after`); absent after the list's last row. */
+  after?: string;
 }
 
 export interface Envelope<T> {

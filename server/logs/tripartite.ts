@@ -1,18 +1,12 @@
-// The tripartite log: one row per call to a system outside this server (mail, SMS, third-party APIs).
-import { sql } from 'kysely';
+// The tripartite log: one entry per call to a system outside this server (mail, SMS, third-party APIs),
+// written by the module keeping the logs (services.ts CallLogs); a server without it logs nothing.
 import type { Db } from '../db/connect.js';
+import type { CallLogs, OutsideCall } from '../modules/services.js';
 
-export interface TripartiteCall {
-  channel: 'MAIL' | 'SMS' | 'HTTP';
-  target: string;
-  subject: string;
-  userName?: string | null;
-}
-
-const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
+export type TripartiteCall = Omit<OutsideCall, 'error' | 'durationMs'>;
 
 /** Runs `call`, logs its outcome and duration, and passes on its result or error. */
-export async function withTripartiteLog<T>(db: Db, c: TripartiteCall, call: () => Promise<T>): Promise<T> {
+export async function withTripartiteLog<T>(logs: CallLogs | undefined, db: Db, c: TripartiteCall, call: () => Promise<T>): Promise<T> {
   const start = performance.now();
   let error: unknown = null;
   try {
@@ -21,10 +15,8 @@ export async function withTripartiteLog<T>(db: Db, c: TripartiteCall, call: () =
     error = err;
     throw err;
   } finally {
-    const msg = error ? cut(error instanceof Error ? error.message : String(error), 500) : null;
-    await sql`insert into srm_base_tripartite_logs (channel, target, subject, user_name, result_status, result_msg, duration_ms, request_time)
-      values (${c.channel}, ${cut(c.target, 200)}, ${cut(c.subject, 300)}, ${c.userName ?? null}, ${error ? 'E' : 'S'}, ${msg}, ${Math.round(performance.now() - start)}, localtimestamp(0))`
-      .execute(db)
-      .catch(() => undefined);
+    const msg = error ? (error instanceof Error ? error.message : String(error)) : null;
+    // A lost log line never fails the call it describes.
+    await logs?.recordCall(db, { ...c, error: msg, durationMs: Math.round(performance.now() - start) }).catch(() => undefined);
   }
 }

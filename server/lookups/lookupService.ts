@@ -1,22 +1,10 @@
 // Lookup values by type code, cached in the cache store (memory or Redis) and dropped when a
-// lookup row changes, answered with the meaning in the request's language.
-import { sql } from 'kysely';
+// lookup row changes, answered with the meaning in the request's language. The rows come from the
+// module owning them (services.ts LookupData).
 import type { CacheStore } from '../cache/store.js';
 import type { Db } from '../db/connect.js';
 import type { Language } from '../i18n/messages.js';
-
-interface LookupRow {
-  lookupValuesId: number;
-  lookupCode: string;
-  meaning: string;
-  meaningEn: string | null;
-  meaningTh: string | null;
-  meaningVn: string | null;
-  enabledFlag: string;
-  seqNum: number | null;
-  parentLookupValuesId: number | null;
-  description: string | null;
-}
+import type { LookupData, LookupRow } from '../modules/services.js';
 
 export interface LookupValue {
   lookupValuesId: number;
@@ -33,18 +21,18 @@ const PREFIX = 'lookup:';
 const TTL = 3600;
 
 export class LookupService {
-  constructor(private readonly db: Db, private readonly cache: CacheStore) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: CacheStore,
+    private readonly source: LookupData,
+  ) {}
 
   private async rows(type: string, db: Db = this.db): Promise<LookupRow[]> {
     const hit = await this.cache.get(PREFIX + type);
     if (hit) return JSON.parse(hit) as LookupRow[];
-    const res = await sql<LookupRow>`
-      select lookup_values_id as "lookupValuesId", lookup_code as "lookupCode", meaning,
-        meaning_en as "meaningEn", meaning_th as "meaningTh", meaning_vn as "meaningVn",
-        enabled_flag as "enabledFlag", seq_num as "seqNum", parent_lookup_values_id as "parentLookupValuesId", description
-      from base_lookup_values where lookup_type = ${type} order by seq_num nulls last, lookup_code`.execute(db);
-    await this.cache.set(PREFIX + type, JSON.stringify(res.rows), TTL);
-    return res.rows;
+    const rows = await this.source.rows(db, type);
+    await this.cache.set(PREFIX + type, JSON.stringify(rows), TTL);
+    return rows;
   }
 
   /** `db`: the caller's transaction, when inside one (PGlite has a single connection). */
@@ -71,9 +59,9 @@ export class LookupService {
   /** createLookupRedisCache: drops every cached type and loads each type present in the table again. */
   async rebuild(): Promise<number> {
     await this.invalidate();
-    const types = await sql<{ t: string }>`select distinct lookup_type as t from base_lookup_values`.execute(this.db);
-    for (const { t } of types.rows) await this.rows(t);
-    return types.rows.length;
+    const types = await this.source.types(this.db);
+    for (const t of types) await this.rows(t);
+    return types.length;
   }
 
   async invalidate(type?: string): Promise<void> {

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { SmtpConfig } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { withTripartiteLog } from '../logs/tripartite.js';
+import type { CallLogs } from '../modules/services.js';
 
 export interface Mail {
   to: string;
@@ -15,7 +16,7 @@ export interface Mailer {
   send(mail: Mail, userName?: string | null): Promise<void>;
 }
 
-export function smtpMailer(db: Db, config: SmtpConfig): Mailer {
+export function smtpMailer(db: Db, config: SmtpConfig, logs: CallLogs | undefined): Mailer {
   let transport: Transporter | null = null;
   const open = (): Transporter => {
     if (!config.host) throw new Error('SMTP_HOST is not configured');
@@ -24,15 +25,15 @@ export function smtpMailer(db: Db, config: SmtpConfig): Mailer {
       port: config.port,
       secure: config.secure,
       auth: config.user ? { user: config.user, pass: config.pass ?? '' } : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      connectionTimeout: config.timeoutMs,
+      greetingTimeout: config.timeoutMs,
+      socketTimeout: 2 * config.timeoutMs,
     });
     return transport;
   };
   return {
     async send(mail, userName) {
-      await withTripartiteLog(db, { channel: 'MAIL', target: mail.to, subject: mail.subject, userName }, async () => {
+      await withTripartiteLog(logs, db, { channel: 'MAIL', target: mail.to, subject: mail.subject, userName }, async () => {
         await open().sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text });
       });
     },

@@ -1,7 +1,8 @@
-// Text messages go through a provider; the default one only writes them to the message log
-// (base_message_log), where an administrator or a test reads them. A real gateway implements SmsProvider.
-import { sql } from 'kysely';
+// Text messages go through a provider; the default one only writes them to the message log (kept by
+// the logs module: services.ts CallLogs), where an administrator or a test reads them. A real gateway
+// implements SmsProvider.
 import type { Db } from '../db/connect.js';
+import type { CallLogs } from '../modules/services.js';
 import { withTripartiteLog } from '../logs/tripartite.js';
 
 export interface SmsProvider {
@@ -9,21 +10,25 @@ export interface SmsProvider {
   deliver(phone: string, text: string): Promise<void>;
 }
 
-export function messageLogProvider(db: Db): SmsProvider {
+export function messageLogProvider(db: Db, logs: CallLogs | undefined): SmsProvider {
   return {
     name: 'message-log',
     async deliver(phone, text) {
-      await sql`insert into base_message_log (channel, recipient, content, send_time) values ('SMS', ${phone}, ${text}, localtimestamp(0))`.execute(db);
+      await logs?.recordMessage(db, 'SMS', phone, text);
     },
   };
 }
 
 export interface SmsSender {
+  /** The provider's name (`message-log`: the default, which only writes the message log). */
+  readonly provider: string;
   send(phone: string, text: string, subject: string, userName?: string | null): Promise<void>;
 }
 
-export function smsSender(db: Db, provider: SmsProvider): SmsSender {
+export function smsSender(db: Db, provider: SmsProvider, logs: CallLogs | undefined): SmsSender {
   return {
-    send: (phone, text, subject, userName) => withTripartiteLog(db, { channel: 'SMS', target: phone, subject, userName }, () => provider.deliver(phone, text)),
+    provider: provider.name,
+    send: (phone, text, subject, userName) =>
+      withTripartiteLog(logs, db, { channel: 'SMS', target: phone, subject, userName }, () => provider.deliver(phone, text)),
   };
 }

@@ -4,6 +4,7 @@ import type { Session } from '../auth/session.js';
 import type { Language } from '../i18n/messages.js';
 import type { Envelope } from '../http/envelope.js';
 import type { WriteScope } from '../acl/writeScope.js';
+import type { PendingEvents } from '../events/domainEvents.js';
 
 export type DbRecord = Record<string, unknown>;
 
@@ -19,6 +20,11 @@ export interface ActionContext {
    * (the Excel import writes its template's columns).
    */
   writeScope?: WriteScope;
+  /** Set when module server code runs the action inside its own transaction (`runTransitionIn`: a process
+   *  step), not a call over the wire; transition hooks tell the two apart. */
+  internal?: true;
+  /** Domain events raised by this action; delivered after its transaction committed. */
+  events: PendingEvents;
 }
 
 /** One generic action of every family (NocoBase: one action per file). */

@@ -18,7 +18,9 @@ async function plannerEstimate(database: Database, table: string, where: RawBuil
 }
 
 async function cappedCount(database: Database, table: string, where: RawBuilder<unknown>, cap: number): Promise<number> {
-  const row = (await sql<{ n: number }>`select count(*)::bigint as n from (select 1 from ${sql.table(table)} t ${where} limit ${cap + 1}) x`.execute(database.db)).rows[0];
+  const row = (
+    await sql<{ n: number }>`select count(*)::bigint as n from (select 1 from ${sql.table(table)} t ${where} limit ${cap + 1}) x`.execute(database.db)
+  ).rows[0];
   return row.n;
 }
 
@@ -29,7 +31,7 @@ export async function countRows(database: Database, table: string, where: RawBui
     if (est && est.n > EXACT_LIMIT * 2) return { count: est.n, estimated: true };
     const n = await cappedCount(database, table, where, EXACT_LIMIT);
     if (n <= EXACT_LIMIT) return { count: n, estimated: false };
-    return { count: (await cappedCount(database, table, where, Number.MAX_SAFE_INTEGER - 1)), estimated: false };
+    return { count: await cappedCount(database, table, where, Number.MAX_SAFE_INTEGER - 1), estimated: false };
   }
   const estimate = await plannerEstimate(database, table, where);
   if (estimate > FILTERED_EXACT_LIMIT) return { count: estimate, estimated: true };

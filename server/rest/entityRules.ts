@@ -1,48 +1,43 @@
-// Per-entity rules run inside saveOrUpdate / delete, after the generic field checks. Generic ones come
-// from the definition (entity.tree); the few that are business logic are listed here by entity name.
+// Rules run inside saveOrUpdate / delete / transitions, after the generic field checks: the generic ones
+// from the definition (entity.tree), then those the entity's module registered (server/modules).
 import type { Db } from '../db/connect.js';
 import type { ActionContext } from './actionContext.js';
 import { treeAfterSave, treeBeforeDelete, treeBeforeSave } from './tree.js';
-import { allotBeforeSave } from '../org/allotRules.js';
-import { profileBeforeSave } from '../system/profileRules.js';
-import { articleBeforeSave } from '../system/articleRules.js';
-import { assertResponsibilityUserTypes } from '../acl/respUserType.js';
+import type { TransitionStep } from '../modules/types.js';
 
-/** `values` are column-keyed and already checked; a rule may add server-kept columns or refuse. */
-export type BeforeSave = (ctx: ActionContext, db: Db, values: Record<string, unknown>, id: number | null) => Promise<void>;
-
-const BEFORE_SAVE: Record<string, BeforeSave> = {
-  basePositionAllot: allotBeforeSave,
-  baseProfile: profileBeforeSave,
-  baseArticle: articleBeforeSave,
-};
+const rulesOf = (ctx: ActionContext) => ctx.app.modules.rulesOf(ctx.entity.name);
 
 export async function beforeSave(ctx: ActionContext, db: Db, values: Record<string, unknown>, id: number | null): Promise<void> {
-  await BEFORE_SAVE[ctx.entity.name]?.(ctx, db, values, id);
+  for (const r of rulesOf(ctx)) await r.beforeSave?.(ctx, db, values, id);
   await treeBeforeSave(db, ctx.entity, values, id);
 }
 
 export async function afterSave(ctx: ActionContext, db: Db, id: number, mode: 'insert' | 'update'): Promise<void> {
   if (mode === 'update') await treeAfterSave(db, ctx.entity, id);
+  for (const r of rulesOf(ctx)) await r.afterSave?.(ctx, db, id, mode);
 }
 
 /** After the header and its lines are written (both modes), still inside the save's transaction. */
-export type AfterLines = (ctx: ActionContext, db: Db, id: number) => Promise<void>;
-
-const AFTER_LINES: Record<string, AfterLines> = {
-  baseUsers: (ctx, db, id) => assertResponsibilityUserTypes(ctx, db, 'user', id),
-  baseResponsibility: (ctx, db, id) => assertResponsibilityUserTypes(ctx, db, 'resp', id),
-};
-
 export async function afterLines(ctx: ActionContext, db: Db, id: number): Promise<void> {
-  await AFTER_LINES[ctx.entity.name]?.(ctx, db, id);
+  for (const r of rulesOf(ctx)) await r.afterLines?.(ctx, db, id);
 }
 
 export async function beforeDelete(ctx: ActionContext, db: Db, id: number): Promise<void> {
+  for (const r of rulesOf(ctx)) await r.beforeDelete?.(ctx, db, id);
   await treeBeforeDelete(db, ctx.entity, id);
 }
 
+export async function beforeTransition(ctx: ActionContext, db: Db, step: TransitionStep): Promise<void> {
+  for (const r of rulesOf(ctx)) await r.beforeTransition?.(ctx, db, step);
+  for (const h of ctx.app.modules.transitionHooks) await h.before?.(ctx, db, step);
+}
+
+export async function afterTransition(ctx: ActionContext, db: Db, step: TransitionStep & { previous: string }): Promise<void> {
+  for (const r of rulesOf(ctx)) await r.afterTransition?.(ctx, db, step);
+  for (const h of ctx.app.modules.transitionHooks) await h.after?.(ctx, db, step);
+}
+
 /** Whether saving a row of `e` runs any rule besides the generic checks (then rows are saved one by one). */
-export function hasSaveRules(e: { name: string; tree?: unknown }): boolean {
-  return BEFORE_SAVE[e.name] !== undefined || AFTER_LINES[e.name] !== undefined || e.tree !== undefined;
+export function hasSaveRules(modules: { rulesOf(entity: string): readonly object[] }, e: { name: string; tree?: unknown }): boolean {
+  return modules.rulesOf(e.name).length > 0 || e.tree !== undefined;
 }

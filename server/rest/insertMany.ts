@@ -12,8 +12,10 @@ import { ownershipValue } from './records.js';
 /** Rows per statement: one array parameter per column, so the size of a statement, not its parameter count, is the limit. */
 const ROWS_PER_STATEMENT = 10_000;
 
-export function canInsertMany(e: EntityDefinition, userType: string): boolean {
-  if (e.numbering || (e.lines?.length ?? 0) > 0 || hasSaveRules(e)) return false;
+export function canInsertMany(ctx: ActionContext): boolean {
+  const e = ctx.entity;
+  const userType = ctx.session.userType;
+  if (e.numbering || (e.lines?.length ?? 0) > 0 || hasSaveRules(ctx.app.modules, e)) return false;
   if (Object.values(e.fields).some((f) => f?.type === 'attachments')) return false;
   // A supplier never creates its own company row: saveOne refuses that, row by row.
   return !(e.ownership?.field === e.key && userType === 'EXTERNAL');

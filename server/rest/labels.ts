@@ -1,4 +1,4 @@
-import type { EntityDefinition, Field } from '../../meta/definitions.js';
+import { field, type EntityDefinition, type Field } from '../../meta/definitions.js';
 import type { Text } from '../../meta/generated/definitions.js';
 import type { Language } from '../i18n/messages.js';
 
@@ -13,8 +13,8 @@ export function textIn(text: Text | undefined, lang: Language, fallback: string)
 
 /** A field's name as the user reads it, for messages. */
 export function fieldLabel(entity: EntityDefinition, name: string, lang: Language): string {
-  const f: Field | undefined = entity.fields[name];
-  return f?.label ? textIn(f.label, lang, name) : AUDIT_LABELS[name]?.[lang] ?? name;
+  const f: Field | undefined = field(entity, name);
+  return f?.label ? textIn(f.label, lang, name) : Object.hasOwn(AUDIT_LABELS, name) ? AUDIT_LABELS[name][lang] : name;
 }
 
 export function entityLabel(entity: EntityDefinition, lang: Language): string {

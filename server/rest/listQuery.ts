@@ -1,21 +1,20 @@
 // The SQL of a listByPage request: checked filters, checked sort, the page. Shared by the action and
 // the bench, so that what is measured is what is served.
 import { sql, type RawBuilder } from 'kysely';
-import { columnName, field, type EntityDefinition } from '../../meta/definitions.js';
+import type { EntityDefinition } from '../../meta/definitions.js';
 import { refuse } from '../errors.js';
 import { filterConditions, whereClause, type Condition } from './filters.js';
 import { selectColumns } from './records.js';
-
-interface SortItem {
-  field: string;
-  order?: 'asc' | 'desc';
-}
+import { orderKeys, type OrderKey } from './orderKeys.js';
+import { exactColumns, pageSql } from './keysetSql.js';
 
 export interface ListRequest {
   params?: unknown;
   pageIndex?: unknown;
   pageRows?: unknown;
   sort?: unknown;
+  /** The cursor of the previous page (`page.after`); read by listCursor.ts, not here. */
+  after?: unknown;
 }
 
 export interface ListQuery {
@@ -25,48 +24,50 @@ export interface ListQuery {
   unfiltered: boolean;
   pageIndex: number;
   pageRows: number;
-}
-
-function orderBy(e: EntityDefinition, sort: unknown) {
-  const requested = sort === undefined ? (e.defaultSort ?? []) : (sort as SortItem[]);
-  if (!Array.isArray(requested) || requested.length > 5) throw refuse('rest.unknownSort', { field: 'sort' });
-  const order = requested.map((s) => {
-    const f = s && typeof s.field === 'string' ? field(e, s.field) : undefined;
-    if (!f || f.serverOnly || (s.order !== undefined && s.order !== 'asc' && s.order !== 'desc')) {
-      throw refuse('rest.unknownSort', { field: typeof s?.field === 'string' ? s.field : JSON.stringify(s ?? null) });
-    }
-    return sql`${sql.ref(`t.${columnName(s.field)}`)} ${sql.raw(s.order === 'desc' ? 'desc' : 'asc')} nulls last`;
-  });
-  // The key last, so that equal sort values page in a stable order — unless the last sort field is
-  // already unique and required (then the tie-break only makes deep pages sort twice).
-  const last = requested.length ? field(e, requested[requested.length - 1].field) : undefined;
-  if (!(last?.unique && last.required)) order.push(sql`${sql.ref(`t.${columnName(e.key)}`)} ${sql.raw(requested.length ? 'asc' : 'desc')}`);
-  return order;
+  /** The order, key last: a row's values of these are its position (positionOf) for the next cursor. */
+  keys: OrderKey[];
 }
 
 /** What a client may ask for in one page; server-side readers (Excel export) may read larger pages. */
 export const MAX_PAGE_ROWS = 1000;
 
 /**
+ * `after`: the position (orderKeys' values) the page starts after — keyset paging, checked by
+ * listCursor.ts; the page index then only numbers the page.
  * `only`: read just these fields (server-side readers that need a few columns of many rows, such as the
  * Excel export; every value read from the database costs). The rows then lack the other fields.
  */
-export function listQuery(e: EntityDefinition, body: ListRequest, rowRules: Condition[] = [], maxPageRows = MAX_PAGE_ROWS, only?: ReadonlySet<string>): ListQuery {
+export function listQuery(
+  e: EntityDefinition,
+  body: ListRequest,
+  rowRules: Condition[] = [],
+  maxPageRows = MAX_PAGE_ROWS,
+  only?: ReadonlySet<string>,
+  after?: readonly unknown[],
+): ListQuery {
   const { params = {}, pageIndex = 1, pageRows = 20, sort } = body;
   if (typeof params !== 'object' || params === null || Array.isArray(params)) throw refuse('rest.unknownFilter', { field: 'params' });
-  if (!Number.isSafeInteger(pageIndex) || !Number.isSafeInteger(pageRows) || (pageIndex as number) < 1 || (pageRows as number) < 1 || (pageRows as number) > maxPageRows) {
+  if (
+    !Number.isSafeInteger(pageIndex) ||
+    !Number.isSafeInteger(pageRows) ||
+    (pageIndex as number) < 1 ||
+    (pageRows as number) < 1 ||
+    (pageRows as number) > maxPageRows
+  ) {
     throw refuse('rest.badPaging');
   }
   const conditions = [...filterConditions(e, params as Record<string, unknown>), ...rowRules];
-  const where = whereClause(conditions);
+  const keys = orderKeys(e, sort);
   const rows = pageRows as number;
-  const offset = ((pageIndex as number) - 1) * rows;
+  // The order's columns are always read: the next cursor is made of them.
+  const read = only && new Set([...only, ...keys.map((k) => k.name)]);
+  const select = sql.join([selectColumns(e, 't', read), ...exactColumns(keys)]);
   return {
-    page: sql<Record<string, unknown>>`select ${selectColumns(e, 't', only)} from ${sql.table(e.table)} t ${where}
-      order by ${sql.join(orderBy(e, sort))} limit ${rows} offset ${offset}`,
-    where,
+    page: pageSql({ select, table: e.table, conditions, keys, after, rows, offset: after ? 0 : ((pageIndex as number) - 1) * rows }),
+    where: whereClause(conditions),
     unfiltered: conditions.length === 0,
     pageIndex: pageIndex as number,
     pageRows: rows,
+    keys,
   };
 }

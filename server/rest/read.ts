@@ -27,8 +27,10 @@ export function parseId(ctx: ActionContext, raw: unknown): number {
 /** The header row as stored (snake_case), or a refusal that does not tell "not yours" from "gone". */
 export async function findRow(ctx: ActionContext, db: Db, id: number): Promise<DbRecord> {
   const e = ctx.entity;
-  const row = (await sql<DbRecord>`select * from ${sql.table(e.table)} t
-    where t.${sql.ref(columnName(e.key))} = ${id} and ${ownershipCondition(ctx)}`.execute(db)).rows[0];
+  const row = (
+    await sql<DbRecord>`select * from ${sql.table(e.table)} t
+    where t.${sql.ref(columnName(e.key))} = ${id} and ${ownershipCondition(ctx)}`.execute(db)
+  ).rows[0];
   if (!row) throw refuse('rest.notFound', { entity: entityLabel(e, ctx.lang) });
   return row;
 }
@@ -38,8 +40,10 @@ async function linesOf(ctx: ActionContext, db: Db, headerIds: unknown[]): Promis
   for (const l of ctx.entity.lines ?? []) {
     const le = ctx.app.defs.entities.get(l.entity)!;
     const fk = columnName(l.foreignKey);
-    const rows = (await sql<DbRecord>`select ${selectColumns(le)} from ${sql.table(le.table)} t
-      where t.${sql.ref(fk)} in (${sql.join(headerIds)}) order by t.${sql.ref(columnName(le.key))}`.execute(db)).rows;
+    const rows = (
+      await sql<DbRecord>`select ${selectColumns(le)} from ${sql.table(le.table)} t
+      where t.${sql.ref(fk)} in (${sql.join(headerIds)}) order by t.${sql.ref(columnName(le.key))}`.execute(db)
+    ).rows;
     const records = rows.map((r) => rowToRecord(le, r));
     await addReferenceDisplays(db, ctx.app.defs, le, records);
     const byHeader = new Map<unknown, DbRecord[]>();

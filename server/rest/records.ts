@@ -1,6 +1,6 @@
 // Between database rows and wire records: column names, hidden fields, and the checked set of
 // values a client may write.
-import { sql } from 'kysely';
+import { DynamicReferenceBuilder, sql } from 'kysely';
 import { allFields, columnName, type EntityDefinition } from '../../meta/definitions.js';
 import { message } from '../i18n/messages.js';
 import { refuse } from '../errors.js';
@@ -9,7 +9,6 @@ import type { ActionContext, DbRecord } from './actionContext.js';
 import { fieldLabel } from './labels.js';
 import { convertValue, isEmpty } from './values.js';
 import { hashPassword } from '../auth/password.js';
-import { loadRules, ruleViolations } from '../auth/passwordRules.js';
 
 // Entity definitions are immutable once loaded; a list of 50,000 rows should not rebuild this 50,000 times.
 const visibleColumns = new WeakMap<EntityDefinition, readonly (readonly [string, string])[]>();
@@ -33,7 +32,16 @@ export function rowToRecord(entity: EntityDefinition, row: DbRecord): DbRecord {
 
 /** The select list of an entity's visible columns (or only those of `only`, visible ones among them). */
 export function selectColumns(entity: EntityDefinition, alias = 't', only?: ReadonlySet<string>) {
-  return sql.join(visibleColumnsOf(entity).filter(([name]) => !only || only.has(name)).map(([, column]) => sql.ref(`${alias}.${column}`)));
+  return sql.join(
+    visibleColumnsOf(entity)
+      .filter(([name]) => !only || only.has(name))
+      .map(([, column]) => sql.ref(`${alias}.${column}`)),
+  );
+}
+
+/** The same columns for a typed query builder: `typed<T>(db).selectFrom('table as t').select(visibleColumnRefs(entity))`. */
+export function visibleColumnRefs(entity: EntityDefinition, alias = 't'): DynamicReferenceBuilder<string>[] {
+  return visibleColumnsOf(entity).map(([, column]) => new DynamicReferenceBuilder(`${alias}.${column}`));
 }
 
 export interface FieldError {
@@ -146,9 +154,9 @@ async function takeSecret(
   }
   if (mode === 'update') return say(name, 'password.onlyByReset');
   if (typeof raw !== 'string' || raw.length > SECRET_MAX) return say(name, 'rest.tooLong', { max: SECRET_MAX });
-  // An initial password follows the same complexity rules as one the user chooses (password rules).
+  // An initial password follows the rules of the module owning the users (services.ts AccessData).
   const userName = typeof record.userName === 'string' ? record.userName : '';
-  const broken = ruleViolations(await loadRules(db), userName, raw, ctx.lang);
+  const broken = await ctx.app.modules.service('access').secretViolations(db, userName, raw, ctx.lang);
   if (broken.length > 0) return say(name, 'password.rejected', { detail: broken.join('; ') });
   if (kind === 'scrypt') values[columnName(name)] = await hashPassword(raw);
 }

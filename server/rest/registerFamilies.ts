@@ -14,10 +14,10 @@ import { doBatchDelete } from './actions/doBatchDelete.js';
 import { transitionAction } from './actions/transition.js';
 import { translateDbError } from './dbErrors.js';
 import { afterWrite } from './afterWrite.js';
-import { registeredOperation } from './operations.js';
-import { listVariantAction } from '../admin/permitVariants.js';
+import { listVariantAction } from '../acl/permitVariants.js';
 import { INSERT_ACTION, SAVE_ACTIONS } from '../acl/bindings.js';
 import { insertsRecords } from './insertsRecords.js';
+import { PendingEvents } from '../events/domainEvents.js';
 
 const GENERIC: Record<string, FamilyAction> = {
   findById,
@@ -33,10 +33,10 @@ export function familyPrefixes(e: EntityDefinition): string[] {
   return e.area === 'baseServer' ? [base, `/api/zuul/baseServer/v1/${e.name}Restful`] : [base];
 }
 
-export function familyActions(e: EntityDefinition): Map<string, FamilyAction> {
+export function familyActions(app: Pick<AppContext, 'modules'>, e: EntityDefinition): Map<string, FamilyAction> {
   const actions = new Map(Object.entries(GENERIC));
   for (const t of e.status?.transitions ?? []) actions.set(t.action, transitionAction(t));
-  for (const o of e.operations ?? []) actions.set(o.action, registeredOperation(e.name, o.action));
+  for (const o of e.operations ?? []) actions.set(o.action, app.modules.operation(e.name, o.action));
   for (const v of e.listVariants ?? []) actions.set(v.action, listVariantAction(v));
   return actions;
 }
@@ -49,13 +49,13 @@ export function isRead(e: EntityDefinition, action: string): boolean {
 export function actionContext(app: AppContext, entity: EntityDefinition, req: FastifyRequest): ActionContext {
   if (!req.session) throw unauthorized('auth.noSession');
   const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-  return { app, entity, session: req.session, lang: req.lang, body };
+  return { app, entity, session: req.session, lang: req.lang, body, events: new PendingEvents() };
 }
 
 export function registerFamilies(server: FastifyInstance, app: AppContext): void {
   for (const entity of app.defs.entities.values()) {
     if (!isFamily(entity)) continue;
-    for (const [name, action] of familyActions(entity)) {
+    for (const [name, action] of familyActions(app, entity)) {
       const reads = isRead(entity, name);
       for (const prefix of familyPrefixes(entity)) {
         server.post(`${prefix}/${name}`, { config: { reads } }, async (req) => {
@@ -68,6 +68,8 @@ export function registerFamilies(server: FastifyInstance, app: AppContext): void
           try {
             const result = await action(ctx);
             if (!reads) await afterWrite(app, entity);
+            // The action's transaction has committed: tell the subscribers what it did.
+            await app.events.deliver(ctx.events);
             return result;
           } catch (err) {
             throw translateDbError(err, entity, ctx.lang) ?? err;

@@ -45,7 +45,10 @@ export function convertValue(f: Field, raw: unknown): Converted {
     }
     case 'attachments': {
       const s = typeof raw === 'string' ? raw.trim() : Array.isArray(raw) ? raw.join(',') : String(raw);
-      const ids = s.split(',').map((x) => x.trim()).filter(Boolean);
+      const ids = s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       if (!ids.every((x) => /^\d{1,15}$/.test(x)) || ids.length > 999) return { ok: false, key: 'rest.badAttachments' };
       return { ok: true, value: ids.length ? [...new Set(ids)].join(',') : null };
     }
@@ -55,7 +58,8 @@ export function convertValue(f: Field, raw: unknown): Converted {
       if (typeof raw !== 'string' && typeof raw !== 'number') return { ok: false, key: 'rest.notText' };
       const s = String(raw);
       const max = f.type === 'string' ? (f.length ?? 255) : (f.length ?? 1_000_000);
-      if ([...s].length > max) return { ok: false, key: 'rest.tooLong', params: { max } };
+      // UTF-16 length ≥ characters ≥ half of it: spread into characters only when it can matter.
+      if (s.length > max && (s.length > 2 * max || [...s].length > max)) return { ok: false, key: 'rest.tooLong', params: { max } };
       // NUL cannot be stored in PostgreSQL text and is never meaningful in a form.
       if (s.includes('\u0000')) return { ok: false, key: 'rest.notText' };
       return { ok: true, value: s };

@@ -10,7 +10,6 @@ import { nextDocumentNumber } from './numbering.js';
 import { ownershipCondition, findRow, parseId } from './read.js';
 import { refuseFieldErrors, writableValues, type FieldError } from './records.js';
 import { statusLabel } from './statusLabel.js';
-import { claimAttachments } from '../files/claim.js';
 import { insertedByServer } from './insertMany.js';
 import { afterLines, afterSave, beforeSave } from './entityRules.js';
 import { limitToScope } from '../acl/writeScope.js';
@@ -21,8 +20,10 @@ function assignments(values: Record<string, unknown>) {
 
 async function insertRow(db: Db, e: EntityDefinition, values: Record<string, unknown>): Promise<number> {
   const cols = Object.keys(values);
-  const row = (await sql<{ id: number }>`insert into ${sql.table(e.table)} (${sql.join(cols.map((c) => sql.ref(c)))})
-    values (${sql.join(cols.map((c) => values[c]))}) returning ${sql.ref(columnName(e.key))} as id`.execute(db)).rows[0];
+  const row = (
+    await sql<{ id: number }>`insert into ${sql.table(e.table)} (${sql.join(cols.map((c) => sql.ref(c)))})
+    values (${sql.join(cols.map((c) => values[c]))}) returning ${sql.ref(columnName(e.key))} as id`.execute(db)
+  ).rows[0];
   return row.id;
 }
 
@@ -41,7 +42,9 @@ interface PreparedLines {
 
 async function existingLineKeys(db: Db, le: EntityDefinition, foreignKey: string, headerId: number | null): Promise<Set<number>> {
   if (headerId === null) return new Set();
-  const rows = await sql<{ k: number }>`select ${sql.ref(columnName(le.key))} as k from ${sql.table(le.table)} where ${sql.ref(columnName(foreignKey))} = ${headerId}`.execute(db);
+  const rows = await sql<{
+    k: number;
+  }>`select ${sql.ref(columnName(le.key))} as k from ${sql.table(le.table)} where ${sql.ref(columnName(foreignKey))} = ${headerId}`.execute(db);
   return new Set(rows.rows.map((r) => r.k));
 }
 
@@ -59,7 +62,10 @@ async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, header
     const list = (raw ?? []) as unknown[];
     const bad = list.findIndex((line) => !line || typeof line !== 'object' || Array.isArray(line));
     if (bad >= 0) {
-      errors.push({ field: decl.name, msg: message(ctx.lang, 'rest.lineError', { line: bad + 1, message: message(ctx.lang, 'error.malformed', { detail: decl.name }) }) });
+      errors.push({
+        field: decl.name,
+        msg: message(ctx.lang, 'rest.lineError', { line: bad + 1, message: message(ctx.lang, 'error.malformed', { detail: decl.name }) }),
+      });
       continue;
     }
     if (list.length < (decl.minLines ?? 0)) {
@@ -70,13 +76,22 @@ async function prepareLines(ctx: ActionContext, db: Db, record: DbRecord, header
     // the fields copied from the header.
     const serverSet = [decl.foreignKey, ...Object.keys(decl.fromHeader ?? {})];
     const lineEntity = { ...le, fields: { ...le.fields, ...Object.fromEntries(serverSet.map((f) => [f, undefined])) } };
-    const prepared: PreparedLines = { name: decl.name, entity: le, foreignKey: decl.foreignKey, numberField: decl.numberField, fromHeader: decl.fromHeader, existing, lines: [] };
+    const prepared: PreparedLines = {
+      name: decl.name,
+      entity: le,
+      foreignKey: decl.foreignKey,
+      numberField: decl.numberField,
+      fromHeader: decl.fromHeader,
+      existing,
+      lines: [],
+    };
     for (const [i, line] of (list as DbRecord[]).entries()) {
       const keyRaw = line[le.key];
       // Only this document's own lines are updated; any other key is a new line, checked as one.
       const key = typeof keyRaw === 'number' && existing.has(keyRaw) ? keyRaw : null;
       const r = await writableValues({ ...ctx, entity: lineEntity }, db, lineEntity, line, key ? 'update' : 'insert');
-      for (const err of r.errors) errors.push({ field: `${decl.name}[${i}].${err.field}`, msg: message(ctx.lang, 'rest.lineError', { line: i + 1, message: err.msg }) });
+      for (const err of r.errors)
+        errors.push({ field: `${decl.name}[${i}].${err.field}`, msg: message(ctx.lang, 'rest.lineError', { line: i + 1, message: err.msg }) });
       prepared.lines.push({ key, values: r.values });
     }
     out.push(prepared);
@@ -105,7 +120,8 @@ async function saveLines(ctx: ActionContext, db: Db, headerId: number, all: Prep
     }
 
     const gone = [...p.existing].filter((k) => !kept.has(k));
-    if (gone.length) await sql`delete from ${sql.table(p.entity.table)} where ${sql.ref(fk)} = ${headerId} and ${sql.ref(keyCol)} in (${sql.join(gone)})`.execute(db);
+    if (gone.length)
+      await sql`delete from ${sql.table(p.entity.table)} where ${sql.ref(fk)} = ${headerId} and ${sql.ref(keyCol)} in (${sql.join(gone)})`.execute(db);
   }
 }
 
@@ -127,15 +143,22 @@ async function headerValues(ctx: ActionContext, db: Db, headerId: number, fromHe
   const pairs = Object.entries(fromHeader ?? {}).filter((p): p is [string, string] => p[1] !== undefined);
   if (pairs.length === 0) return {};
   const e = ctx.entity;
-  const row = (await sql<Record<string, unknown>>`select ${sql.join(pairs.map(([line, header]) => sql`${sql.ref(columnName(header))} as ${sql.ref(columnName(line))}`))}
-    from ${sql.table(e.table)} where ${sql.ref(columnName(e.key))} = ${headerId}`.execute(db)).rows[0];
+  const row = (
+    await sql<Record<string, unknown>>`select ${sql.join(pairs.map(([line, header]) => sql`${sql.ref(columnName(header))} as ${sql.ref(columnName(line))}`))}
+    from ${sql.table(e.table)} where ${sql.ref(columnName(e.key))} = ${headerId}`.execute(db)
+  ).rows[0];
   return row ?? {};
 }
 
 /** Lines without a number get the next multiple of ten after the highest one on the document. */
 async function numberLines(db: Db, p: PreparedLines, headerId: number): Promise<void> {
   const col = columnName(p.numberField!);
-  const stored = (await sql<{ n: number | null }>`select max(${sql.ref(col)}) as n from ${sql.table(p.entity.table)} where ${sql.ref(columnName(p.foreignKey))} = ${headerId}`.execute(db)).rows[0]?.n ?? 0;
+  const stored =
+    (
+      await sql<{
+        n: number | null;
+      }>`select max(${sql.ref(col)}) as n from ${sql.table(p.entity.table)} where ${sql.ref(columnName(p.foreignKey))} = ${headerId}`.execute(db)
+    ).rows[0]?.n ?? 0;
   let next = Math.max(stored ?? 0, ...p.lines.map((l) => Number(l.values[col] ?? 0)));
   for (const line of p.lines) {
     if (line.key === null && (line.values[col] === null || line.values[col] === undefined)) {
@@ -166,7 +189,7 @@ export async function saveOne(ctx: ActionContext, db: Db, sent: DbRecord): Promi
     const id = await insertRow(db, e, values);
     await saveLines(ctx, db, id, lines);
     await afterLines(ctx, db, id);
-    await claimAttachments(ctx, db, id, record);
+    await ctx.app.modules.optionalService('fileRecords')?.claim(ctx, db, id, record);
     return id;
   }
 
@@ -190,7 +213,7 @@ export async function saveOne(ctx: ActionContext, db: Db, sent: DbRecord): Promi
   await saveLines(ctx, db, id, lines);
   await followHeader(ctx, db, id);
   await afterLines(ctx, db, id);
-  await claimAttachments(ctx, db, id, record);
+  await ctx.app.modules.optionalService('fileRecords')?.claim(ctx, db, id, record);
   return id;
 }
 
@@ -201,4 +224,3 @@ export async function assertEditable(ctx: ActionContext, db: Db, row: DbRecord):
   const current = row[columnName(s.field)];
   if (!s.editableIn.includes(String(current))) throw refuse('rest.notEditable', { status: await statusLabel(ctx, current, db) });
 }
-

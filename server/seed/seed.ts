@@ -1,23 +1,42 @@
+// Seeds in one transaction: the product rows every start (shipped menus, each module's lookups.json and
+// seed.product), then on the first start the demo company (each module's demo steps) or, with
+// SRM_DEMO=0, what a bare installation needs (the modules' seed.bare: the first administrator).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Definitions } from '../../meta/definitions.js';
 import type { ServerConfig } from '../config.js';
-import { seedLookups, seedMenus } from './seedProduct.js';
-import { seedAdminOnly, seedDemo } from './seedDemo.js';
-
-const here = new URL('.', import.meta.url).pathname;
+import { moduleDirs } from '../../meta/load.js';
+import type { LookupTypeSeed } from '../modules/types.js';
+import type { ModuleRegistry } from '../modules/registry.js';
+import { runDemoSteps } from './demoSteps.js';
 
 /** Returns the demo user names when demo data was created on this start (to print them once). */
-export async function seed(db: Db, defs: Definitions, config: ServerConfig): Promise<string[]> {
+export async function seed(db: Db, defs: Definitions, config: ServerConfig, root: string, registry: ModuleRegistry): Promise<string[]> {
+  // Menus belong to the module owning the security model, lookups to the lookups module (modules/services.ts).
+  const access = registry.service('access');
+  const lookups = registry.service('lookups');
+  const modules = registry.modules;
   return db.transaction().execute(async (trx) => {
-    await seedMenus(trx, defs);
-    await seedLookups(trx, join(here, 'lookups.json'));
-    const users = (await sql<{ n: number }>`select count(*)::int as n from base_users`.execute(trx)).rows[0].n;
-    if (users > 0) return [];
-    if (config.demo) return seedDemo(trx, config.demoPassword);
-    if (!config.adminPassword) throw new Error('SRM_DEMO=0 on an empty database: set SRM_ADMIN_PASSWORD for the first admin');
-    await seedAdminOnly(trx, config.adminPassword);
+    await access.seedMenus(trx, defs);
+    // Each module ships the lookup types its fields use (modules/{area}/lookups.json).
+    for (const m of moduleDirs(root)) {
+      const file = join(m.dir, 'lookups.json');
+      if (existsSync(file)) await lookups.seed(trx, (JSON.parse(readFileSync(file, 'utf8')) as { lookupTypes: LookupTypeSeed[] }).lookupTypes);
+    }
+    for (const m of modules) await m.seed?.product?.(trx);
+    // The security model's own table says whether anyone was ever set up: then the first start is over.
+    if (await access.anyUser(trx)) return [];
+    if (config.demo) {
+      // The demo company also gets the demo and sample screens (menus marked `demo`).
+      await access.seedMenus(trx, defs, { demo: true });
+      return runDemoSteps(trx, modules, {
+        password: config.demoPassword,
+        lookups: (types) => lookups.seed(trx, types),
+        grant: (resp, menu, codes) => access.grantMenu(trx, resp, menu, codes),
+      });
+    }
+    for (const m of modules) await m.seed?.bare?.(trx, config);
     return [];
   });
 }

@@ -1,8 +1,9 @@
 // Profiles (system settings): typed values other server modules read with `getProfile(code)`,
-// cached in the cache store and dropped when a profile row changes.
-import { sql } from 'kysely';
+// cached in the cache store and dropped when a profile row changes. The rows come from the module
+// owning them (services.ts ProfileData).
 import type { CacheStore } from '../cache/store.js';
 import type { Db } from '../db/connect.js';
+import type { ProfileData } from '../modules/services.js';
 
 export type ProfileValue = string | number | boolean | unknown[] | Record<string, unknown> | null;
 
@@ -38,7 +39,11 @@ export function typedProfileValue(type: string, value: string | null): ProfileVa
 }
 
 export class ProfileService {
-  constructor(private readonly db: Db, private readonly cache: CacheStore) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: CacheStore,
+    private readonly source: ProfileData,
+  ) {}
 
   /** The enabled profile's typed value, or `fallback` when it is missing, disabled or empty. */
   async getProfile<T extends ProfileValue>(code: string, fallback: T): Promise<ProfileValue | T> {
@@ -46,9 +51,7 @@ export class ProfileService {
     let entry: { type: string; value: string | null } | null;
     if (hit !== null) entry = JSON.parse(hit) as typeof entry;
     else {
-      const row = (await sql<{ value_type: string; profile_value: string | null }>`select value_type, profile_value from base_profile
-        where profile_code = ${code} and enabled_flag = 'Y'`.execute(this.db)).rows[0];
-      entry = row ? { type: row.value_type, value: row.profile_value } : null;
+      entry = await this.source.read(this.db, code);
       await this.cache.set(PREFIX + code, JSON.stringify(entry), TTL);
     }
     const v = entry ? typedProfileValue(entry.type, entry.value) : null;

@@ -18,6 +18,8 @@ export interface LoginAnswer {
   userType: UserType;
   supplierId?: Id | null;
   responsibilities: Responsibility[];
+  /** Set when the password is an administrator's initial one (docs/security.md "First sign-in"). */
+  passwordChangeRequired?: boolean;
 }
 
 export interface Captcha {

@@ -5,5 +5,5 @@ import type { RuntimeEnv } from '../../runtime/env';
 import type { Call } from '../generated/clients';
 
 export function callOf(client: Pick<RuntimeEnv, 'api'>): Call {
-  return <T,>(path: string, body: unknown) => client.api<T>(path, body);
+  return <T>(path: string, body: unknown) => client.api<T>(path, body);
 }

@@ -23,9 +23,5 @@ export const http = createHttpClient({
     goToLogin();
   },
   fallbackMessage: (kind, status) =>
-    kind === 'network'
-      ? i18n.t('shell.errors.network')
-      : kind === 'format'
-        ? i18n.t('shell.errors.format')
-        : i18n.t('shell.errors.http', { status }),
+    kind === 'network' ? i18n.t('shell.errors.network') : kind === 'format' ? i18n.t('shell.errors.format') : i18n.t('shell.errors.http', { status }),
 });

@@ -22,7 +22,20 @@ function runtimeBundle(): LocaleBundle {
 
 export const appBundle: LocaleBundle = { CN: cn, EN: en, TH: th, VN: vn };
 
-export const i18n = createI18n({ bundles: [runtimeBundle(), appBundle] });
+/** Each module's `client` section of modules/{area}/messages/{LANG}.json, one bundle per module. */
+function moduleBundles(): LocaleBundle[] {
+  const files = import.meta.glob<{ client?: LocaleTree }>('/modules/*/messages/*.json', { eager: true, import: 'default' });
+  const byModule = new Map<string, LocaleBundle>();
+  for (const [path, messages] of Object.entries(files)) {
+    const [, , area, , file] = path.split('/');
+    const language = FILE_LANGUAGE[file.slice(0, -'.json'.length).toLowerCase()];
+    if (!language || !messages.client) continue;
+    byModule.set(area, { ...byModule.get(area), [language]: messages.client });
+  }
+  return [...byModule.values()];
+}
+
+export const i18n = createI18n({ bundles: [runtimeBundle(), appBundle, ...moduleBundles()] });
 
 export function currentLanguage(): Language {
   return i18n.language as Language;

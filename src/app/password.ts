@@ -1,11 +1,33 @@
 // Password and own-profile calls (docs/security.md): forgotten password by code (public), change
-// password and the user centre (signed). Passwords leave the browser only RSA-OAEP encrypted.
+// password and the user centre (signed). Passwords leave the browser only RSA-OAEP encrypted. The
+// signed-in user's own calls are on the users family of the module that keeps the users: it provides
+// them in the service slot `account`, declared here.
 import { encryptPassword } from '../../runtime/http';
+import { service } from '../../runtime/registry/services';
+import { loadClientServices } from './clientServices';
 import { http } from './http';
+
+/** The signed-in user's own account calls, `{area}/v1/{family}/{action}` as `http.api` takes them. */
+export interface AccountEndpoints {
+  changePassword: string;
+  getUserCenter: string;
+  editUserCenter: string;
+}
+
+declare module '../../runtime/registry/services' {
+  interface ServiceSlots {
+    /** The signed-in user's own account (user centre, change password). */
+    account: AccountEndpoints;
+  }
+}
 
 const LOGIN = 'baseServer/v1/baseLoginService';
 const PASSWORD = 'baseServer/v1/basePasswordService';
-const USERS = 'baseServer/v1/baseUsersRestful';
+
+async function account(): Promise<AccountEndpoints> {
+  await loadClientServices();
+  return service('account');
+}
 
 async function encrypted(password: string): Promise<string> {
   const publicKey = (await http.publicApi<string>(`${LOGIN}/getPublicKey`, {})).data;
@@ -23,7 +45,7 @@ export async function resetPasswordByCode(userName: string, code: string, newPas
 }
 
 export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
-  await http.api(`${USERS}/changePassword`, { oldPassword: await encrypted(oldPassword), newPassword: await encrypted(newPassword) });
+  await http.api((await account()).changePassword, { oldPassword: await encrypted(oldPassword), newPassword: await encrypted(newPassword) });
 }
 
 export interface PasswordRules {
@@ -44,9 +66,9 @@ export interface UserCenter {
 }
 
 export async function getUserCenter(): Promise<UserCenter> {
-  return (await http.api<UserCenter>(`${USERS}/getUserCenter`, {})).data;
+  return (await http.api<UserCenter>((await account()).getUserCenter, {})).data;
 }
 
 export async function editUserCenter(values: Pick<UserCenter, 'userFullName' | 'email' | 'phone' | 'languageCode'>): Promise<void> {
-  await http.api(`${USERS}/editUserCenter`, values);
+  await http.api((await account()).editUserCenter, values);
 }

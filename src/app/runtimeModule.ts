@@ -2,6 +2,8 @@
 // part of the bundle, and the login page and the homes do not need it.
 import { useEffect, useState } from 'react';
 import { validators } from '../generated/validators.js';
+// Every module's client part (modules/{area}/client/index.ts), loaded with the runtime.
+import { loadClientModules } from './clientServices';
 
 export type RuntimeModule = typeof import('../../runtime/index');
 
@@ -10,9 +12,9 @@ let pending: Promise<RuntimeModule> | null = null;
 
 export function loadRuntime(): Promise<RuntimeModule> {
   if (!pending) {
-    pending = Promise.all([import('../../runtime/index'), import('../pages/admin/register')]).then(([module, app]) => {
+    pending = Promise.all([import('../../runtime/index'), loadClientModules()]).then(([module, clients]) => {
       module.registerBuiltIns();
-      app.registerAppScreens(module);
+      for (const client of clients) module.registerClientModule(client);
       module.registerValidators(validators);
       loaded = module;
       return module;

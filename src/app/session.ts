@@ -21,6 +21,8 @@ export interface UserSession extends SessionCredentials {
   respId: Id | null;
   userFullName?: string;
   supplierName?: string;
+  /** The password is an administrator's initial one: the shell asks for a new one before anything else. */
+  passwordChangeRequired?: boolean;
 }
 
 export const SESSION_STORAGE_KEY = 'srm.session';

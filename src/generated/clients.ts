@@ -12,6 +12,8 @@ export interface Page<T> {
   pageRows: number;
   /** The count is the planner's estimate (large tables), not an exact figure. */
   estimated: boolean;
+  /** Cursor of the next page (send it as `after`); absent after the list's last row. */
+  after?: string;
 }
 
 export interface ListRequest<P> {
@@ -19,6 +21,8 @@ export interface ListRequest<P> {
   pageIndex?: number;
   pageRows?: number;
   sort?: { field: string; order?: 'asc' | 'desc' }[];
+  /** The previous page's `after`: keyset paging (same params and sort). */
+  after?: string;
 }
 
 export interface TransitionRequest {
@@ -36,6 +40,7 @@ const pageOf = <T>(e: Envelope<T[]>): Page<T> => ({
   curIndex: e.page?.curIndex ?? 1,
   pageRows: e.page?.pageRows ?? e.data.length,
   estimated: e.page?.estimated ?? false,
+  ...(e.page?.after ? { after: e.page.after } : {}),
 });
 
 export interface ShellResponsibility {
@@ -1071,6 +1076,7 @@ institutionIdDisplay: (string | null)
 email: (string | null)
 phone: (string | null)
 languageCode: (string | null)
+passwordChangeRequired: (("Y" | "N") | null)
 enabledFlag: (("Y" | "N") | null)
 startDate: (string | null)
 endDate: (string | null)
@@ -1095,6 +1101,7 @@ institutionId?: (number | number[])
 email?: (string | string[])
 phone?: (string | string[])
 languageCode?: (string | string[])
+passwordChangeRequired?: (string | string[])
 enabledFlag?: (string | string[])
 startDate?: (string | string[])
 endDate?: (string | string[])
@@ -1108,6 +1115,611 @@ export function baseUsersClient(call: Call) {
     listByPage: (req: ListRequest<BaseUsersParams> = {}) => call<BaseUsers[]>(`${base}/listByPage`, req).then(pageOf),
     saveOrUpdate: (record: SaveInput<BaseUsers>) => call<BaseUsers>(`${base}/saveOrUpdate`, record).then(dataOf),
     doBatchSaveOrUpdate: (records: SaveInput<BaseUsers>[]) => call<BaseUsers[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BpmBinding {
+bindingId: number
+entityName: string
+submitAction: string
+approveAction: string
+rejectAction: string
+modelKey: string
+conditionJson: (string | null)
+priority: (number | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BpmBindingParams {
+bindingId?: (number | number[])
+entityName?: (string | string[])
+submitAction?: (string | string[])
+approveAction?: (string | string[])
+rejectAction?: (string | string[])
+modelKey?: (string | string[])
+enabledFlag?: (string | string[])
+}
+
+export function bpmBindingClient(call: Call) {
+  const base = 'bpmServer/v1/bpmBindingRestful';
+  return {
+    findById: (id: number) => call<BpmBinding>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BpmBindingParams> = {}) => call<BpmBinding[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BpmBinding>) => call<BpmBinding>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BpmBinding>[]) => call<BpmBinding[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BpmDelegate {
+delegateId: number
+userName: string
+delegateUserName: string
+startDate: string
+endDate: string
+enabledFlag: (("Y" | "N") | null)
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BpmDelegateParams {
+delegateId?: (number | number[])
+userName?: string
+delegateUserName?: string
+startDate?: string
+startDateFrom?: string
+startDateTo?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function bpmDelegateClient(call: Call) {
+  const base = 'bpmServer/v1/bpmDelegateRestful';
+  return {
+    findById: (id: number) => call<BpmDelegate>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BpmDelegateParams> = {}) => call<BpmDelegate[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BpmDelegate>) => call<BpmDelegate>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BpmDelegate>[]) => call<BpmDelegate[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BpmHistory {
+historyId: number
+instanceId: (number | null)
+taskId: (number | null)
+nodeId: (string | null)
+nodeName: (string | null)
+action: string
+userId: (number | null)
+userName: (string | null)
+comment: (string | null)
+actionDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BpmInstance {
+instanceId: number
+modelKey: string
+modelVersionId: number
+version: number
+entityName: string
+approveAction: string
+rejectAction: string
+businessId: number
+documentNumber: (string | null)
+title: (string | null)
+initiatorId: number
+initiatorName: (string | null)
+state: string
+currentNodes: (string | null)
+startDate: (string | null)
+endDate: (string | null)
+endReason: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+history: BpmHistory[]
+}
+
+export interface BpmInstanceParams {
+instanceId?: (number | number[])
+modelKey?: string
+entityName?: (string | string[])
+businessId?: (number | number[])
+documentNumber?: string
+title?: string
+initiatorId?: (number | number[])
+state?: (string | string[])
+startDate?: string
+startDateFrom?: string
+startDateTo?: string
+}
+
+export function bpmInstanceClient(call: Call) {
+  const base = 'bpmServer/v1/bpmInstanceRestful';
+  return {
+    findById: (id: number) => call<BpmInstance>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BpmInstanceParams> = {}) => call<BpmInstance[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BpmInstance>) => call<BpmInstance>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BpmInstance>[]) => call<BpmInstance[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BpmModel {
+modelId: number
+modelKey: string
+modelName: string
+category: (string | null)
+bpmnXml: string
+version: (number | null)
+status: (string | null)
+description: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BpmModelParams {
+modelId?: (number | number[])
+modelKey?: string
+modelName?: string
+category?: (string | string[])
+status?: (string | string[])
+keyword?: string
+}
+
+export function bpmModelClient(call: Call) {
+  const base = 'bpmServer/v1/bpmModelRestful';
+  return {
+    findById: (id: number) => call<BpmModel>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BpmModelParams> = {}) => call<BpmModel[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BpmModel>) => call<BpmModel>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BpmModel>[]) => call<BpmModel[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface MsgConfig {
+configId: number
+templateId: number
+templateIdDisplay: (string | null)
+siteFlag: (("Y" | "N") | null)
+mailFlag: (("Y" | "N") | null)
+smsFlag: (("Y" | "N") | null)
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+recipients: MsgConfigRecipient[]
+}
+
+export interface MsgConfigParams {
+configId?: (number | number[])
+templateId?: (number | number[])
+siteFlag?: (string | string[])
+mailFlag?: (string | string[])
+smsFlag?: (string | string[])
+enabledFlag?: (string | string[])
+}
+
+export function msgConfigClient(call: Call) {
+  const base = 'messageServer/v1/msgConfigRestful';
+  return {
+    findById: (id: number) => call<MsgConfig>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<MsgConfigParams> = {}) => call<MsgConfig[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<MsgConfig>) => call<MsgConfig>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<MsgConfig>[]) => call<MsgConfig[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface MsgConfigRecipient {
+recipientId: number
+configId: number
+recipientType: string
+recipientValue: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface MsgDelivery {
+deliveryId: number
+instanceId: number
+instanceIdDisplay: (string | null)
+userId: (number | null)
+userName: (string | null)
+channel: string
+address: (string | null)
+language: (string | null)
+title: (string | null)
+content: (string | null)
+route: (string | null)
+sourceType: (string | null)
+deliveryStatus: string
+attempts: (number | null)
+nextAttemptAt: (string | null)
+lastError: (string | null)
+sentTime: (string | null)
+readFlag: (("Y" | "N") | null)
+readTime: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface MsgDeliveryParams {
+deliveryId?: (number | number[])
+instanceId?: (number | number[])
+userId?: (number | number[])
+userName?: (string | string[])
+channel?: (string | string[])
+sourceType?: (string | string[])
+deliveryStatus?: (string | string[])
+}
+
+export function msgDeliveryClient(call: Call) {
+  const base = 'messageServer/v1/msgDeliveryRestful';
+  return {
+    findById: (id: number) => call<MsgDelivery>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<MsgDeliveryParams> = {}) => call<MsgDelivery[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<MsgDelivery>) => call<MsgDelivery>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<MsgDelivery>[]) => call<MsgDelivery[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface MsgInstance {
+instanceId: number
+templateCode: string
+sourceType: (string | null)
+title: (string | null)
+route: (string | null)
+language: (string | null)
+variables: (string | null)
+instanceStatus: string
+recipientCount: (number | null)
+deliveryCount: (number | null)
+unresolved: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface MsgInstanceParams {
+instanceId?: (number | number[])
+templateCode?: string
+sourceType?: (string | string[])
+title?: string
+instanceStatus?: (string | string[])
+keyword?: string
+}
+
+export function msgInstanceClient(call: Call) {
+  const base = 'messageServer/v1/msgInstanceRestful';
+  return {
+    findById: (id: number) => call<MsgInstance>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<MsgInstanceParams> = {}) => call<MsgInstance[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<MsgInstance>) => call<MsgInstance>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<MsgInstance>[]) => call<MsgInstance[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface MsgLog {
+logId: number
+deliveryId: (number | null)
+instanceId: (number | null)
+channel: string
+address: (string | null)
+provider: (string | null)
+logStatus: string
+attempt: (number | null)
+subject: (string | null)
+content: (string | null)
+errorMsg: (string | null)
+durationMs: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface MsgLogParams {
+logId?: (number | number[])
+deliveryId?: (number | number[])
+instanceId?: (number | number[])
+channel?: (string | string[])
+address?: string
+logStatus?: (string | string[])
+subject?: string
+}
+
+export function msgLogClient(call: Call) {
+  const base = 'messageServer/v1/msgLogRestful';
+  return {
+    findById: (id: number) => call<MsgLog>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<MsgLogParams> = {}) => call<MsgLog[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<MsgLog>) => call<MsgLog>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<MsgLog>[]) => call<MsgLog[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface MsgSource {
+sourceId: number
+sourceCode: string
+sourceName: string
+moduleName: (string | null)
+eventName: (string | null)
+templateId: number
+templateIdDisplay: (string | null)
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface MsgSourceParams {
+sourceId?: (number | number[])
+sourceCode?: string
+sourceName?: string
+moduleName?: (string | string[])
+eventName?: string
+templateId?: (number | number[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function msgSourceClient(call: Call) {
+  const base = 'messageServer/v1/msgSourceRestful';
+  return {
+    findById: (id: number) => call<MsgSource>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<MsgSourceParams> = {}) => call<MsgSource[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<MsgSource>) => call<MsgSource>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<MsgSource>[]) => call<MsgSource[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface MsgTemplate {
+templateId: number
+templateCode: string
+templateName: string
+description: (string | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+variables: MsgTemplateVariable[]
+contents: MsgTemplateContent[]
+}
+
+export interface MsgTemplateParams {
+templateId?: (number | number[])
+templateCode?: string
+templateName?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function msgTemplateClient(call: Call) {
+  const base = 'messageServer/v1/msgTemplateRestful';
+  return {
+    findById: (id: number) => call<MsgTemplate>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<MsgTemplateParams> = {}) => call<MsgTemplate[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<MsgTemplate>) => call<MsgTemplate>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<MsgTemplate>[]) => call<MsgTemplate[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface MsgTemplateContent {
+contentId: number
+templateId: number
+channel: string
+language: string
+subject: (string | null)
+content: string
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface MsgTemplateVariable {
+variableId: number
+templateId: number
+variableName: string
+variableType: string
+requiredFlag: (("Y" | "N") | null)
+description: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface ScheduleProgram {
+programId: number
+programCode: string
+programName: string
+programNameEn: (string | null)
+programNameTh: (string | null)
+programNameVn: (string | null)
+moduleName: (string | null)
+paramsSchema: (string | null)
+timeoutMs: (number | null)
+retryLimit: (number | null)
+retryDelayMs: (number | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface ScheduleProgramParams {
+programId?: (number | number[])
+programCode?: string
+programName?: string
+programNameEn?: (string | string[])
+programNameTh?: (string | string[])
+programNameVn?: (string | string[])
+moduleName?: (string | string[])
+timeoutMs?: (number | number[])
+retryLimit?: (number | number[])
+retryDelayMs?: (number | number[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function scheduleProgramClient(call: Call) {
+  const base = 'schedule/v1/scheduleProgramRestful';
+  return {
+    findById: (id: number) => call<ScheduleProgram>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<ScheduleProgramParams> = {}) => call<ScheduleProgram[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<ScheduleProgram>) => call<ScheduleProgram>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<ScheduleProgram>[]) => call<ScheduleProgram[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface ScheduleRequest {
+requestId: number
+programId: (number | null)
+programIdDisplay: (string | null)
+programCode: string
+params: (string | null)
+runAt: (string | null)
+cron: (string | null)
+requestStatus: string
+nextRunAt: (string | null)
+lastRunAt: (string | null)
+attempt: (number | null)
+dispatchSeq: (number | null)
+runCount: (number | null)
+lastError: (string | null)
+language: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface ScheduleRequestParams {
+requestId?: (number | number[])
+programId?: (number | number[])
+programCode?: string
+runAt?: string
+runAtFrom?: string
+runAtTo?: string
+requestStatus?: (string | string[])
+keyword?: string
+}
+
+export function scheduleRequestClient(call: Call) {
+  const base = 'schedule/v1/scheduleRequestRestful';
+  return {
+    findById: (id: number) => call<ScheduleRequest>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<ScheduleRequestParams> = {}) => call<ScheduleRequest[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<ScheduleRequest>) => call<ScheduleRequest>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<ScheduleRequest>[]) => call<ScheduleRequest[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface ScheduleRun {
+runId: number
+requestId: (number | null)
+requestIdDisplay: (string | null)
+programCode: string
+runKey: string
+attempt: (number | null)
+startTime: (string | null)
+endTime: (string | null)
+runStatus: string
+output: (string | null)
+errorMsg: (string | null)
+worker: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface ScheduleRunParams {
+runId?: (number | number[])
+requestId?: (number | number[])
+programCode?: string
+startTime?: string
+startTimeFrom?: string
+startTimeTo?: string
+runStatus?: (string | string[])
+errorMsg?: string
+keyword?: string
+}
+
+export function scheduleRunClient(call: Call) {
+  const base = 'schedule/v1/scheduleRunRestful';
+  return {
+    findById: (id: number) => call<ScheduleRun>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<ScheduleRunParams> = {}) => call<ScheduleRun[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<ScheduleRun>) => call<ScheduleRun>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<ScheduleRun>[]) => call<ScheduleRun[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
     delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };
@@ -1402,6 +2014,45 @@ export function srmBaseMaterialClient(call: Call) {
   };
 }
 
+export interface SrmBasePaymentTerm {
+paymentTermId: number
+termCode: string
+termName: string
+netDays: number
+discountDays: (number | null)
+discountPercent: (number | null)
+enabledFlag: (("Y" | "N") | null)
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmBasePaymentTermParams {
+paymentTermId?: (number | number[])
+termCode?: string
+termName?: string
+netDays?: (number | number[])
+discountDays?: (number | number[])
+discountPercent?: (number | number[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function srmBasePaymentTermClient(call: Call) {
+  const base = 'srmServer/v1/srmBasePaymentTermRestful';
+  return {
+    findById: (id: number) => call<SrmBasePaymentTerm>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmBasePaymentTermParams> = {}) => call<SrmBasePaymentTerm[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmBasePaymentTerm>) => call<SrmBasePaymentTerm>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmBasePaymentTerm>[]) => call<SrmBasePaymentTerm[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
 export interface SrmBasePurchaseCategory {
 categoryId: number
 categoryCode: string
@@ -1506,6 +2157,95 @@ export function srmBaseTripartiteLogsClient(call: Call) {
   };
 }
 
+export interface SrmNotice {
+noticeId: number
+title: string
+noticeType: string
+audience: string
+publicFlag: (("Y" | "N") | null)
+languageCode: string
+validFrom: (string | null)
+validTo: (string | null)
+content: (string | null)
+status: (string | null)
+publishDate: (string | null)
+publishedBy: (number | null)
+/**
+ * comma-separated file ids
+ */
+attachments: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+suppliers: SrmNoticeSupplier[]
+categories: SrmNoticeCategory[]
+}
+
+export interface SrmNoticeParams {
+noticeId?: (number | number[])
+title?: string
+noticeType?: (string | string[])
+audience?: (string | string[])
+publicFlag?: (string | string[])
+languageCode?: (string | string[])
+validFrom?: string
+validFromFrom?: string
+validFromTo?: string
+validTo?: string
+validToFrom?: string
+validToTo?: string
+status?: (string | string[])
+publishDate?: string
+publishDateFrom?: string
+publishDateTo?: string
+attachments?: (string | string[])
+keyword?: string
+}
+
+export function srmNoticeClient(call: Call) {
+  const base = 'srmServer/v1/srmNoticeRestful';
+  return {
+    findById: (id: number) => call<SrmNotice>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmNoticeParams> = {}) => call<SrmNotice[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmNotice>) => call<SrmNotice>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmNotice>[]) => call<SrmNotice[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | WITHDRAWN → PUBLISHED (resource btnPublish) */
+    doPublish: (req: TransitionRequest) => call<SrmNotice>(`${base}/doPublish`, req).then(dataOf),
+    /** PUBLISHED → WITHDRAWN (resource btnWithdraw) */
+    doWithdraw: (req: TransitionRequest) => call<SrmNotice>(`${base}/doWithdraw`, req).then(dataOf),
+  };
+}
+
+export interface SrmNoticeCategory {
+noticeCategoryId: number
+noticeId: number
+noticeIdDisplay: (string | null)
+categoryId: number
+categoryIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmNoticeSupplier {
+noticeSupplierId: number
+noticeId: number
+noticeIdDisplay: (string | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
 export interface SrmPoRequisition {
 requisitionId: number
 requisitionNumber: (string | null)
@@ -1571,6 +2311,7 @@ lineNumber: (number | null)
 materialId: number
 materialIdDisplay: (string | null)
 quantity: number
+unitPrice: (number | null)
 uomCode: (string | null)
 needByDate: string
 remark: (string | null)

@@ -4,15 +4,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../app/session';
 
-export const PUBLIC_PATHS: readonly string[] = [
-  '/',
-  '/login',
-  '/forget',
-  '/register',
-  '/registerInfoEdit',
-  '/notice/noticeMore',
-  '/notice/noticePreview',
-];
+export const PUBLIC_PATHS: readonly string[] = ['/', '/login', '/forget', '/register', '/registerInfoEdit', '/notice/noticeMore', '/notice/noticePreview'];
 
 export function isPublicPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

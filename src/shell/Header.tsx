@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Id, UserSession } from '../app/session';
+import { HeaderItems } from './HeaderItems';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { RespSwitcher } from './RespSwitcher';
 import { UserMenu } from './UserMenu';
@@ -21,6 +22,7 @@ export function Header({ session, onSwitchResp, onLogout }: Props) {
         <span className="srm-product-name">{t('shell.productName')}</span>
       </div>
       <div className="srm-header-actions">
+        <HeaderItems />
         <RespSwitcher responsibilities={session.responsibilities} respId={session.respId} onChange={onSwitchResp} />
         <LanguageSwitcher />
         <UserMenu session={session} onLogout={onLogout} />

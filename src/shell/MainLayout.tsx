@@ -15,11 +15,14 @@ import { TabsBar } from './tabs/TabsBar';
 import { TabView } from './tabs/TabView';
 import { useTabs } from './useTabs';
 import { useUnsavedGuard } from './useUnsavedGuard';
+import { FirstPasswordPage } from '../pages/user/FirstPassword';
 
 export function MainLayout() {
   const session = useSession();
   // The guard only renders this for a signed-in user; the check keeps the types honest after logout.
-  return session ? <SignedInLayout session={session} /> : null;
+  if (!session) return null;
+  // An administrator's initial password is changed before anything else is shown (docs/shell.md).
+  return session.passwordChangeRequired ? <FirstPasswordPage /> : <SignedInLayout session={session} />;
 }
 
 function SignedInLayout({ session }: { session: UserSession }) {
@@ -78,7 +81,7 @@ function SignedInLayout({ session }: { session: UserSession }) {
   const others = (key: string) => tabs.state.tabs.map((tab) => tab.key).filter((k) => k !== key);
 
   const active = tabs.state.tabs.find((tab) => tab.key === tabs.state.activeKey);
-  const selectedMenuId = active ? new URL(active.path, 'http://x.invalid').searchParams.get('menuId') ?? undefined : undefined;
+  const selectedMenuId = active ? (new URL(active.path, 'http://x.invalid').searchParams.get('menuId') ?? undefined) : undefined;
 
   return (
     <ShellContext.Provider value={shell}>
@@ -87,14 +90,7 @@ function SignedInLayout({ session }: { session: UserSession }) {
           <Header session={session} onSwitchResp={switchResp} onLogout={doLogout} />
         </Layout.Header>
         <Layout className="srm-layout-body">
-          <Layout.Sider
-            className="srm-sider"
-            collapsible
-            collapsed={collapsed}
-            onCollapse={setCollapsed}
-            width={248}
-            breakpoint="lg"
-          >
+          <Layout.Sider className="srm-sider" collapsible collapsed={collapsed} onCollapse={setCollapsed} width={248} breakpoint="lg">
             <SideMenu state={menusState} selectedMenuId={selectedMenuId} collapsed={collapsed} onOpen={openMenu} />
           </Layout.Sider>
           <Layout.Content className="srm-content">

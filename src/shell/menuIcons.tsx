@@ -1,14 +1,5 @@
 // imageLink of a menu (data) → an Arco icon; unknown names get a neutral icon rather than nothing.
-import {
-  IconApps,
-  IconFile,
-  IconHome,
-  IconSettings,
-  IconArchive,
-  IconStorage,
-  IconUserGroup,
-  IconTool,
-} from '@arco-design/web-react/icon';
+import { IconApps, IconFile, IconHome, IconSettings, IconArchive, IconStorage, IconUserGroup, IconTool } from '@arco-design/web-react/icon';
 import type { ReactElement } from 'react';
 
 const ICONS: Record<string, () => ReactElement> = {

@@ -17,7 +17,20 @@ const REDIS = 'baseServer/v1/baseRedisRestful';
 const LOOKUP_VALUES = 'baseServer/v1/baseLookupValuesRestful';
 const PASSWORD_HERE = 'Initial password cannot be changed here: use Reset password on the users list or Change password in the user centre';
 /** The columns of a user an escalation or takeover would change. */
-const USER_COLUMNS = ['user_name', 'user_full_name', 'user_type', 'supplier_id', 'institution_id', 'email', 'phone', 'language_code', 'password_hash', 'enabled_flag', 'start_date', 'end_date'];
+const USER_COLUMNS = [
+  'user_name',
+  'user_full_name',
+  'user_type',
+  'supplier_id',
+  'institution_id',
+  'email',
+  'phone',
+  'language_code',
+  'password_hash',
+  'enabled_flag',
+  'start_date',
+  'end_date',
+];
 const RESP_COLUMNS = ['resp_code', 'resp_name', 'resp_name_en', 'user_type', 'enabled_flag'];
 
 const pick = (row: Rec | undefined, cols: string[]) => Object.fromEntries(cols.map((c) => [c, row?.[c]]));
@@ -31,7 +44,7 @@ for (const backend of await backends()) {
     let supplierA: number;
     let supplierB: number;
     const db = () => t.app.ctx.db;
-    const one = async <T,>(q: RawBuilder<T>) => (await q.execute(db())).rows[0];
+    const one = async <T>(q: RawBuilder<T>) => (await q.execute(db())).rows[0];
     const respOf = (code: string) => one(sql<{ id: number }>`select resp_id as id from base_responsibility where resp_code = ${code}`).then((r) => r!.id);
     const holder = async (menus: string[], resources: string[], opts: { type?: 'INTERNAL' | 'EXTERNAL'; supplierId?: number } = {}) => {
       const resp = await makeResponsibility(db(), menus, resources, opts.type ?? 'INTERNAL');
@@ -46,7 +59,11 @@ for (const backend of await backends()) {
       t = await startTestServer(backend);
       key = await publicKey(t.url);
       [sysAdmin, buyerResp] = [await respOf('SYS_ADMIN'), await respOf('BUYER')];
-      const suppliers = (await sql<{ supplier_id: number }>`select supplier_id from srm_pos_supplier_info where supplier_number in ('S-0001', 'S-0002') order by supplier_number`.execute(db())).rows;
+      const suppliers = (
+        await sql<{
+          supplier_id: number;
+        }>`select supplier_id from srm_pos_supplier_info where supplier_number in ('S-0001', 'S-0002') order by supplier_number`.execute(db())
+      ).rows;
       [supplierA, supplierB] = suppliers.map((s) => s.supplier_id);
     });
     afterAll(async () => t?.stop());
@@ -81,7 +98,12 @@ for (const backend of await backends()) {
         // Creating a user is not this screen's either: it has no create button (case 57).
         const users = await fingerprint(db(), 'base_users');
         expectRefusal(
-          await c.call(`${USERS}/saveOrUpdate`, { userName: uniq('evil'), userType: 'INTERNAL', passwordHash: 'Evil#Pass2026', responsibilities: [{ respId: sysAdmin }] }),
+          await c.call(`${USERS}/saveOrUpdate`, {
+            userName: uniq('evil'),
+            userType: 'INTERNAL',
+            passwordHash: 'Evil#Pass2026',
+            responsibilities: [{ respId: sysAdmin }],
+          }),
           403,
           FORBIDDEN,
         );
@@ -92,13 +114,22 @@ for (const backend of await backends()) {
         const { c } = await holder(['USER_RESPONSIBILITY'], ['USER_RESPONSIBILITY:btnSave']);
         const target = await makeResponsibility(db(), ['BANK'], []);
         const member = await makeUser(db());
-        const role = (await one(sql<{ id: number }>`insert into base_role (role_code, role_name) values (${uniq('ROLE')}, 'all menus') returning role_id as id`))!.id;
+        const role = (await one(
+          sql<{ id: number }>`insert into base_role (role_code, role_name) values (${uniq('ROLE')}, 'all menus') returning role_id as id`,
+        ))!.id;
         await sql`insert into base_role_menu (role_id, menu_id) select ${role}, menu_id from base_menu`.execute(db());
         const tables = ['base_resp_role', 'base_resp_menu', 'base_resp_resource'];
         const before = { resp: await respRow(target), links: await fingerprints(db(), tables) };
         const record = expectOk(await c.call<Rec>(`${RESP}/findById`, { id: target }));
         const saved = expectOk(
-          await c.call<Rec>(`${RESP}/saveOrUpdate`, { ...record, respName: 'hijacked', userType: 'EXTERNAL', enabledFlag: 'N', roles: [{ roleId: role }], users: [{ userId: member.userId }] }),
+          await c.call<Rec>(`${RESP}/saveOrUpdate`, {
+            ...record,
+            respName: 'hijacked',
+            userType: 'EXTERNAL',
+            enabledFlag: 'N',
+            roles: [{ roleId: role }],
+            users: [{ userId: member.userId }],
+          }),
         );
         expect(saved).toMatchObject({ respName: record.respName, userType: 'INTERNAL', enabledFlag: 'Y', roles: [] });
         expect((saved.users as Rec[]).map((u) => u.userId)).toEqual([member.userId]);
@@ -117,18 +148,27 @@ for (const backend of await backends()) {
         const id = created.userId as number;
         const before = await userRow(id);
         expectRefusal(await c.call(`${USERS}/saveOrUpdate`, { ...created, passwordHash: 'Other#Pass2026' }), 200, PASSWORD_HERE);
-        expectRefusal(await c.call(`${USERS}/doBatchSaveOrUpdate`, { data: [{ ...created, passwordHash: 'Other#Pass2026' }] }), 200, `Record 1: ${PASSWORD_HERE}`);
+        expectRefusal(
+          await c.call(`${USERS}/doBatchSaveOrUpdate`, { data: [{ ...created, passwordHash: 'Other#Pass2026' }] }),
+          200,
+          `Record 1: ${PASSWORD_HERE}`,
+        );
         const cn = await c.call(`${USERS}/saveOrUpdate`, { ...created, passwordHash: 'Other#Pass2026' }, { lang: 'CN' });
         expectRefusal(cn, 200, '初始密码不能在此修改：请使用用户列表的“重置密码”或个人中心的“修改密码”');
         expect(await userRow(id)).toEqual(before);
         expectOk(await login(userName, 'Init#Pass2026'));
         // A weak initial password is refused by the rules like any other.
-        expectRefusal(await c.call(`${USERS}/saveOrUpdate`, { userName: uniq('weak'), userType: 'INTERNAL', passwordHash: 'weak' }), 200, /^The new password does not meet the password rules: /);
+        expectRefusal(
+          await c.call(`${USERS}/saveOrUpdate`, { userName: uniq('weak'), userType: 'INTERNAL', passwordHash: 'weak' }),
+          200,
+          /^The new password does not meet the password rules: /,
+        );
       });
     });
 
     describe('a responsibility is for one user type', () => {
-      const mismatch = (resp: string, respType: string, user: string, userType: string) => `Responsibility "${resp}" (${respType}) cannot be given to ${user} (${userType}): the user types must match`;
+      const mismatch = (resp: string, respType: string, user: string, userType: string) =>
+        `Responsibility "${resp}" (${respType}) cannot be given to ${user} (${userType}): the user types must match`;
 
       it('50. the users screen refuses an internal responsibility for an external user, and a type change that would mismatch, in four languages', async () => {
         const { c } = await holder(['USER2', 'USER'], ['USER2:btnAdd', 'USER2:btnSave', 'USER:btnAdd', 'USER:btnSave']);
@@ -148,7 +188,11 @@ for (const backend of await backends()) {
         const buyer = await makeUser(db(), { resps: [buyerResp] });
         const rec = expectOk(await c.call<Rec>(`${USERS}/findById`, { id: buyer.userId }));
         const row = await userRow(buyer.userId);
-        expectRefusal(await c.call(`${USERS}/saveOrUpdate`, { ...rec, userType: 'EXTERNAL', supplierId: supplierA }), 200, mismatch('Buyer', 'Internal user', buyer.userName, 'External user'));
+        expectRefusal(
+          await c.call(`${USERS}/saveOrUpdate`, { ...rec, userType: 'EXTERNAL', supplierId: supplierA }),
+          200,
+          mismatch('Buyer', 'Internal user', buyer.userName, 'External user'),
+        );
         expect(await userRow(buyer.userId)).toEqual(row);
         // The matching responsibility is accepted.
         const portal = await respOf('SUPPLIER_PORTAL');
@@ -169,14 +213,21 @@ for (const backend of await backends()) {
           200,
           mismatch(respName, 'Internal user', external.userName, 'External user'),
         );
-        expectRefusal(await c.call(`${RESP}/saveOrUpdate`, { ...rec, userType: 'EXTERNAL' }), 200, mismatch(respName, 'External user', internal.userName, 'Internal user'));
+        expectRefusal(
+          await c.call(`${RESP}/saveOrUpdate`, { ...rec, userType: 'EXTERNAL' }),
+          200,
+          mismatch(respName, 'External user', internal.userName, 'Internal user'),
+        );
         expect(await fingerprints(db(), tables)).toEqual(before);
       });
     });
 
     describe('ownership for a supplier that holds delete and save', () => {
       it('52. supplier A with btnDelete/btnSave on the supplier list cannot delete or update supplier B by id; its own row is reached (and kept)', async () => {
-        const a = await holder(['SUPPLIER_LIST'], ['SUPPLIER_LIST:btnDelete', 'SUPPLIER_LIST:btnSave', 'SUPPLIER_LIST:btnEdit'], { type: 'EXTERNAL', supplierId: supplierA });
+        const a = await holder(['SUPPLIER_LIST'], ['SUPPLIER_LIST:btnDelete', 'SUPPLIER_LIST:btnSave', 'SUPPLIER_LIST:btnEdit'], {
+          type: 'EXTERNAL',
+          supplierId: supplierA,
+        });
         const b = (await rowOf(db(), 'srm_pos_supplier_info', 'supplier_id', supplierB))!;
         const before = await fingerprint(db(), 'srm_pos_supplier_info');
         expectRefusal(await a.c.call(`${SUPPLIER}/delete`, { id: supplierB }), 200, NOT_SUPPLIER);

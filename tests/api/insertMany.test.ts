@@ -9,6 +9,7 @@ import type { Session } from '../../server/auth/session.js';
 import type { ActionContext } from '../../server/rest/actionContext.js';
 import { insertMany } from '../../server/rest/insertMany.js';
 import { backends, startTestServer, type TestServer } from '../support/testServer.js';
+import { PendingEvents } from '../../server/events/domainEvents.js';
 
 const label = { CN: 'x', EN: 'x', TH: 'x', VN: 'x' };
 const ENTITY = {
@@ -58,8 +59,16 @@ for (const backend of await backends()) {
         need_by date, confirmed_at timestamp(0), enabled_flag varchar(1) not null default 'Y', status varchar(20),
         supplier_id bigint, created_by bigint, creation_date timestamp(0) default now(), last_updated_by bigint,
         last_update_date timestamp(0) default now(), version_num integer not null default 1)`.execute(t.app.ctx.db);
-      const session: Session = { authorizationCode: 'probe', signKey: 'probe', userId: 42, userName: 'supplier01', userType: 'EXTERNAL', supplierId: 7, createdAt: Date.now() };
-      ctx = { app: t.app.ctx, entity: ENTITY, session, lang: 'EN', body: {} };
+      const session: Session = {
+        authorizationCode: 'probe',
+        signKey: 'probe',
+        userId: 42,
+        userName: 'supplier01',
+        userType: 'EXTERNAL',
+        supplierId: 7,
+        createdAt: Date.now(),
+      };
+      ctx = { app: t.app.ctx, entity: ENTITY, session, lang: 'EN', body: {}, events: new PendingEvents() };
     });
     afterAll(async () => t?.stop());
 
@@ -72,15 +81,58 @@ for (const backend of await backends()) {
 
     it('stores every type as given, defaults for left-out columns, and the server columns over the rows', async () => {
       const n = await insertMany(ctx, t.app.ctx.db, [
-        { code: 'A1', note: '物料 "quoted" {braces}, commas\\', price: 12.5, qty: 3, need_by: '2026-12-01', confirmed_at: '2026-12-01 08:30:00', enabled_flag: 'N', status: 'APPROVED', supplier_id: 99 },
+        {
+          code: 'A1',
+          note: '物料 "quoted" {braces}, commas\\',
+          price: 12.5,
+          qty: 3,
+          need_by: '2026-12-01',
+          confirmed_at: '2026-12-01 08:30:00',
+          enabled_flag: 'N',
+          status: 'APPROVED',
+          supplier_id: 99,
+        },
         { code: 'A2', note: null, price: '0.0001', qty: null, need_by: null, confirmed_at: null, enabled_flag: 'Y' },
         { code: 'A3', price: 1000000 },
       ]);
       expect(n).toBe(3);
       expect(await stored()).toEqual([
-        { code: 'A1', note: '物料 "quoted" {braces}, commas\\', price: '12.5000', qty: '3', need_by: '2026-12-01', confirmed_at: '2026-12-01 08:30:00', enabled_flag: 'N', status: 'NEW', supplier_id: '7', created_by: '42' },
-        { code: 'A2', note: null, price: '0.0001', qty: null, need_by: null, confirmed_at: null, enabled_flag: 'Y', status: 'NEW', supplier_id: '7', created_by: '42' },
-        { code: 'A3', note: null, price: '1000000.0000', qty: null, need_by: null, confirmed_at: null, enabled_flag: 'Y', status: 'NEW', supplier_id: '7', created_by: '42' },
+        {
+          code: 'A1',
+          note: '物料 "quoted" {braces}, commas\\',
+          price: '12.5000',
+          qty: '3',
+          need_by: '2026-12-01',
+          confirmed_at: '2026-12-01 08:30:00',
+          enabled_flag: 'N',
+          status: 'NEW',
+          supplier_id: '7',
+          created_by: '42',
+        },
+        {
+          code: 'A2',
+          note: null,
+          price: '0.0001',
+          qty: null,
+          need_by: null,
+          confirmed_at: null,
+          enabled_flag: 'Y',
+          status: 'NEW',
+          supplier_id: '7',
+          created_by: '42',
+        },
+        {
+          code: 'A3',
+          note: null,
+          price: '1000000.0000',
+          qty: null,
+          need_by: null,
+          confirmed_at: null,
+          enabled_flag: 'Y',
+          status: 'NEW',
+          supplier_id: '7',
+          created_by: '42',
+        },
       ]);
     });
 

@@ -58,14 +58,22 @@ for (const backend of await backends()) {
           return { validateKey: d.validateKey, code: code! };
         };
         const c1 = await cap();
-        const badCode = await rawLogin(t.url, { userName: 'admin', password: oaep(key, PASSWORD), validateKey: c1.validateKey, validateCode: c1.code === 'AAAA' ? 'BBBB' : 'AAAA' }, { ip });
+        const badCode = await rawLogin(
+          t.url,
+          { userName: 'admin', password: oaep(key, PASSWORD), validateKey: c1.validateKey, validateCode: c1.code === 'AAAA' ? 'BBBB' : 'AAAA' },
+          { ip },
+        );
         expectRefusal(badCode, 200, 'The verification code is wrong or has expired');
         // A key is good for one attempt only, even the right code after a wrong one.
         const reused = await rawLogin(t.url, { userName: 'admin', password: oaep(key, PASSWORD), validateKey: c1.validateKey, validateCode: c1.code }, { ip });
         expectRefusal(reused, 200, 'The verification code is wrong or has expired');
 
         const c2 = await cap();
-        const ok = await rawLogin(t.url, { userName: 'admin', password: oaep(key, PASSWORD), validateKey: c2.validateKey, validateCode: c2.code.toLowerCase() }, { ip });
+        const ok = await rawLogin(
+          t.url,
+          { userName: 'admin', password: oaep(key, PASSWORD), validateKey: c2.validateKey, validateCode: c2.code.toLowerCase() },
+          { ip },
+        );
         expect(expectOk(ok).userName).toBe('admin');
         // Success clears the failures: no captcha next time.
         expectOk(await rawLogin(t.url, { userName: 'admin', password: oaep(key, PASSWORD) }, { ip }));
@@ -94,7 +102,6 @@ for (const backend of await backends()) {
       });
     });
 
-
     describe('regressions of bugs found by this suite', () => {
       it('successful sign-ins from one address are not limited (an office behind one address), failures still are', async () => {
         const key = await publicKey(t.url);
@@ -112,15 +119,15 @@ for (const backend of await backends()) {
       it('a client outside a trusted proxy cannot dodge the per-address login limit by spoofing X-Forwarded-For', async () => {
         const direct = await startTestServer(backend, { TRUST_PROXY: '0' });
         try {
-        const key = await publicKey(direct.url);
-        const wrong = oaep(key, 'wrong');
-        let limited = false;
-        for (let i = 0; i < 32 && !limited; i++) {
-          // A different user name each time keeps the per-user limit out of the way.
-          const a = await rawLogin(direct.url, { userName: `nobody${i}${uniq('x')}`, password: wrong }, { ip: freshIp() });
-          limited = a.http === 429;
-        }
-        expect(limited).toBe(true);
+          const key = await publicKey(direct.url);
+          const wrong = oaep(key, 'wrong');
+          let limited = false;
+          for (let i = 0; i < 32 && !limited; i++) {
+            // A different user name each time keeps the per-user limit out of the way.
+            const a = await rawLogin(direct.url, { userName: `nobody${i}${uniq('x')}`, password: wrong }, { ip: freshIp() });
+            limited = a.http === 429;
+          }
+          expect(limited).toBe(true);
         } finally {
           await direct.stop();
         }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../support/testServer.js';
 import { isFamily } from '../../meta/definitions.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { SHELL_OPERATIONS } from '../../meta/shellSchemas.js';
+import { contractOf } from '../../meta/contract.js';
 import { signIn } from '../support/apiHelpers.js';
 
 const GENERIC = ['findById', 'listByPage', 'saveOrUpdate', 'doBatchSaveOrUpdate', 'delete', 'doBatchDelete'];
@@ -12,7 +12,20 @@ const GENERIC = ['findById', 'listByPage', 'saveOrUpdate', 'doBatchSaveOrUpdate'
 interface OpenApi {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, { post?: { summary: string; responses: Record<string, unknown>; requestBody: { content: { 'application/json': { schema: { properties?: Record<string, { properties?: Record<string, unknown>; additionalProperties?: boolean }> } } } } } }>;
+  paths: Record<
+    string,
+    {
+      post?: {
+        summary: string;
+        responses: Record<string, unknown>;
+        requestBody: {
+          content: {
+            'application/json': { schema: { properties?: Record<string, { properties?: Record<string, unknown>; additionalProperties?: boolean }> } };
+          };
+        };
+      };
+    }
+  >;
   components: { schemas: Record<string, unknown> };
 }
 
@@ -36,7 +49,13 @@ for (const backend of await backends()) {
       expect(body).toEqual({
         status: 'S',
         msg: '',
-        data: { db: backend, cache: backend === 'postgres' ? 'redis' : 'memory', version: expect.any(String) },
+        data: {
+          db: backend,
+          cache: backend === 'postgres' ? 'redis' : 'memory',
+          version: expect.any(String),
+          // the database queue now (docs/decisions.md "Database queue")
+          dbQueue: { waiting: expect.any(Number), limit: 512, shed: expect.any(Number) },
+        },
       });
       expect(body.data.version).not.toBe('');
     });
@@ -92,24 +111,33 @@ for (const backend of await backends()) {
       for (const user of ['admin', 'buyer01']) {
         const c = await signIn(t.url, user);
         const respId = c.session!.responsibilities[0].respId;
-        for (const o of SHELL_OPERATIONS.filter((x) => x.name in bodies)) {
+        for (const o of contractOf(t.app.ctx.defs).shellOperations.filter((x) => x.name in bodies)) {
           const answer = await c.call(o.path, bodies[o.name](respId));
           expect(answer.status, `${user} ${o.name}: ${answer.msg}`).toBe('S');
-          const validate = ajv.compile({ $id: `srm:shell/${o.name}/${user}`, ...JSON.parse(JSON.stringify(o.data).replace(/#\/components/g, 'srm:openapi#/components')) });
+          const validate = ajv.compile({
+            $id: `srm:shell/${o.name}/${user}`,
+            ...JSON.parse(JSON.stringify(o.data).replace(/#\/components/g, 'srm:openapi#/components')),
+          });
           expect(validate(answer.data), `${user} ${o.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
         }
       }
       const admin = await signIn(t.url, 'admin');
-      const rebuilt = await admin.call(SHELL_OPERATIONS.find((o) => o.name === 'createLookupRedisCache')!.path, {});
+      const rebuilt = await admin.call(contractOf(t.app.ctx.defs).shellOperations.find((o) => o.name === 'createLookupRedisCache')!.path, {});
       expect(rebuilt.status, rebuilt.msg).toBe('S');
       expect(rebuilt.data).toEqual({ store: backend === 'postgres' ? 'redis' : 'memory', types: expect.any(Number) });
     });
 
     it('every listed family path is actually served (401 without a session, not 404)', async () => {
       const paths = Object.keys(doc.paths).filter((p) => /Restful\//.test(p));
-      const answers = await Promise.all(paths.map(async (p) => [p, (await fetch(t.url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status] as const));
+      const answers = await Promise.all(
+        paths.map(async (p) => [p, (await fetch(t.url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status] as const),
+      );
       expect(answers.filter(([, s]) => s !== 401)).toEqual([]);
-      const unknown = await fetch(`${t.url}/api/srmServer/v1/srmBaseBankRestful/doSubmit`, { method: 'POST', headers: { 'content-type': 'application/json', 'SAAF-Language': 'EN' }, body: '{}' });
+      const unknown = await fetch(`${t.url}/api/srmServer/v1/srmBaseBankRestful/doSubmit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'SAAF-Language': 'EN' },
+        body: '{}',
+      });
       // Unknown routes: signature check or not found, but never a 200.
       expect([401, 404]).toContain(unknown.status);
     });

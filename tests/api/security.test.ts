@@ -71,7 +71,8 @@ for (const backend of await backends()) {
       const body = JSON.stringify({ bankCode: code, bankName: 'Signed' });
       return { path, code, body, headers: signedHeaders(c.session!, path, body, { lang: 'EN', ...opts }) };
     };
-    const bankByCode = async (code: string) => expectOk(await buyer.call<Bank[]>(`${BANK}/listByPage`, { params: { bankCode: code } })).filter((b) => b.bankCode === code);
+    const bankByCode = async (code: string) =>
+      expectOk(await buyer.call<Bank[]>(`${BANK}/listByPage`, { params: { bankCode: code } })).filter((b) => b.bankCode === code);
 
     describe('signing and sessions', () => {
       it('refuses a call without AuthorizationCode with 401 in the request language', async () => {
@@ -87,10 +88,14 @@ for (const backend of await backends()) {
         const { 'SAAF-Language': _l, AuthorizationCode: _a, ...bare } = noLang.headers;
         expectRefusal(await post(t.url, noLang.path, noLang.body, bare), 401, NO_SESSION.CN);
         // An unknown but well-formed code is no better.
-        expectRefusal(await post(t.url, noLang.path, noLang.body, { ...noLang.headers, AuthorizationCode: randomBytes(24).toString('hex') }), 401, NO_SESSION.EN);
+        expectRefusal(
+          await post(t.url, noLang.path, noLang.body, { ...noLang.headers, AuthorizationCode: randomBytes(24).toString('hex') }),
+          401,
+          NO_SESSION.EN,
+        );
       });
 
-      it('refuses a wrong parameterSignature, a body tampered after signing, and another session\'s key', async () => {
+      it("refuses a wrong parameterSignature, a body tampered after signing, and another session's key", async () => {
         const before = await bankCount();
         const r = signedInsert(buyer);
         expectRefusal(await post(t.url, r.path, r.body, { ...r.headers, parameterSignature: 'f'.repeat(64) }), 401, BAD_SIGNATURE);
@@ -197,7 +202,7 @@ for (const backend of await backends()) {
         expect(JSON.stringify(foreign)).not.toContain(other.supplierName);
       });
 
-      it('supplier01 cannot update supplier02\'s row, nor change its own status (read-only, ignored)', async () => {
+      it("supplier01 cannot update supplier02's row, nor change its own status (read-only, ignored)", async () => {
         const attack = await supplier.call(`${SUPPLIER}/saveOrUpdate`, { ...other, supplierName: 'hijacked', contactName: 'x' });
         expectRefusal(attack, 200, 'Supplier does not exist or has been deleted');
         expectRefusal(await supplier.call(`${SUPPLIER}/delete`, { id: other.supplierId }), 403, FORBIDDEN);
@@ -208,7 +213,11 @@ for (const backend of await backends()) {
         expect(saved).toMatchObject({ supplierId: own.supplierId, contactName: contact, supplierStatus: 'QUALIFIED', versionNum: own.versionNum + 1 });
         expect(await findSupplier(own.supplierId)).toEqual(saved);
         // Nor through the batch call.
-        expectRefusal(await supplier.call(`${SUPPLIER}/doBatchSaveOrUpdate`, { data: [{ ...other, supplierName: 'x' }] }), 200, 'Record 1: Supplier does not exist or has been deleted');
+        expectRefusal(
+          await supplier.call(`${SUPPLIER}/doBatchSaveOrUpdate`, { data: [{ ...other, supplierName: 'x' }] }),
+          200,
+          'Record 1: Supplier does not exist or has been deleted',
+        );
         expect(await findSupplier(other.supplierId)).toEqual(other);
         own = saved;
       });
@@ -222,7 +231,14 @@ for (const backend of await backends()) {
 
       it('getCurrentUser answers who is signed in', async () => {
         const me = expectOk(await buyer.call<Rec>(CURRENT, {}));
-        expect(me).toMatchObject({ userId: buyer.session!.userId, userName: 'buyer01', userFullName: '张采购', userType: 'INTERNAL', supplierId: null, supplierName: null });
+        expect(me).toMatchObject({
+          userId: buyer.session!.userId,
+          userName: 'buyer01',
+          userFullName: '张采购',
+          userType: 'INTERNAL',
+          supplierId: null,
+          supplierName: null,
+        });
         expect((me.responsibilities as { respName: string }[]).map((r) => r.respName)).toEqual(['Buyer']);
         const sup = expectOk(await supplier.call<Rec>(CURRENT, {}, { lang: 'TH' }));
         expect(sup).toMatchObject({ userName: 'supplier01', userType: 'EXTERNAL', supplierId: own.supplierId, supplierName: '华东精密钢材有限公司' });
@@ -236,7 +252,13 @@ for (const backend of await backends()) {
       it('findMenuByResp: buyer01 sees its menus, translated, and no system settings', async () => {
         const respId = buyer.session!.responsibilities[0].respId;
         const en = expectOk(await buyer.call<MenuNode[]>(MENUS, { respId }));
-        expect(shape(en)).toEqual([{ BASE_DATA: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'MY_EXPORTS'] }, { PURCHASE: ['REQUISITION'] }, { SUPPLIER_MGMT: ['SUPPLIER_LIST'] }]);
+        expect(shape(en)).toEqual([
+          { TASK_CENTRE: ['MY_TODO', 'MY_DONE', 'MY_STARTED'] },
+          'MSG_RECEIVE',
+          { BASE_DATA: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'PAYMENT_TERM', 'MY_EXPORTS'] },
+          { PURCHASE: ['REQUISITION'] },
+          { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'NOTICE'] },
+        ]);
         const codes = flat(en).map((m) => m.menuCode);
         for (const hidden of ['SYS_SETTING', 'LOOKUP_TYPE', 'LOOKUP_VALUES', 'SUPPLIER_PORTAL', 'MY_COMPANY']) expect(codes).not.toContain(hidden);
         const bank = flat(en).find((m) => m.menuCode === 'BANK')!;
@@ -247,10 +269,10 @@ for (const backend of await backends()) {
         expect(flat(cn).find((m) => m.menuCode === 'BANK')!.menuName).toBe('银行');
       });
 
-      it('findMenuByResp: supplier01 sees only the supplier portal', async () => {
+      it('findMenuByResp: supplier01 sees only its messages and the supplier portal', async () => {
         const respId = supplier.session!.responsibilities[0].respId;
         const menus = expectOk(await supplier.call<MenuNode[]>(MENUS, { respId }));
-        expect(shape(menus)).toEqual([{ SUPPLIER_PORTAL: ['MY_COMPANY'] }]);
+        expect(shape(menus)).toEqual(['MSG_RECEIVE', { SUPPLIER_PORTAL: ['MY_COMPANY'] }]);
       });
 
       it('findByRespAndMenu answers the resource codes of the menu for that responsibility', async () => {
@@ -261,7 +283,19 @@ for (const backend of await backends()) {
         const bank = expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: menuId('BANK') }));
         expect(bank.map((r) => r.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnExport', 'btnImport']);
         const pr = expectOk(await buyer.call<Res[]>(RESOURCES, { respId, menuId: menuId('REQUISITION') }));
-        expect(pr.map((r) => r.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment', 'btnExport']);
+        expect(pr.map((r) => r.resourceCode)).toEqual([
+          'btnAdd',
+          'btnEdit',
+          'btnView',
+          'btnSave',
+          'btnDelete',
+          'btnSubmit',
+          'btnUploadAttachment',
+          'btnPreviewAttachment',
+          'btnDownloadAttachment',
+          'btnDelAttachment',
+          'btnExport',
+        ]);
         const apResp = approver.session!.responsibilities[0].respId;
         const ap = expectOk(await approver.call<Res[]>(RESOURCES, { respId: apResp, menuId: menuId('REQUISITION') }));
         expect(ap.map((r) => r.resourceCode)).toEqual(['btnView', 'btnApprove', 'btnReject', 'btnPreviewAttachment', 'btnDownloadAttachment']);

@@ -22,7 +22,10 @@ for (const backend of await backends()) {
       expect(list.status).toBe('S');
       expect(list.data).toHaveLength(5);
       expect(list.page?.count).toBeGreaterThan(5);
-      const saved = await c.call<{ bankId: number; versionNum: number }>('srmServer/v1/srmBaseBankRestful/saveOrUpdate', { bankCode: 'T-1', bankName: 'Test bank' });
+      const saved = await c.call<{ bankId: number; versionNum: number }>('srmServer/v1/srmBaseBankRestful/saveOrUpdate', {
+        bankCode: 'T-1',
+        bankName: 'Test bank',
+      });
       expect(saved.status).toBe('S');
       expect(saved.data.versionNum).toBe(1);
       const dup = await c.call('srmServer/v1/srmBaseBankRestful/saveOrUpdate', { bankCode: 'T-1', bankName: 'Again' }, { lang: 'TH' });

@@ -56,12 +56,21 @@ async function main(): Promise<void> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SRM_DIST_DIR: join(dataDir, 'no-dist'), LOG_LEVEL: 'warn', SRM_LARGE_FILE_CHUNK_BYTES: String(CHUNK_MB * MB), DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SRM_DIST_DIR: join(dataDir, 'no-dist'),
+      LOG_LEVEL: 'warn',
+      SRM_LARGE_FILE_CHUNK_BYTES: String(CHUNK_MB * MB),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   let peak = 0;
-  let baseline = 0;
   let sampler: NodeJS.Timeout | undefined;
   try {
     await waitFor(`${url}/api/health`);
@@ -117,7 +126,7 @@ async function main(): Promise<void> {
     const warm = await uploadFile('warm.zip', 3 * CHUNK_MB * MB + 12345);
     await downloadFile(warm.id);
     await new Promise((r) => setTimeout(r, 500));
-    baseline = rssMb(child.pid!);
+    const baseline = rssMb(child.pid!);
     peak = baseline;
     sampler = setInterval(() => {
       try {
@@ -151,13 +160,21 @@ async function main(): Promise<void> {
         note: 'total includes generating random chunks and hashing them on the client',
       },
       download: { seconds: +(downloadMs / 1000).toFixed(2), mbPerSecond: +(FILE_MB / (downloadMs / 1000)).toFixed(1), verified: 'sha256 equal' },
-      serverRssMb: { beforeWarmUp: +cold.toFixed(1), baseline: +baseline.toFixed(1), peak: +peak.toFixed(1), growth: +(peak - baseline).toFixed(1), targetGrowth: TARGET_GROWTH_MB },
+      serverRssMb: {
+        beforeWarmUp: +cold.toFixed(1),
+        baseline: +baseline.toFixed(1),
+        peak: +peak.toFixed(1),
+        growth: +(peak - baseline).toFixed(1),
+        targetGrowth: TARGET_GROWTH_MB,
+      },
       pass: peak - baseline <= TARGET_GROWTH_MB,
     };
     mkdirSync(RESULTS_DIR, { recursive: true });
     writeFileSync(join(RESULTS_DIR, 'files.json'), JSON.stringify(result, null, 2) + '\n');
     console.log(JSON.stringify(result, null, 2));
-    console.log(`\nfiles bench: upload ${result.upload.mbPerSecond} MB/s, download ${result.download.mbPerSecond} MB/s, server RSS +${result.serverRssMb.growth} MB (target ≤ ${TARGET_GROWTH_MB}) → ${result.pass ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `\nfiles bench: upload ${result.upload.mbPerSecond} MB/s, download ${result.download.mbPerSecond} MB/s, server RSS +${result.serverRssMb.growth} MB (target ≤ ${TARGET_GROWTH_MB}) → ${result.pass ? 'PASS' : 'FAIL'}`,
+    );
     if (!result.pass) process.exitCode = 1;
   } finally {
     if (sampler) clearInterval(sampler);

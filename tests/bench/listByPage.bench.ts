@@ -22,7 +22,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type RawBuilder } from 'kysely';
-import { columnName, field, type EntityDefinition } from '../../meta/definitions.js';
+import type { EntityDefinition } from '../../meta/definitions.js';
 import { filterConditions, whereClause } from '../../server/rest/filters.js';
 import { selectColumns } from '../../server/rest/records.js';
 import { EXACT_LIMIT, countRows } from '../../server/rest/count.js';
@@ -233,18 +233,47 @@ async function whatIf(t: TestServer, e: EntityDefinition, session: { authorizati
     const today = sql`select ${cols} from srm_base_material t order by t.material_code asc nulls last, t.material_id asc limit 20 offset ${offset}`;
     const noTie = sql`select ${cols} from srm_base_material t order by t.material_code asc nulls last limit 20 offset ${offset}`;
     const before = await timeSql(db, today, 10);
-    log({ scenario: id, change: 'no key tie-break when the last sort field is unique + not null (plain Index Scan, no Incremental Sort)', how: 'sql', before, after: await timeSql(db, noTie, 10) });
-    const last = (await sql<{ c: string; i: number }>`select material_code as c, material_id as i from srm_base_material t order by t.material_code, t.material_id limit 1 offset ${offset - 1}`.execute(db)).rows[0];
+    log({
+      scenario: id,
+      change: 'no key tie-break when the last sort field is unique + not null (plain Index Scan, no Incremental Sort)',
+      how: 'sql',
+      before,
+      after: await timeSql(db, noTie, 10),
+    });
+    const last = (
+      await sql<{
+        c: string;
+        i: number;
+      }>`select material_code as c, material_id as i from srm_base_material t order by t.material_code, t.material_id limit 1 offset ${offset - 1}`.execute(db)
+    ).rows[0];
     const keyset = sql`select ${cols} from srm_base_material t where (t.material_code, t.material_id) > (${last.c}, ${last.i}) order by t.material_code asc, t.material_id asc limit 20`;
-    log({ scenario: id, change: 'keyset paging: where (material_code, material_id) > (last row) … limit 20', how: 'sql', before, after: await timeSql(db, keyset, 30), note: 'needs the composite index below for the row comparison to be an index range' });
+    log({
+      scenario: id,
+      change: 'keyset paging: where (material_code, material_id) > (last row) … limit 20',
+      how: 'sql',
+      before,
+      after: await timeSql(db, keyset, 30),
+      note: 'needs the composite index below for the row comparison to be an index range',
+    });
   }
   await sql`create index bench_material_code_id_ix on srm_base_material (material_code, material_id)`.execute(db);
   await sql`vacuum analyze srm_base_material`.execute(db);
   for (const id of ['d', 'e']) {
     const offset = (sc(id).body.pageIndex - 1) * 20;
-    const last = (await sql<{ c: string; i: number }>`select material_code as c, material_id as i from srm_base_material t order by t.material_code, t.material_id limit 1 offset ${offset - 1}`.execute(db)).rows[0];
+    const last = (
+      await sql<{
+        c: string;
+        i: number;
+      }>`select material_code as c, material_id as i from srm_base_material t order by t.material_code, t.material_id limit 1 offset ${offset - 1}`.execute(db)
+    ).rows[0];
     const keyset = sql`select ${cols} from srm_base_material t where (t.material_code, t.material_id) > (${last.c}, ${last.i}) order by t.material_code asc, t.material_id asc limit 20`;
-    log({ scenario: id, change: 'index (material_code, material_id), server unchanged', how: 'server (inject)', before: baseline(id), after: await viaServer(id) });
+    log({
+      scenario: id,
+      change: 'index (material_code, material_id), server unchanged',
+      how: 'server (inject)',
+      before: baseline(id),
+      after: await viaServer(id),
+    });
     log({ scenario: id, change: 'index (material_code, material_id) + keyset paging', how: 'sql', before: baseline(id), after: await timeSql(db, keyset, 30) });
   }
 
@@ -266,7 +295,13 @@ async function whatIf(t: TestServer, e: EntityDefinition, session: { authorizati
   });
   await sql`create index bench_material_uom_cat_ix on srm_base_material (uom_code, category_code)`.execute(db);
   await sql`vacuum analyze srm_base_material`.execute(db);
-  log({ scenario: 'b', change: 'index (uom_code, category_code) (+ vacuum: index-only count), server unchanged', how: 'server (inject)', before: baseline('b'), after: await viaServer('b') });
+  log({
+    scenario: 'b',
+    change: 'index (uom_code, category_code) (+ vacuum: index-only count), server unchanged',
+    how: 'server (inject)',
+    before: baseline('b'),
+    after: await viaServer('b'),
+  });
 
   // (c) contains-filter: ILIKE '%…%' cannot use a btree; every row is read for the count (and on
   // PostgreSQL the page query picks a parallel index scan that also reads them all).
@@ -274,7 +309,13 @@ async function whatIf(t: TestServer, e: EntityDefinition, session: { authorizati
     await sql`create extension if not exists pg_trgm`.execute(db);
     await sql`create index bench_material_code_trgm on srm_base_material using gin (material_code gin_trgm_ops)`.execute(db);
     await sql`analyze srm_base_material`.execute(db);
-    log({ scenario: 'c', change: 'pg_trgm GIN index on material_code, server unchanged', how: 'server (inject)', before: baseline('c'), after: await viaServer('c') });
+    log({
+      scenario: 'c',
+      change: 'pg_trgm GIN index on material_code, server unchanged',
+      how: 'server (inject)',
+      before: baseline('c'),
+      after: await viaServer('c'),
+    });
   } else {
     // The server's PGlite is opened without extensions; measure on a side PGlite that loads pg_trgm.
     const lite = new PGlite({ extensions: { pg_trgm } });
@@ -294,8 +335,22 @@ async function whatIf(t: TestServer, e: EntityDefinition, session: { authorizati
       await sql`create extension if not exists pg_trgm`.execute(side);
       await sql`create index bench_material_code_trgm on srm_base_material using gin (material_code gin_trgm_ops)`.execute(side);
       await sql`analyze srm_base_material`.execute(side);
-      log({ scenario: 'c', change: 'pg_trgm GIN index on material_code: capped count', how: 'sql', before, after: await timeSql(side, count, 30), note: 'side PGlite with the pg_trgm extension, same 1M rows' });
-      log({ scenario: 'c', change: 'pg_trgm GIN index on material_code: page query', how: 'sql', before: beforePage, after: await timeSql(side, page, 30), note: 'side PGlite with the pg_trgm extension, same 1M rows' });
+      log({
+        scenario: 'c',
+        change: 'pg_trgm GIN index on material_code: capped count',
+        how: 'sql',
+        before,
+        after: await timeSql(side, count, 30),
+        note: 'side PGlite with the pg_trgm extension, same 1M rows',
+      });
+      log({
+        scenario: 'c',
+        change: 'pg_trgm GIN index on material_code: page query',
+        how: 'sql',
+        before: beforePage,
+        after: await timeSql(side, page, 30),
+        note: 'side PGlite with the pg_trgm extension, same 1M rows',
+      });
     } finally {
       await side.destroy();
     }
@@ -389,8 +444,15 @@ function table(r: BackendResult): string {
     );
   }
   if (r.whatIf) {
-    lines.push('', `What-if on the same ${r.backend} data (p50 / p95 ms, before → after):`, '', '| scenario | change | measured as | before | after | note |', '|---|---|---|---:|---:|---|');
-    for (const w of r.whatIf) lines.push(`| (${w.scenario}) | ${w.change} | ${w.how} | ${w.before.p50} / ${w.before.p95} | ${w.after.p50} / ${w.after.p95} | ${w.note ?? ''} |`);
+    lines.push(
+      '',
+      `What-if on the same ${r.backend} data (p50 / p95 ms, before → after):`,
+      '',
+      '| scenario | change | measured as | before | after | note |',
+      '|---|---|---|---:|---:|---|',
+    );
+    for (const w of r.whatIf)
+      lines.push(`| (${w.scenario}) | ${w.change} | ${w.how} | ${w.before.p50} / ${w.before.p95} | ${w.after.p50} / ${w.after.p95} | ${w.note ?? ''} |`);
   }
   return lines.join('\n');
 }

@@ -44,9 +44,8 @@ describe('forgotten password by e-mail and the user centre', () => {
     await page.getByTestId('forget-new').fill('weak');
     await page.getByTestId('forget-confirm').fill('weak');
     await page.getByTestId('forget-reset').click();
-    await page.waitForTimeout(1500);
-    await shot(page, 'forget-weak-cn');
     await expect.poll(() => page.getByTestId('forget-error').textContent()).toContain('密码至少需要 8 个字符');
+    await shot(page, 'forget-weak-cn');
 
     await page.getByTestId('forget-new').fill('Mail#Reset2026');
     await page.getByTestId('forget-confirm').fill('Mail#Reset2026');
@@ -61,7 +60,11 @@ describe('forgotten password by e-mail and the user centre', () => {
 
     // The mail left a tripartite-log row.
     const { sql } = await import('kysely');
-    const logged = await sql<{ n: number }>`select count(*)::int as n from srm_base_tripartite_logs where channel = 'MAIL' and target = 'buyer01@srm.example.com' and result_status = 'S'`.execute(app.ctx.db);
+    const logged = await sql<{
+      n: number;
+    }>`select count(*)::int as n from srm_base_tripartite_logs where channel = 'MAIL' and target = 'buyer01@srm.example.com' and result_status = 'S'`.execute(
+      app.ctx.db,
+    );
     expect(logged.rows[0].n).toBe(1);
 
     // User centre: change the password again.

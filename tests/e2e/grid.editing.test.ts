@@ -6,8 +6,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, cellEditor, chromiumForFile, eventually, expectToast, gridRows } from './helpers';
-import { cellPoint, clickAt, openShowcase, scrollHome, scrollTo, switchLanguage } from './gridHelpers';
+import { activePane, cellEditor, chromiumForFile, eventually, expectToast, gridRows, nextFrames } from './helpers';
+import { cellPoint, clickAt, nextMonth, openShowcase, scrollHome, scrollTo, switchLanguage } from './gridHelpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
@@ -20,7 +20,8 @@ async function imeType(page: Page, composing: string, committed: string): Promis
   await cdp.send('Input.imeSetComposition', { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
   // Enter while composing: picks the candidate in a real IME; must not commit the cell.
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(300);
+  // An Enter that committed would have closed the editor in the keydown's own update.
+  await nextFrames(page);
   expect(await cellEditor(page).count()).toBe(1);
   await cdp.send('Input.insertText', { text: committed });
   await cdp.detach();
@@ -29,15 +30,24 @@ async function imeType(page: Page, composing: string, committed: string): Promis
 async function openEditor(page: Page, g: Locator, key: string, row: number, scrollLeft = 0): Promise<void> {
   // A click while the previous overlay is closing is swallowed (docs/runtime.md): wait, and click again
   // if the first click only moved the selection.
-  await page.locator('#portal .gdg-style').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('#portal .gdg-style')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await clickAt(page, g, key, row, scrollLeft);
-  const opened = await cellEditor(page).waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false);
+  const opened = await cellEditor(page)
+    .waitFor({ state: 'visible', timeout: 3000 })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!opened) {
     await shot(page, `e2e-grid-edit-retry-${key}-${row}`);
     await clickAt(page, g, key, row, scrollLeft);
     await cellEditor(page).waitFor({ state: 'visible' });
   }
-  await page.waitForTimeout(250); // the overlay settles before it takes keys
+  // The overlay is placed and the editor has focused its input (next frame) before it takes keys.
+  await nextFrames(page);
 }
 
 async function hoverMessage(page: Page, g: Locator, key: string, row: number, scrollLeft = 0): Promise<string> {
@@ -97,13 +107,17 @@ test('CN: clicked row editors, IME guard, popups, computed amount, checkbox, val
   await openEditor(page, g, 'deliveryDate', 3, left);
   const picker = page.locator('#portal .arco-picker-container, #portal .arco-panel-date').first();
   await picker.waitFor({ state: 'visible' });
-  await page.locator('#portal .arco-picker-header-icon').last().click(); // next month
-  await page.waitForTimeout(300);
+  await nextMonth(page);
   expect(await cellEditor(page).count()).toBe(1);
   await page.locator('#portal .arco-picker-cell-in-view .arco-picker-date', { hasText: /^15$/ }).first().click();
   await cellEditor(page).waitFor({ state: 'detached' });
   await eventually(() => cell(g, 3, '交货日期')).toMatch(/^20\d\d-\d\d-15$/);
-  await page.waitForTimeout(300);
+  // A click while the overlay is still closing is swallowed (docs/runtime.md).
+  await page
+    .locator('#portal .gdg-style')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  await nextFrames(page);
 
   // Checkbox: N → Y by a click; a value that is neither Y nor N reports the §8 error.
   const left2 = await scrollTo(g, 'urgentFlag');

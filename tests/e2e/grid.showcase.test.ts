@@ -5,8 +5,8 @@
 // misconfigured grid in both languages.
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, chromiumForFile, columnValues, eventually, gridHeaders, gridRows, openFolder, openMenu } from './helpers';
-import { cellPoint, column, hasColour, hasRed, layoutOf, openShowcase, pixel, scrollHome, scrollTo, summaryOf, switchLanguage } from './gridHelpers';
+import { activePane, chromiumForFile, columnValues, eventually, gridHeaders, gridRows, nextFrames, openFolder, openMenu } from './helpers';
+import { cellPoint, column, hasColour, hasRed, layoutOf, openShowcase, scrollHome, scrollTo, summaryOf, switchLanguage } from './gridHelpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
@@ -73,7 +73,17 @@ test('showcase grid in CN: layout, formats, footer, merges, colours, tooltip, ex
 
   // Formats: thousands separators and precision, the percent formatter, lookups, computed amount.
   const rows = await gridRows(g);
-  expect(rows[0]).toMatchObject({ [CN.index]: '1', [CN.code]: 'GS-0001', [CN.group]: 'G01', [CN.quantity]: '10.00', [CN.price]: '1,001.5000', [CN.amount]: '10,015.00', [CN.tax]: '13.0%', [CN.uom]: '千克', [CN.country]: '中国' });
+  expect(rows[0]).toMatchObject({
+    [CN.index]: '1',
+    [CN.code]: 'GS-0001',
+    [CN.group]: 'G01',
+    [CN.quantity]: '10.00',
+    [CN.price]: '1,001.5000',
+    [CN.amount]: '10,015.00',
+    [CN.tax]: '13.0%',
+    [CN.uom]: '千克',
+    [CN.country]: '中国',
+  });
   expect(rows[1]).toMatchObject({ [CN.index]: '2', [CN.quantity]: '20.25', [CN.price]: '3.0000', [CN.amount]: '60.75', [CN.tax]: '9.0%' });
   // Merged rows: G01 covers rows 0-2, G02 rows 3-5 (the covered cells are empty).
   expect(rows.slice(0, 7).map((r) => r[CN.group])).toEqual(['G01', '', '', 'G02', '', '', 'G03']);
@@ -152,13 +162,19 @@ test('showcase grid in CN: layout, formats, footer, merges, colours, tooltip, ex
   // width has not moved at all, so a late first drag is never doubled.
   for (let attempt = 0; attempt < 3; attempt++) {
     await resize('sampleName', 60);
-    const moved = await eventually(async () => column(await layoutOf(g), 'sampleName').width, 3000).not.toBe(150).then(() => true, () => false);
+    const moved = await eventually(async () => column(await layoutOf(g), 'sampleName').width, 3000)
+      .not.toBe(150)
+      .then(
+        () => true,
+        () => false,
+      );
     if (moved) break;
   }
   // glide starts a resize after a few pixels of movement: the width follows the drag within that.
   await eventually(async () => Math.abs(column(await layoutOf(g), 'sampleName').width - 210)).toBeLessThanOrEqual(12);
   await resize('groupName', 60);
-  await page.waitForTimeout(300);
+  // A resize follows the drag's own mouse moves: once the frames after it are drawn, none came.
+  await nextFrames(page);
   expect(column(await layoutOf(g), 'groupName').width).toBe(90);
 
   // Page 2 at 20 a page: the index goes on across pages (21…).
@@ -170,8 +186,11 @@ test('showcase grid in CN: layout, formats, footer, merges, colours, tooltip, ex
   const jumper = activePane(page).getByTestId('grid-pager').locator('.arco-pagination-jumper input');
   await jumper.fill('2');
   await jumper.press('Enter');
-  await eventually(async () => (await columnValues(g, CN.index))[0]).toBe('21');
-  expect((await gridRows(g))[0][CN.code]).toBe('GS-0021');
+  // The index follows the page at once; the rows come with the answer: wait for both.
+  await eventually(async () => {
+    const first = (await gridRows(g))[0];
+    return [first[CN.index], first[CN.code]];
+  }).toEqual(['21', 'GS-0021']);
 });
 
 test('showcase grid in TH: titles, group header, footer word, option labels', async () => {
@@ -200,12 +219,22 @@ test('a misconfigured grid shows the §8 errors in CN and TH instead of crashing
   // The page's chunk and its first load can take long on a busy machine: wait for them first.
   await eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load'), 30_000).toBe('loaded');
   const box = activePane(page).getByTestId('grid-errors-gridMisconfigured');
-  await eventually(async () => (await box.innerText()).split('\n').map((s) => s.trim()).filter(Boolean)).toEqual(CN.errors);
+  await eventually(async () =>
+    (await box.innerText())
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ).toEqual(CN.errors);
   // The grid is still there with its rows.
   await eventually(async () => (await gridRows(activePane(page).getByTestId('grid-gridMisconfigured')))[0]?.[CN.code]).toBe('GS-0001');
   await shot(page, 'e2e-grid-errors-CN');
   await switchLanguage(page, 'TH');
-  await eventually(async () => (await box.innerText()).split('\n').map((s) => s.trim()).filter(Boolean)).toEqual(TH.errors);
+  await eventually(async () =>
+    (await box.innerText())
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ).toEqual(TH.errors);
   await shot(page, 'e2e-grid-errors-TH');
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });

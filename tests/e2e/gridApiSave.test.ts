@@ -4,7 +4,7 @@
 import type { Page, Request } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, cellEditor, chromiumForFile, columnValues, eventually, expectToast, grid, gridRows, openMenu } from './helpers';
+import { activePane, cellEditor, chromiumForFile, columnValues, eventually, expectToast, focused, grid, gridRows, nextFrames, openMenu } from './helpers';
 import { clickAt, openShowcase, switchLanguage } from './gridHelpers';
 
 const baseUrl = inject('baseUrl');
@@ -26,7 +26,8 @@ test('CN: a grid with isAutoRequest false waits for the search, then loads throu
   const list = activePane(page).locator('.srm-list-page');
   await eventually(() => list.getAttribute('data-load')).toBe('idle');
   await expect.poll(() => activePane(page).getByTestId('grid-idle-materialPermitList').innerText()).toBe('请输入查询条件后点击“查询”');
-  await page.waitForTimeout(500);
+  // A load would start in the mount's effects, before the idle text is drawn.
+  await nextFrames(page);
   expect(calls).toEqual([]);
   await shot(page, 'e2e-grid-idle-CN');
 
@@ -60,15 +61,34 @@ test('TH: edited rows of an isEdit list are saved; a bad cell stops the save', a
   // Under load a click can land while the grid still settles: open the editor again until the cell holds the value.
   const edit = async (value: string) => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      await page.locator('#portal .gdg-style').waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('#portal .gdg-style')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await clickAt(page, g, 'sampleName', 0);
-      if (!(await cellEditor(page).waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) continue;
+      if (
+        !(await cellEditor(page)
+          .waitFor({ state: 'visible', timeout: 3000 })
+          .then(
+            () => true,
+            () => false,
+          ))
+      )
+        continue;
       const input = cellEditor(page).locator('input');
-      await page.waitForTimeout(250);
+      await focused(input);
       await input.fill(value);
       await input.press('Enter');
       await cellEditor(page).waitFor({ state: 'detached' });
-      if (await eventually(nameOf, 3000).toBe(value).then(() => true, () => false)) return;
+      if (
+        await eventually(nameOf, 3000)
+          .toBe(value)
+          .then(
+            () => true,
+            () => false,
+          )
+      )
+        return;
     }
     await shot(page, 'e2e-grid-save-edit-failed-TH');
     throw new Error(`could not put ${value} into the name cell`);

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, chromiumForFile, eventually, expectToast, grid, login, PASSWORD, uniqueSuffix } from './helpers';
+import { activePane, chromiumForFile, eventually, expectToast, focused, grid, login, nextFrames, PASSWORD, uniqueSuffix } from './helpers';
 import { openShowcase, switchLanguage, type Layout } from './gridHelpers';
 import { expectOk, signIn, type Rec } from '../support/apiHelpers';
 
@@ -18,7 +18,12 @@ async function newShowcaseUser(): Promise<string> {
   const userName = `fr${uniqueSuffix()}`.toLowerCase();
   expectOk(
     await admin.call('baseServer/v1/baseUsersRestful/saveOrUpdate', {
-      userName, userFullName: 'Fixed right', userType: 'INTERNAL', enabledFlag: 'Y', passwordHash: PASSWORD, responsibilities: [{ respId, startDate: '2026-01-01' }],
+      userName,
+      userFullName: 'Fixed right',
+      userType: 'INTERNAL',
+      enabledFlag: 'Y',
+      passwordHash: PASSWORD,
+      responsibilities: [{ respId, startDate: '2026-01-01' }],
     }),
   );
   return userName;
@@ -31,6 +36,9 @@ async function freezeRight(page: Page, key: string, saved: string): Promise<void
   await panel.getByTestId(`table-settings-fixed-${key}-right`).click();
   await page.getByTestId('table-settings-save').click();
   await expectToast(page, saved);
+  // The drawer slides out over the grid's right edge: a click on a strip cell meanwhile is obscured, and
+  // Playwright's retries then scroll the grid (rows 3.. in view, row 0 and 1 gone) looking for the cell.
+  await panel.waitFor({ state: 'hidden' });
   const g = grid(page, 'gridShowcase');
   await eventually(async () => (JSON.parse((await g.getAttribute('data-layout')) ?? '{}') as Layout).columns.some((c) => c.key === key)).toBe(false);
 }
@@ -39,10 +47,28 @@ async function freezeRight(page: Page, key: string, saved: string): Promise<void
 async function openStripEditor(page: Page, key: string, row: number) {
   const editor = page.getByTestId(`strip-editor-${key}-${row}`);
   for (let attempt = 0; attempt < 3; attempt++) {
-    await activePane(page).getByTestId(`fixed-${key}-${row}`).click();
-    if (await editor.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) return editor;
+    const ok = await activePane(page)
+      .getByTestId(`fixed-${key}-${row}`)
+      .click({ timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!ok) continue;
+    if (
+      await editor.waitFor({ state: 'visible', timeout: 3000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return editor;
   }
-  throw new Error(`no editor on fixed-${key}-${row}`);
+  // Say what the strip held, so a failure on a loaded machine explains itself.
+  const cells = await activePane(page)
+    .locator('[data-testid^="fixed-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  const load = await activePane(page).locator('.srm-list-page').getAttribute('data-load');
+  throw new Error(`no editor on fixed-${key}-${row}; list ${load}; strip cells: ${cells.join(' ')}`);
 }
 
 test('CN: a fixed-right cell edits in the strip: Enter keeps, Escape drops, an emptied required cell is marked', async () => {
@@ -62,7 +88,7 @@ test('CN: a fixed-right cell edits in the strip: Enter keeps, Escape drops, an e
 
   // Enter keeps the typed value: the strip shows it and the list counts an edited row.
   let editor = await openStripEditor(page, 'sampleName', 0);
-  await page.waitForTimeout(200);
+  await focused(editor.locator('input'));
   await editor.locator('input').fill('右侧固定列已编辑');
   await shot(page, 'e2e-grid-fixed-right-editing-CN');
   await editor.locator('input').press('Enter');
@@ -74,7 +100,7 @@ test('CN: a fixed-right cell edits in the strip: Enter keeps, Escape drops, an e
 
   // Escape drops what was typed.
   editor = await openStripEditor(page, 'sampleName', 0);
-  await page.waitForTimeout(200);
+  await focused(editor.locator('input'));
   await editor.locator('input').fill('不要保留');
   await editor.locator('input').press('Escape');
   await editor.waitFor({ state: 'detached' });
@@ -82,7 +108,7 @@ test('CN: a fixed-right cell edits in the strip: Enter keeps, Escape drops, an e
 
   // An emptied required cell is marked like a canvas cell.
   editor = await openStripEditor(page, 'sampleName', 0);
-  await page.waitForTimeout(200);
+  await focused(editor.locator('input'));
   await editor.locator('input').fill('');
   await editor.locator('input').press('Enter');
   await eventually(() => cell.getAttribute('data-invalid')).toBe('true');
@@ -99,9 +125,12 @@ test('TH: a click outside commits the strip editor; read-only fixed-right cells 
   await freezeRight(page, 'phone', 'บันทึกการตั้งค่าตารางแล้ว');
   const cell = activePane(page).getByTestId('fixed-phone-1');
   const editor = await openStripEditor(page, 'phone', 1);
-  await page.waitForTimeout(200);
+  await focused(editor.locator('input'));
   await editor.locator('input').fill('+66 2 123 4567');
-  await activePane(page).locator('h2, .srm-list-page').first().click({ position: { x: 5, y: 5 } });
+  await activePane(page)
+    .locator('h2, .srm-list-page')
+    .first()
+    .click({ position: { x: 5, y: 5 } });
   await editor.waitFor({ state: 'detached' });
   await eventually(() => cell.innerText()).toBe('+66 2 123 4567');
   await shot(page, 'e2e-grid-fixed-right-TH');
@@ -110,7 +139,8 @@ test('TH: a click outside commits the strip editor; read-only fixed-right cells 
   const audit = activePane(page).getByTestId('fixed-lastUpdateDate-1');
   expect(await audit.getAttribute('data-editable')).toBeNull();
   await audit.click();
-  await page.waitForTimeout(300);
+  // An editor would open in the click's own update: once the frames after it are drawn, none came.
+  await nextFrames(page);
   expect(await page.locator('.srm-strip-editor').count()).toBe(0);
   expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 });

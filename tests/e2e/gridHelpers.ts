@@ -1,7 +1,7 @@
 // Steps shared by the grid browser tests (grid.*.test.ts): open the showcase pages, read the published
 // layout, scroll the canvas horizontally, click and hover cells at any scroll, read canvas pixels.
 import type { Locator, Page } from 'playwright-core';
-import { activePane, eventually, grid, openFolder, openMenu } from './helpers';
+import { activePane, eventually, grid, nextFrames, openFolder, openMenu } from './helpers';
 
 export interface Layout {
   headerHeight: number;
@@ -46,16 +46,37 @@ export async function scrollTo(g: Locator, key: string): Promise<number> {
   await g.locator('.dvn-scroller').evaluate((el, x) => {
     el.scrollLeft = x;
   }, left);
-  await g.page().waitForTimeout(500);
+  await scrolledInto(g, layout, layout.columns.indexOf(c));
   return g.locator('.dvn-scroller').evaluate((el) => el.scrollLeft);
+}
+
+/**
+ * Waits until glide shows canvas column `index` after a horizontal scroll: its accessible cells
+ * (`glide-cell-{column}-{row}`, which glide rebuilds 200 ms after the last scroll) are there, and the
+ * canvas is drawn (the next frames). A grid without rows has no cells to wait for.
+ */
+async function scrolledInto(g: Locator, layout: Layout, index: number): Promise<void> {
+  if (index >= 0 && (await g.locator('table[role=grid] tbody tr').count()) > 0) {
+    await g.locator(`table[role=grid] td[data-testid^="glide-cell-${index}-"]`).first().waitFor({ state: 'attached' });
+  }
+  await nextFrames(g.page());
 }
 
 export async function scrollHome(g: Locator): Promise<void> {
   await g.locator('.dvn-scroller').evaluate((el) => {
     el.scrollLeft = 0;
   });
-  // glide redraws and moves its accessible cells on the next frames
-  await g.page().waitForTimeout(500);
+  // The first column after the frozen ones is back in view.
+  const layout = await layoutOf(g);
+  await scrolledInto(g, layout, layout.frozen + (layout.columns[0]?.key === '-select' ? 1 : 0));
+}
+
+/** In an open date picker popup (in #portal), moves to the next month and waits until the panel shows it. */
+export async function nextMonth(page: Page): Promise<void> {
+  const header = page.locator('#portal .arco-picker-header-value').first();
+  const before = await header.innerText();
+  await page.locator('#portal .arco-picker-header-icon').last().click();
+  await eventually(() => header.innerText()).not.toBe(before);
 }
 
 /** Page coordinates of the centre of a body cell, with the canvas scrolled by `scrollLeft`. */
@@ -95,16 +116,19 @@ export async function summaryOf(g: Locator): Promise<Record<string, string>> {
 
 /** Whether any pixel of a canvas rectangle is "red" (the required asterisk, error boxes). `header`: glide's header canvas. */
 export async function hasRed(g: Locator, x: number, y: number, w: number, h: number, header = false): Promise<boolean> {
-  return g.locator(header ? 'canvas:not([data-testid])' : 'canvas[data-testid=data-grid-canvas]').first().evaluate(
-    (canvas, [px, py, pw, ph]) => {
-      const c = canvas as HTMLCanvasElement;
-      const ratio = c.width / c.getBoundingClientRect().width;
-      const d = c.getContext('2d')!.getImageData(Math.round(px * ratio), Math.round(py * ratio), Math.round(pw * ratio), Math.round(ph * ratio)).data;
-      for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] < 110 && d[i + 2] < 110) return true;
-      return false;
-    },
-    [x, y, w, h] as [number, number, number, number],
-  );
+  return g
+    .locator(header ? 'canvas:not([data-testid])' : 'canvas[data-testid=data-grid-canvas]')
+    .first()
+    .evaluate(
+      (canvas, [px, py, pw, ph]) => {
+        const c = canvas as HTMLCanvasElement;
+        const ratio = c.width / c.getBoundingClientRect().width;
+        const d = c.getContext('2d')!.getImageData(Math.round(px * ratio), Math.round(py * ratio), Math.round(pw * ratio), Math.round(ph * ratio)).data;
+        for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] < 110 && d[i + 2] < 110) return true;
+        return false;
+      },
+      [x, y, w, h] as [number, number, number, number],
+    );
 }
 
 /** Whether any pixel of a body-canvas rectangle has exactly this colour (#rrggbb): robust to a pixel of scroll jitter. */
@@ -113,7 +137,9 @@ export async function hasColour(g: Locator, x: number, y: number, w: number, h: 
     (canvas, [px, py, pw, ph, want]) => {
       const c = canvas as HTMLCanvasElement;
       const ratio = c.width / c.getBoundingClientRect().width;
-      const d = c.getContext('2d')!.getImageData(Math.round(Number(px) * ratio), Math.round(Number(py) * ratio), Math.round(Number(pw) * ratio), Math.round(Number(ph) * ratio)).data;
+      const d = c
+        .getContext('2d')!
+        .getImageData(Math.round(Number(px) * ratio), Math.round(Number(py) * ratio), Math.round(Number(pw) * ratio), Math.round(Number(ph) * ratio)).data;
       for (let i = 0; i < d.length; i += 4) if (`#${[d[i], d[i + 1], d[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('')}` === want) return true;
       return false;
     },

@@ -5,7 +5,19 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, chromiumForFile, clickCell, columnValues, confirmDialog, eventually, expectToast, grid, openMenu, uniqueSuffix } from './helpers';
+import {
+  activePane,
+  chromiumForFile,
+  clickCell,
+  columnValues,
+  confirmDialog,
+  eventually,
+  expectToast,
+  grid,
+  noDialog,
+  openMenu,
+  uniqueSuffix,
+} from './helpers';
 import { BANK, expectOk, signIn } from '../support/apiHelpers';
 
 const baseUrl = inject('baseUrl');
@@ -33,7 +45,7 @@ const CN: Texts = {
   min: '自定义每页条数不能少于 10 条',
   max: '自定义每页条数不能超过 1000 条（服务器每页最多返回 1000 条）',
   sizeOption: (n) => `${n} 条/页`,
-  loadFailed: /^查询条件.*的值无效$/,
+  loadFailed: /^查询条件 .* 的值过长（最多 1000 个字符）$/,
   deleted: '删除成功',
 };
 
@@ -43,7 +55,13 @@ async function seedBanks(prefix: string, n: number): Promise<void> {
   for (let i = 0; i < n; i += 15) {
     await Promise.all(
       Array.from({ length: Math.min(15, n - i) }, (_, j) =>
-        c.call(`${BANK}/saveOrUpdate`, { bankCode: `${prefix}-${String(i + j + 1).padStart(2, '0')}`, bankName: `Paging bank ${i + j + 1}`, countryCode: 'CN' }).then(expectOk),
+        c
+          .call(`${BANK}/saveOrUpdate`, {
+            bankCode: `${prefix}-${String(i + j + 1).padStart(2, '0')}`,
+            bankName: `Paging bank ${i + j + 1}`,
+            countryCode: 'CN',
+          })
+          .then(expectOk),
       ),
     );
   }
@@ -116,8 +134,10 @@ async function pagingSteps(page: Page, t: Texts, prefix: string, lang: string): 
 async function selectionSteps(page: Page, t: Texts, prefix: string, lang: string): Promise<void> {
   const list = grid(page, 'bankList');
   const count = () => pager(page).getByTestId('grid-selected-count');
-  // Page 1 (10 a page): two rows.
+  // Page 1 (10 a page): two rows. Each click waits for the count: glide builds the next selection from
+  // the one the grid was last rendered with, and a second click before that render would replace the first.
   await clickCell(page, list, '-select', 0);
+  await eventually(() => attr(count(), 'data-count')).toBe('1');
   await clickCell(page, list, '-select', 1);
   await eventually(() => count().innerText()).toBe(t.selected(2));
   // Page 2: one more; the count covers both pages.
@@ -137,6 +157,7 @@ async function selectionSteps(page: Page, t: Texts, prefix: string, lang: string
   await activePane(page).getByTestId('action-batchDelete').click();
   await confirmDialog(page).locator('.arco-btn-primary').click();
   await expectToast(page, t.deleted);
+  await noDialog(page);
   await eventually(() => attr(pager(page), 'data-total')).toBe('43');
   const c = await signIn(baseUrl, 'buyer01', 'EN');
   const left = expectOk(await c.call<{ bankCode: string }[]>(`${BANK}/listByPage`, { params: { bankCode: prefix }, pageRows: 100 })).map((b) => b.bankCode);
@@ -149,6 +170,7 @@ async function selectionSteps(page: Page, t: Texts, prefix: string, lang: string
 
   // A load the server refuses (a search text over its 1000-character limit): status E.
   await clickCell(page, list, '-select', 0);
+  await eventually(() => attr(count(), 'data-count')).toBe('1');
   await clickCell(page, list, '-select', 1);
   await eventually(() => attr(count(), 'data-count')).toBe('2');
   await activePane(page).getByTestId('search-bankName').fill('x'.repeat(1001));
@@ -159,7 +181,8 @@ async function selectionSteps(page: Page, t: Texts, prefix: string, lang: string
   expect(await attr(count(), 'data-count')).toBe('0');
   expect(await count().innerText()).toBe('');
   expect(await attr(pager(page), 'data-total')).toBe('0');
-  expect(await columnValues(list, t.code)).toEqual([]);
+  // The grid's accessible table follows 200 ms after glide draws (what columnValues reads).
+  await eventually(() => columnValues(list, t.code)).toEqual([]);
   // Loading stopped: no spinner over the grid.
   expect(await list.locator('.arco-spin-loading').count()).toBe(0);
   await shot(page, `e2e-grid-load-failed-${lang}`);
@@ -184,7 +207,7 @@ const TH: Texts = {
   min: 'จำนวนต่อหน้าที่กำหนดเองต้องไม่น้อยกว่า 10',
   max: 'จำนวนต่อหน้าที่กำหนดเองต้องไม่เกิน 1000 (เซิร์ฟเวอร์ส่งได้สูงสุด 1000 แถวต่อหน้า)',
   sizeOption: (n) => `${n}`,
-  loadFailed: /^ค่าของเงื่อนไขการค้นหา .* ไม่ถูกต้อง$/,
+  loadFailed: /^ค่าของเงื่อนไขการค้นหา .* ยาวเกินไป \(สูงสุด 1000 ตัวอักษร\)$/,
   deleted: 'ลบสำเร็จ',
 };
 

@@ -19,7 +19,9 @@ test('CN: a file uploaded in the showcase upload cell keeps the column customDat
   const widget = page.getByTestId(`attachment-gridShowcase-${KEY}-0`);
   await widget.waitFor({ state: 'visible' });
   const uploaded = page.waitForResponse((r) => r.url().includes('/fileServer/v2/file/upload'));
-  await page.getByTestId(`attachment-input-gridShowcase-${KEY}-0`).setInputFiles([{ name: 'spec.txt', mimeType: 'text/plain', buffer: Buffer.from('sample drawing notes') }]);
+  await page
+    .getByTestId(`attachment-input-gridShowcase-${KEY}-0`)
+    .setInputFiles([{ name: 'spec.txt', mimeType: 'text/plain', buffer: Buffer.from('sample drawing notes') }]);
   const answer = (await (await uploaded).json()) as { status: string; data: Rec[] };
   expect(answer.status, JSON.stringify(answer)).toBe('S');
   await expectToast(page, '上传成功');

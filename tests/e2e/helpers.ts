@@ -16,7 +16,9 @@ export const VIEWPORT = { width: 1440, height: 900 };
 
 /** A unique suffix per test run and worker, so parallel files against one server never collide. */
 export function uniqueSuffix(): string {
-  return `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36).padStart(2, '0')}`.toUpperCase();
+  return `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .padStart(2, '0')}`.toUpperCase();
 }
 
 export interface Session {
@@ -59,7 +61,8 @@ export function activePane(page: Page): Locator {
 }
 
 /**
- * Opens a left-menu folder, if it is not open already (they all start open). The folder's test id marks
+ * Opens a left-menu folder, if it is not open already (they start collapsed, except the folders of the
+ * current screen). The folder's test id marks
  * the whole folder, its items included, so a click on it would land on the item in its middle and open
  * that page as well.
  */
@@ -75,10 +78,29 @@ export async function openFolder(page: Page, folderCode: string): Promise<void> 
  * previous (kept-alive, about to be hidden) pane's element and wait on it.
  */
 export async function openMenu(page: Page, menuCode: string, path: RegExp): Promise<void> {
+  await showMenuItem(page, menuCode);
   await page.getByTestId(`menu-${menuCode}`).click();
   await page.waitForURL(path);
   const route = new URL(page.url()).pathname.replace(/\//g, '').toLowerCase();
   await page.locator(`.srm-tab-pane:not([hidden])[data-testid="pane-${route}"]`).waitFor();
+}
+
+/** Opens the (collapsed) folders that hold a left-menu item, outermost first, so that it can be clicked. */
+export async function showMenuItem(page: Page, menuCode: string): Promise<void> {
+  const item = page.getByTestId(`menu-${menuCode}`);
+  await item.waitFor({ state: 'attached' });
+  const folders = await item.evaluate((el) => {
+    const codes: string[] = [];
+    for (
+      let f = el.parentElement?.closest('.arco-menu-inline[data-testid^="menu-"]');
+      f;
+      f = f.parentElement?.closest('.arco-menu-inline[data-testid^="menu-"]')
+    )
+      codes.unshift((f.getAttribute('data-testid') ?? '').replace(/^menu-/, ''));
+    return codes;
+  });
+  for (const folder of folders) await openFolder(page, folder);
+  await item.waitFor({ state: 'visible' });
 }
 
 /** A grid of the visible pane by its name (`bankList`, `lines`, …). */
@@ -138,16 +160,47 @@ export function cellEditor(page: Page): Locator {
   return page.locator('#portal .srm-cell-editor');
 }
 
-/** A toast (Arco Message) with this text becomes visible. */
+/** A toast (Arco Message) with this text becomes visible (`shot` finishes its slide-in). */
 export async function expectToast(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
   await page.locator('.arco-message', { hasText: text }).first().waitFor({ state: 'visible', timeout });
-  // Let the slide-in finish so a screenshot shows the toast, not its fade.
-  await page.waitForTimeout(350);
+}
+
+/**
+ * Resolves after `frames` animation frames of the page: what the last input caused is rendered by then
+ * (React commits a click's update at once, glide draws its canvas and the editors focus on the next
+ * frame). A wait on the page's own rendering, however slow the machine, not on the clock.
+ */
+export async function nextFrames(page: Page, frames = 3): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }),
+    frames,
+  );
+}
+
+/**
+ * Waits until `input` has the focus: a cell editor focuses its input once glide has placed the overlay
+ * (FocusOnMount, runtime/grid/editors.tsx); keys typed before that can be lost.
+ */
+export async function focused(input: Locator): Promise<void> {
+  await input.waitFor({ state: 'visible' });
+  await eventually(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
 }
 
 /** The open confirmation dialog (Arco Modal.confirm). */
 export function confirmDialog(page: Page): Locator {
   return page.locator('.arco-modal:visible');
+}
+
+/**
+ * Waits until no dialog or its mask is left: a closing dialog's mask fades out over the page and takes
+ * a mouse click by coordinates (the canvas grid's clickCell), which then does nothing.
+ */
+export async function noDialog(page: Page): Promise<void> {
+  await eventually(() => page.locator('.arco-modal-mask:visible, .arco-modal:visible').count()).toBe(0);
 }
 
 /** Polls a value until the matcher holds (vitest's expect.poll), with a useful default timeout. */

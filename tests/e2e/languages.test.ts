@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { launch, shot } from './browser';
-import { activePane, eventually, grid, gridHeaders, loggedIn, openMenu, type Session } from './helpers';
+import { activePane, eventually, grid, gridHeaders, loggedIn, openMenu, type Session, showMenuItem } from './helpers';
 
 type Lang = 'CN' | 'EN' | 'TH' | 'VN';
 type Text = Record<Lang, string>;
@@ -17,9 +17,9 @@ const json = (path: string): unknown => JSON.parse(readFileSync(join(root, path)
 
 // Expected strings come from the definitions and locale files the product ships, plus a few literal ones
 // from the brief so a wrong file would not make the test agree with itself.
-const bankEntity = json('schemas/entities/base/srmBaseBank.entity.json') as { fields: Record<string, { label: Text }> };
-const reqEntity = json('schemas/entities/order/srmPoRequisition.entity.json') as { fields: Record<string, { label: Text }> };
-const lineEntity = json('schemas/entities/order/srmPoRequisitionLine.entity.json') as { fields: Record<string, { label: Text }> };
+const bankEntity = json('modules/base/entities/srmBaseBank.entity.json') as { fields: Record<string, { label: Text }> };
+const reqEntity = json('modules/requisition/entities/srmPoRequisition.entity.json') as { fields: Record<string, { label: Text }> };
+const lineEntity = json('modules/requisition/entities/srmPoRequisitionLine.entity.json') as { fields: Record<string, { label: Text }> };
 const runtimeLocale = (lang: Lang) => json(`runtime/locales/${lang.toLowerCase()}.json`) as Record<string, Record<string, string>>;
 
 const BANKS: Text = { CN: '银行', EN: 'Banks', TH: 'ธนาคาร', VN: 'Ngân hàng' };
@@ -73,7 +73,9 @@ test('menus, list labels and grid column titles follow the language; screenshots
     if (lang !== 'CN') await switchLanguage(page, lang);
     const rt = runtimeLocale(lang);
 
-    // Menu names (data from the server, in the request's language).
+    // Menu names (data from the server, in the request's language); their folders open first.
+    await showMenuItem(page, 'BANK');
+    await showMenuItem(page, 'REQUISITION');
     await check(`${lang} menu Banks`, () => eventually(() => page.getByTestId('menu-BANK').innerText()).toBe(BANKS[lang]));
     await check(`${lang} menu Requisitions`, () =>
       eventually(async () => (await page.getByTestId('menu-REQUISITION').innerText()).trim()).toBe(REQUISITIONS_MENU[lang]),
@@ -105,7 +107,6 @@ test('menus, list labels and grid column titles follow the language; screenshots
     );
     await check(`${lang} bank grid operate title`, () => eventually(() => pane.locator('.srm-grid-operate').first().innerText()).toContain(rt.grid.operate));
     await check(`${lang} bank list has no raw keys`, async () => expect(await untranslated(page)).toEqual([]));
-    await page.waitForTimeout(300);
     await shot(page, `e2e-bank-${lang}`);
 
     // Requisition edit page (the open tab): title, form labels, line grid titles.
@@ -115,13 +116,24 @@ test('menus, list labels and grid column titles follow the language; screenshots
     await check(`${lang} requisition edit title`, () => eventually(() => edit.locator('h2').first().innerText()).toBe(REQUISITION_EDIT[lang]));
     await check(`${lang} requisition form labels`, () =>
       eventually(async () => (await edit.locator('.srm-form-field > label').allInnerTexts()).map((t) => t.replace(/^\*\s*/, '').trim())).toEqual(
-        ['requisitionNumber', 'status', 'title', 'requestDate', 'currencyCode', 'institutionId', 'purchaseGroupId', 'submittedDate', 'description', 'attachmentIds'].map((f) => reqEntity.fields[f].label[lang]),
+        [
+          'requisitionNumber',
+          'status',
+          'title',
+          'requestDate',
+          'currencyCode',
+          'institutionId',
+          'purchaseGroupId',
+          'submittedDate',
+          'description',
+          'attachmentIds',
+        ].map((f) => reqEntity.fields[f].label[lang]),
       ),
     );
     await check(`${lang} requisition line grid titles`, () =>
       eventually(async () => (await gridHeaders(grid(page, 'lines'))).map((t) => t.replace(/^\* /, ''))).toEqual([
         rt.grid.index,
-        ...['lineNumber', 'materialId', 'quantity', 'uomCode', 'needByDate', 'remark'].map((f) => lineEntity.fields[f].label[lang]),
+        ...['lineNumber', 'materialId', 'quantity', 'unitPrice', 'uomCode', 'needByDate', 'remark'].map((f) => lineEntity.fields[f].label[lang]),
       ]),
     );
     await check(`${lang} requisition buttons`, async () => {
@@ -129,7 +141,6 @@ test('menus, list labels and grid column titles follow the language; screenshots
       await eventually(() => edit.getByTestId('line-lines-action-addLine').innerText()).toBe(rt.actions.addLine);
     });
     await check(`${lang} requisition page has no raw keys`, async () => expect(await untranslated(page)).toEqual([]));
-    await page.waitForTimeout(300);
     await shot(page, `e2e-requisition-${lang}`);
   }
 

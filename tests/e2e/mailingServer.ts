@@ -1,12 +1,13 @@
-// An app server of a browser test's own (in-memory PGlite, the built front end) whose mail goes to a
-// real SMTP server on loopback, for the tests that read what the app mails.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// An app server of a browser test's own (PGlite on a copy of the run's template, the built front end)
+// whose mail goes to a real SMTP server on loopback, for the tests that read what the app mails.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { configFromEnv } from '../../server/config.js';
 import { startLoopbackSmtp, type ReceivedMail } from '../support/loopbackSmtp.js';
+import { newDataDir } from '../support/testTemplates.js';
 
 export interface MailingServer {
   app: BuiltApp;
@@ -19,7 +20,8 @@ const root = join(__dirname, '..', '..');
 
 export async function startMailingServer(name: string): Promise<MailingServer> {
   const smtp = await startLoopbackSmtp();
-  const dataDir = mkdtempSync(join(tmpdir(), `srm-e2e-${name}-`));
+  // A copy of the migrated, seeded template of the run (globalSetup.ts): the boot finds nothing to do.
+  const dataDir = newDataDir(`srm-e2e-${name}-`, inject('srmTestTemplates')?.pglite);
   const config = configFromEnv({
     DATA_DIR: dataDir,
     SRM_DIST_DIR: process.env.SRM_DIST_DIR ?? join(root, 'dist'),
@@ -28,7 +30,7 @@ export async function startMailingServer(name: string): Promise<MailingServer> {
     SMTP_FROM: 'SRM <no-reply@srm.test>',
     SMTP_SECURE: '0',
   });
-  const app = await buildApp({ ...config, logLevel: 'silent' }, { inMemoryDb: true });
+  const app = await buildApp({ ...config, logLevel: 'silent' });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, shot } from './browser';
+import { showMenuItem } from './helpers';
 
 const PASSWORD = process.env.SRM_DEMO_PASSWORD ?? 'Srm#Demo2026';
 let browser: Browser;
@@ -61,6 +62,7 @@ describe('shell', () => {
       await shot(page, `shell-main-${lang.toLowerCase()}`);
     }
 
+    await showMenuItem(page, 'BANK');
     await page.getByTestId('menu-BANK').click();
     await page.waitForURL(/\/main\/base\/bankList\?menuId=\d+&respId=\d+/);
     await page.getByTestId('tab-mainbasebanklist').waitFor();

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
-import { activePane, chromiumForFile, confirmDialog, eventually, openMenu } from './helpers';
+import { activePane, chromiumForFile, confirmDialog, eventually, focused, nextFrames, openMenu } from './helpers';
 import { clickAt, openShowcase, switchLanguage } from './gridHelpers';
 
 const baseUrl = inject('baseUrl');
@@ -21,7 +21,8 @@ test('CN: an edited bank asks before its tab is refreshed or closed; a fresh pag
   await page.waitForURL(/\/main\/base\/bankEdit\?.*id=\d+.*mode=edit/);
   const edit = activePane(page);
   await eventually(() => edit.locator('#root_bankCode').inputValue()).not.toBe('');
-  await page.waitForTimeout(500);
+  // A page that marked itself dirty on load would do so in the load's own render and effects.
+  await nextFrames(page);
   expect(await edit.locator('.srm-edit-page').getAttribute('data-dirty')).toBeNull();
 
   const name = await edit.locator('#root_bankName').inputValue();
@@ -37,7 +38,6 @@ test('CN: an edited bank asks before its tab is refreshed or closed; a fresh pag
   const dialog = confirmDialog(page);
   await dialog.waitFor({ state: 'visible' });
   expect(await dialog.innerText()).toContain('此页有未保存的修改');
-  await page.waitForTimeout(300);
   await shot(page, 'e2e-unsaved-confirm-CN');
   await dialog.getByRole('button', { name: '取消' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -50,14 +50,18 @@ test('CN: an edited bank asks before its tab is refreshed or closed; a fresh pag
   await eventually(() => page.getByTestId('tab-mainbasebankedit').count()).toBe(0);
   // The dialog and its mask fade out before the next click can land.
   await dialog.waitFor({ state: 'hidden' });
-  await page.locator('.arco-modal-mask').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+  await page
+    .locator('.arco-modal-mask')
+    .first()
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
 
   // A new requisition just opened is not dirty.
   await openMenu(page, 'REQUISITION', /\/main\/order\/requisitionList\?/);
   await activePane(page).getByTestId('action-add').click();
   await page.waitForURL(/\/main\/order\/requisitionEdit\?.*mode=create/);
   await activePane(page).locator('#root_title').waitFor();
-  await page.waitForTimeout(500);
+  await nextFrames(page);
   expect(await activePane(page).locator('.srm-edit-page').getAttribute('data-dirty')).toBeNull();
   expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 });
@@ -70,14 +74,26 @@ test('TH: an edited list row asks before logout, in Thai', async () => {
   expect(await list.getAttribute('data-dirty')).toBeNull();
   // Edit a name in place (not saved).
   for (let attempt = 0; attempt < 3 && (await list.getAttribute('data-edited')) !== '1'; attempt++) {
-    await page.locator('#portal .gdg-style').waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .locator('#portal .gdg-style')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
     await clickAt(page, g, 'sampleName', 2);
     const input = page.locator('#portal input').first();
-    if (!(await input.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) continue;
-    await page.waitForTimeout(250);
+    if (
+      !(await input.waitFor({ state: 'visible', timeout: 3000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
+    await focused(input);
     await input.fill('ยังไม่บันทึก');
     await input.press('Enter');
-    await page.waitForTimeout(300);
+    await input.waitFor({ state: 'detached' });
+    await eventually(() => list.getAttribute('data-edited'), 3000)
+      .toBe('1')
+      .catch(() => undefined);
   }
   await eventually(() => list.getAttribute('data-dirty')).toBe('true');
 
@@ -86,7 +102,6 @@ test('TH: an edited list row asks before logout, in Thai', async () => {
   const dialog = confirmDialog(page);
   await dialog.waitFor({ state: 'visible' });
   expect(await dialog.innerText()).toContain('หน้านี้มีการแก้ไขที่ยังไม่ได้บันทึก');
-  await page.waitForTimeout(300);
   await shot(page, 'e2e-unsaved-confirm-TH');
   await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
   await dialog.waitFor({ state: 'hidden' });

@@ -21,9 +21,18 @@ export async function fingerprints(db: Db, tables: string[]): Promise<Record<str
 }
 
 /** A responsibility (for internal users unless told) holding the given menus (all when '*') and exactly the given `MENU:resource` pairs. */
-export async function makeResponsibility(db: Db, menus: string[] | '*', resources: string[] = [], userType: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL'): Promise<number> {
+export async function makeResponsibility(
+  db: Db,
+  menus: string[] | '*',
+  resources: string[] = [],
+  userType: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL',
+): Promise<number> {
   const code = uniq('R');
-  const { resp_id } = (await sql<{ resp_id: number }>`insert into base_responsibility (resp_code, resp_name, user_type) values (${code}, ${code}, ${userType}) returning resp_id`.execute(db)).rows[0];
+  const { resp_id } = (
+    await sql<{
+      resp_id: number;
+    }>`insert into base_responsibility (resp_code, resp_name, user_type) values (${code}, ${code}, ${userType}) returning resp_id`.execute(db)
+  ).rows[0];
   const filter = menus === '*' ? sql`true` : sql`menu_code in (${sql.join(menus)})`;
   await sql`insert into base_resp_menu (resp_id, menu_id) select ${resp_id}, menu_id from base_menu where ${filter}`.execute(db);
   for (const pair of resources) {
@@ -34,11 +43,16 @@ export async function makeResponsibility(db: Db, menus: string[] | '*', resource
   return resp_id;
 }
 
-export async function makeUser(db: Db, opts: { resps?: number[]; type?: 'INTERNAL' | 'EXTERNAL'; supplierId?: number | null; email?: string; phone?: string; password?: string } = {}): Promise<{ userId: number; userName: string }> {
+export async function makeUser(
+  db: Db,
+  opts: { resps?: number[]; type?: 'INTERNAL' | 'EXTERNAL'; supplierId?: number | null; email?: string; phone?: string; password?: string } = {},
+): Promise<{ userId: number; userName: string }> {
   const userName = uniq('u').toLowerCase();
   const { user_id } = (
     await sql<{ user_id: number }>`insert into base_users (user_name, user_full_name, user_type, supplier_id, email, phone, password_hash)
-      values (${userName}, ${userName}, ${opts.type ?? 'INTERNAL'}, ${opts.supplierId ?? null}, ${opts.email ?? null}, ${opts.phone ?? null}, ${await hashPassword(opts.password ?? PASSWORD)}) returning user_id`.execute(db)
+      values (${userName}, ${userName}, ${opts.type ?? 'INTERNAL'}, ${opts.supplierId ?? null}, ${opts.email ?? null}, ${opts.phone ?? null}, ${await hashPassword(opts.password ?? PASSWORD)}) returning user_id`.execute(
+      db,
+    )
   ).rows[0];
   for (const r of opts.resps ?? []) await sql`insert into base_user_resp (user_id, resp_id) values (${user_id}, ${r})`.execute(db);
   return { userId: user_id, userName };

@@ -24,7 +24,8 @@ export function freshIp(): string {
   return `10.${b[0]}.${b[1]}.${(b[2] % 250) + 1}`;
 }
 
-const STACKY = /(\bat\s+\S+\s+\(|\.ts:\d+|\.js:\d+|\bselect\s.*\bfrom\b|\binsert\s+into\b|\bupdate\s+\w+\s+set\b|\bsrm_\w+|\bbase_\w+|\bsyntax error\b|violates|constraint|node_modules)/i;
+const STACKY =
+  /(\bat\s+\S+\s+\(|\.ts:\d+|\.js:\d+|\bselect\s.*\bfrom\b|\binsert\s+into\b|\bupdate\s+\w+\s+set\b|\bsrm_\w+|\bbase_\w+|\bsyntax error\b|violates|constraint|node_modules)/i;
 
 /** status S on HTTP 200 with an empty msg; returns data. */
 export function expectOk<T>(a: Answer<T>): T {
@@ -64,7 +65,11 @@ export function pkcs1(key: string, password: string): string {
 }
 
 /** A login call with a chosen client address and language; the password as given (already encrypted or not). */
-export async function rawLogin(url: string, body: Rec, opts: { ip: string; lang?: string }): Promise<Answer<LoginData & { needValidate?: boolean }> & { raw: string }> {
+export async function rawLogin(
+  url: string,
+  body: Rec,
+  opts: { ip: string; lang?: string },
+): Promise<Answer<LoginData & { needValidate?: boolean }> & { raw: string }> {
   return (await post(url, `${LOGIN}/login`, JSON.stringify(body), {
     'content-type': 'application/json',
     'SAAF-Language': opts.lang ?? 'EN',

@@ -19,7 +19,9 @@ export async function binCall(c: SignedClient, path: string, body: unknown, opts
   const headers = signedHeaders(c.session!, full, text, { lang: opts.lang ?? c.lang });
   const res = await fetch(c.baseUrl + full + (opts.query ? `?${opts.query}` : ''), { method: 'POST', headers, body: text });
   const buf = Buffer.from(await res.arrayBuffer());
-  const json = (res.headers.get('content-type') ?? '').startsWith('application/json') ? ({ http: res.status, ...(JSON.parse(buf.toString('utf8')) as Omit<Answer, 'http'>) } as Answer) : undefined;
+  const json = (res.headers.get('content-type') ?? '').startsWith('application/json')
+    ? ({ http: res.status, ...(JSON.parse(buf.toString('utf8')) as Omit<Answer, 'http'>) } as Answer)
+    : undefined;
   return { http: res.status, headers: res.headers, body: buf, json };
 }
 
@@ -29,11 +31,18 @@ export async function downloadFile(c: SignedClient, id: number): Promise<Bin> {
   const headers = signedHeaders(c.session!, full, '', { lang: c.lang });
   const res = await fetch(`${c.baseUrl}${full}?id=${id}`, { method: 'POST', headers, body: '' });
   const buf = Buffer.from(await res.arrayBuffer());
-  const json = (res.headers.get('content-type') ?? '').startsWith('application/json') ? ({ http: res.status, ...(JSON.parse(buf.toString('utf8')) as Omit<Answer, 'http'>) } as Answer) : undefined;
+  const json = (res.headers.get('content-type') ?? '').startsWith('application/json')
+    ? ({ http: res.status, ...(JSON.parse(buf.toString('utf8')) as Omit<Answer, 'http'>) } as Answer)
+    : undefined;
   return { http: res.status, headers: res.headers, body: buf, json };
 }
 
-export async function uploadImport<T = unknown>(c: SignedClient, file: { name: string; data: Buffer }, fields: Record<string, string>, lang?: string): Promise<Answer<T>> {
+export async function uploadImport<T = unknown>(
+  c: SignedClient,
+  file: { name: string; data: Buffer },
+  fields: Record<string, string>,
+  lang?: string,
+): Promise<Answer<T>> {
   const full = `/api/${IMPORT}/importExcel`;
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);

@@ -21,8 +21,8 @@ function decodeBody(raw: string): string {
   return body;
 }
 
-export async function startLoopbackSmtp(): Promise<{ port: number; mails: ReceivedMail[]; stop(): Promise<void> }> {
-  const mails: ReceivedMail[] = [];
+/** `port`: a fixed port (a test that stops the server and starts it again where the app sends); default any free one. `mails`: where to keep what arrives. */
+export async function startLoopbackSmtp(port = 0, mails: ReceivedMail[] = []): Promise<{ port: number; mails: ReceivedMail[]; stop(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -37,7 +37,6 @@ export async function startLoopbackSmtp(): Promise<{ port: number; mails: Receiv
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return { port: (server.server.address() as AddressInfo).port, mails, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

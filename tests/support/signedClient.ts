@@ -6,7 +6,7 @@ export interface Answer<T = unknown> {
   status: 'S' | 'E';
   msg: string;
   data: T;
-  page?: { count: number; curIndex: number; pageRows: number; estimated?: boolean };
+  page?: { count: number; curIndex: number; pageRows: number; estimated?: boolean; after?: string };
 }
 
 export interface LoginData {
@@ -18,6 +18,8 @@ export interface LoginData {
   userType: 'INTERNAL' | 'EXTERNAL';
   supplierId?: number;
   responsibilities: { respId: number; respName: string }[];
+  /** An initial password from an administrator: to be changed before anything else (issue 18). */
+  passwordChangeRequired?: boolean;
 }
 
 export function appsignOf(timestamp: string): string {
@@ -33,7 +35,12 @@ export interface SignedHeaders {
   [k: string]: string;
 }
 
-export function signedHeaders(session: { authorizationCode: string; signKey: string }, path: string, body: string, opts: { timestamp?: number; randomNum?: string; lang?: string } = {}): SignedHeaders {
+export function signedHeaders(
+  session: { authorizationCode: string; signKey: string },
+  path: string,
+  body: string,
+  opts: { timestamp?: number; randomNum?: string; lang?: string } = {},
+): SignedHeaders {
   const timestamp = String(opts.timestamp ?? Date.now());
   const randomNum = opts.randomNum ?? randomBytes(12).toString('hex');
   return {
@@ -69,7 +76,11 @@ export class SignedClient {
   }
 
   async login(userName: string, password = 'Srm#Demo2026', extra: Record<string, unknown> = {}): Promise<Answer<LoginData>> {
-    const a = await this.unsigned<LoginData>('/api/baseServer/v1/baseLoginService/login', { userName, password: await this.encryptPassword(password), ...extra });
+    const a = await this.unsigned<LoginData>('/api/baseServer/v1/baseLoginService/login', {
+      userName,
+      password: await this.encryptPassword(password),
+      ...extra,
+    });
     if (a.status === 'S') this.session = a.data;
     return a;
   }

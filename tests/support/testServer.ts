@@ -1,15 +1,17 @@
 // Boots the real server in-process on a real port: PGlite in a temp dir, or a fresh PostgreSQL
 // database (+ Redis) when they answer on loopback. By default it trusts X-Forwarded-For, as behind
 // a proxy, so tests can log in from distinct client addresses.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Under vitest's api project the database is a copy of the run's template (tests/api/globalSetup.ts,
+// tests/support/testTemplates.ts), so the boot's migrate and seed find nothing to do; elsewhere (the
+// benches) and with an env that changes the seed, the server migrates and seeds on its own.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import pg from 'pg';
-import { buildApp, type BuiltApp } from '../../server/app.js';
+import { buildApp, type BuildOptions, type BuiltApp } from '../../server/app.js';
 import { configFromEnv } from '../../server/config.js';
 import { SignedClient } from './signedClient.js';
+import { adminClient, newDataDir, SEED_ENV_KEYS, type TestTemplates } from './testTemplates.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -46,25 +48,44 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'srm-test-'));
+export interface TestServerOptions {
+  /** Another Redis than the shared one (a throwaway server a test stops). */
+  redisUrl?: string;
+  /** Reach PostgreSQL through this local port (a proxy a test closes) instead of directly. */
+  databasePort?: number;
+  /** The modules to run instead of every modules/{name}/module.ts (a test module added, a manifest changed). */
+  modules?: BuildOptions['modules'];
+}
+
+/** The templates the api project's globalSetup built; none outside vitest or when it built none. */
+async function providedTemplates(): Promise<TestTemplates> {
+  if (!process.env.VITEST) return {};
+  const { inject } = await import('vitest');
+  return inject('srmTestTemplates') ?? {};
+}
+
+export async function startTestServer(backend: Backend, env: Record<string, string> = {}, opts: TestServerOptions = {}): Promise<TestServer> {
+  const templates = SEED_ENV_KEYS.some((k) => k in env) ? {} : await providedTemplates();
+  const template = backend === 'pglite' ? templates.pglite : templates.postgres?.dataDir;
+  const dataDir = newDataDir('srm-test-', template);
   let dbName: string | undefined;
   let databaseUrl: string | undefined;
   if (backend === 'postgres') {
     dbName = `srm_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    const admin = adminClient(PG_ADMIN_URL);
     await admin.connect();
-    await admin.query(`create database ${dbName}`);
+    await admin.query(templates.postgres ? `create database ${dbName} template ${templates.postgres.database}` : `create database ${dbName}`);
     await admin.end();
     databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+    if (opts.databasePort) databaseUrl = databaseUrl.replace(/@([^:/]+)(:\d+)?\//, `@$1:${opts.databasePort}/`);
   }
   const config = {
     ...configFromEnv({ TRUST_PROXY: '1', ...env, DATA_DIR: dataDir, SRM_DIST_DIR: join(dataDir, 'no-dist') }),
     databaseUrl,
-    redisUrl: backend === 'postgres' ? REDIS_URL : undefined,
+    redisUrl: opts.redisUrl ?? (backend === 'postgres' ? REDIS_URL : undefined),
     logLevel: 'silent',
   };
-  const app = await buildApp(config, { cacheNamespace: `srmtest:${randomBytes(4).toString('hex')}:` });
+  const app = await buildApp(config, { cacheNamespace: `srmtest:${randomBytes(4).toString('hex')}:`, modules: opts.modules });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.server.address() as net.AddressInfo;
   const url = `http://127.0.0.1:${addr.port}`;
@@ -83,11 +104,17 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (dbName) {
-        const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+        const admin = adminClient(PG_ADMIN_URL);
         await admin.connect();
         await admin.query(`drop database if exists ${dbName} with (force)`);
         await admin.end();
       }
     },
   };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    srmTestTemplates: TestTemplates;
+  }
 }

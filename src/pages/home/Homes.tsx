@@ -4,6 +4,7 @@ import type { Language } from '../../../runtime/env';
 import { LANGUAGE_TAGS } from '../../../runtime/i18n';
 import { useSession } from '../../app/session';
 import { useShell } from '../../shell/ShellContext';
+import { HomePanels } from './HomePanels';
 import { Shortcuts } from './Shortcuts';
 
 function Welcome({ subtitle }: { subtitle: string }) {
@@ -27,6 +28,7 @@ export function InHome() {
   return (
     <div className="srm-home" data-testid="in-home">
       <Welcome subtitle={t('shell.home.inSubtitle')} />
+      <HomePanels home="in" />
       <Shortcuts menus={menus} onOpen={openMenu} />
     </div>
   );
@@ -49,6 +51,7 @@ export function ExHome() {
           ]}
         />
       </Card>
+      <HomePanels home="ex" />
       <Shortcuts menus={menus} onOpen={openMenu} />
     </div>
   );

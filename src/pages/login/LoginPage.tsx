@@ -7,6 +7,7 @@ import { homePath, login, needsValidate } from '../../app/auth';
 import { useSession } from '../../app/session';
 import { PublicFrame } from '../public/PublicFrame';
 import { useCaptcha } from './useCaptcha';
+import { usePrefetchAfterLogin } from './prefetchAfterLogin';
 
 /** After this many refused logins the server also wants a validate code (CONTRACT.md). */
 const FAILURES_BEFORE_CAPTCHA = 3;
@@ -34,6 +35,7 @@ export function LoginPage() {
   const showError = useCallback((message: string) => void Message.error({ id: 'login-error', content: message }), []);
   const { captcha, refresh } = useCaptcha(showError);
   const session = useSession();
+  usePrefetchAfterLogin();
 
   const submit = async (values: Values) => {
     setBusy(true);
@@ -77,7 +79,12 @@ export function LoginPage() {
               <Input prefix={<IconUser />} data-testid="login-username" autoComplete="username" placeholder={t('shell.login.userNamePlaceholder')} />
             </Form.Item>
             <Form.Item field="password" label={t('shell.login.password')} rules={[{ required: true, message: t('shell.login.passwordRequired') }]}>
-              <Input.Password prefix={<IconLock />} data-testid="login-password" autoComplete="current-password" placeholder={t('shell.login.passwordPlaceholder')} />
+              <Input.Password
+                prefix={<IconLock />}
+                data-testid="login-password"
+                autoComplete="current-password"
+                placeholder={t('shell.login.passwordPlaceholder')}
+              />
             </Form.Item>
             {captcha && (
               <div className="srm-captcha-row">

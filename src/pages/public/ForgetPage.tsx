@@ -63,7 +63,11 @@ export function ForgetPage() {
   return (
     <PublicFrame>
       <PublicCard title={t('shell.forget.title')} testId="forget-page">
-        {error && <div data-testid="forget-error"><Alert type="error" content={error} style={{ marginBottom: 12 }} /></div>}
+        {error && (
+          <div data-testid="forget-error">
+            <Alert type="error" content={error} style={{ marginBottom: 12 }} />
+          </div>
+        )}
         {userName === null ? (
           <>
             <p className="srm-muted">{t('security.forget.intro')}</p>
@@ -88,19 +92,21 @@ export function ForgetPage() {
           </>
         ) : (
           <>
-            <div data-testid="forget-sent"><Alert type="info" content={t(channel === 'email' ? 'security.forget.sentEmail' : 'security.forget.sentPhone')} style={{ marginBottom: 12 }} /></div>
+            <div data-testid="forget-sent">
+              <Alert type="info" content={t(channel === 'email' ? 'security.forget.sentEmail' : 'security.forget.sentPhone')} style={{ marginBottom: 12 }} />
+            </div>
             <Form<ResetValues> layout="vertical" onSubmit={(v) => void reset(v)}>
-              <Form.Item field="code" label={t('security.forget.code')} rules={[{ required: true, match: /^\s*\d{6}\s*$/, message: t('security.forget.codeInvalid') }]}>
+              <Form.Item
+                field="code"
+                label={t('security.forget.code')}
+                rules={[{ required: true, match: /^\s*\d{6}\s*$/, message: t('security.forget.codeInvalid') }]}
+              >
                 <Input data-testid="forget-code" maxLength={8} autoComplete="one-time-code" />
               </Form.Item>
               <Form.Item field="newPassword" label={t('security.password.new')} rules={[{ required: true, message: t('security.password.newRequired') }]}>
                 <Input.Password data-testid="forget-new" autoComplete="new-password" />
               </Form.Item>
-              <Form.Item
-                field="confirm"
-                label={t('security.password.confirm')}
-                rules={[{ required: true, message: t('security.password.newRequired') }]}
-              >
+              <Form.Item field="confirm" label={t('security.password.confirm')} rules={[{ required: true, message: t('security.password.newRequired') }]}>
                 <Input.Password data-testid="forget-confirm" autoComplete="new-password" />
               </Form.Item>
               <Button type="primary" htmlType="submit" long loading={busy} data-testid="forget-reset">

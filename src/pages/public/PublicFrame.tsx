@@ -22,9 +22,9 @@ export function PublicFrame({ children }: { children: ReactNode }) {
 }
 
 /** A titled white card used by the simple public pages. */
-export function PublicCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+export function PublicCard({ title, children, testId, wide }: { title: string; children: ReactNode; testId: string; wide?: boolean }) {
   return (
-    <section className="srm-public-card" data-testid={testId}>
+    <section className={wide ? 'srm-public-card srm-public-card-wide' : 'srm-public-card'} data-testid={testId}>
       <h2>{title}</h2>
       {children}
     </section>

@@ -1,10 +1,10 @@
-import { Result, Spin } from '@arco-design/web-react';
+import { Button, Result, Spin } from '@arco-design/web-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RuntimeEnvContext, type Language } from '../../../runtime/env';
 import { createEnv, withMenuContext } from '../../app/createEnv';
-import { allEntities, findEntity, findPage } from '../../app/definitions';
+import { loadPageDefinitions, pageSummary, peekPageDefinitions, type PageDefinitions } from '../../app/definitions';
 import { useEffectivePages } from '../../app/effectivePages';
 import { loadResources } from '../../app/resources';
 import { useRuntime } from '../../app/runtimeModule';
@@ -17,6 +17,38 @@ const NONE: ReadonlySet<string> = new Set();
 
 type ResourcesState = { status: 'loading' } | { status: 'ready'; codes: ReadonlySet<string> };
 
+type DefinitionsState = { status: 'loading' } | { status: 'ready'; defs: PageDefinitions } | { status: 'missing' } | { status: 'failed'; error: Error };
+
+function peekState(pageName: string): DefinitionsState {
+  const defs = peekPageDefinitions(pageName);
+  return defs ? { status: 'ready', defs } : defs === null ? { status: 'missing' } : { status: 'loading' };
+}
+
+const sameState = (a: DefinitionsState, b: DefinitionsState) => a.status === b.status && (a.status !== 'ready' || a.defs === (b as typeof a).defs);
+
+/**
+ * The page's definitions: at once when its modules are loaded, else after loading them (docs/runtime.md
+ * "Definitions by module"). Asks again when the designer's published pages change, and on `retry`.
+ */
+function usePageDefinitions(pageName: string, generation: number, attempt: number): DefinitionsState {
+  const key = `${generation}/${attempt}/${pageName}`;
+  const [state, setState] = useState<{ key: string; value: DefinitionsState }>(() => ({ key, value: peekState(pageName) }));
+  useEffect(() => {
+    const now = peekState(pageName);
+    setState((s) => (s.key === key && sameState(s.value, now) ? s : { key, value: now }));
+    if (now.status !== 'loading') return;
+    let alive = true;
+    loadPageDefinitions(pageName).then(
+      (defs) => alive && setState({ key, value: defs ? { status: 'ready', defs } : { status: 'missing' } }),
+      (error: unknown) => alive && setState({ key, value: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [key, pageName]);
+  return state.key === key ? state.value : peekState(pageName);
+}
+
 export function DefinitionPage({ pageName, params }: { pageName: string; params: Record<string, string> }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
@@ -24,8 +56,11 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
   const session = useSession();
   const runtime = useRuntime();
   const effective = useEffectivePages();
-  const page = findPage(pageName);
-  const entity = page?.entity ? findEntity(page.entity) : undefined;
+  const [attempt, setAttempt] = useState(0);
+  const definitions = usePageDefinitions(pageName, effective.generation, attempt);
+  const page = definitions.status === 'ready' ? definitions.defs.page : undefined;
+  const entity = definitions.status === 'ready' ? definitions.defs.entity : undefined;
+  const entities = definitions.status === 'ready' ? definitions.defs.entities : undefined;
   // The spec's convention: a missing menuId/respId is -1, which holds no buttons.
   const menuId = params.menuId ?? '-1';
   const respId = params.respId ?? String(session?.respId ?? -1);
@@ -58,8 +93,28 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
     [t, language, resources, navigate, params],
   );
 
-  if (!page && !effective.ready) return <Spin className="srm-page-loading" tip={t('shell.page.loading')} />;
-  if (!page) return <NotFoundContent />;
+  if (definitions.status === 'failed') {
+    // A definitions chunk did not load (network): the next open of the page, or this button, tries again.
+    const summary = pageSummary(pageName);
+    return (
+      <Result
+        status="error"
+        data-testid="page-definitions-failed"
+        title={summary ? resolveText(summary.title, t, language) : t('shell.page.definitionsFailedTitle')}
+        subTitle={t('shell.page.definitionsFailed', { message: definitions.error.message })}
+        extra={
+          <Button type="primary" data-testid="page-definitions-retry" onClick={() => setAttempt((n) => n + 1)}>
+            {t('shell.page.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  // An unknown name may still be a page published in the designer: wait for the published pages first.
+  if (definitions.status === 'loading' || (definitions.status === 'missing' && !effective.ready)) {
+    return <Spin className="srm-page-loading" tip={t('shell.page.loading')} />;
+  }
+  if (!page || !entities) return <NotFoundContent />;
   const title = resolveText(page.title, t, language);
   if (!entity && page.kind !== 'custom') {
     return <Result status="error" title={title} subTitle={t('shell.page.entityMissing', { entity: page.entity ?? '' })} />;
@@ -76,9 +131,9 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
       <PageErrorBoundary title={t('shell.page.failed', { title })}>
         <div className="srm-page-surface">
           {entity && page.kind !== 'custom' ? (
-            <PageRenderer page={page} entity={entity} entities={allEntities} query={params} />
+            <PageRenderer page={page} entity={entity} entities={entities} query={params} />
           ) : (
-            <CustomPageRenderer page={page} entities={allEntities} query={params} />
+            <CustomPageRenderer page={page} entities={entities} query={params} />
           )}
         </div>
       </PageErrorBoundary>

@@ -7,7 +7,7 @@ import { changePassword, editUserCenter, getUserCenter, type UserCenter } from '
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const LANGUAGES = ['CN', 'EN', 'TH', 'VN'] as const;
 
-function useProfile() {
+export function useProfile() {
   const [profile, setProfile] = useState<UserCenter | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
@@ -23,7 +23,7 @@ interface PasswordValues {
   confirm: string;
 }
 
-function ChangePasswordCard({ profile }: { profile: UserCenter }) {
+export function ChangePasswordCard({ profile, onChanged }: { profile: UserCenter; onChanged?(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordValues>();
   const [busy, setBusy] = useState(false);
@@ -37,6 +37,7 @@ function ChangePasswordCard({ profile }: { profile: UserCenter }) {
       await changePassword(v.oldPassword, v.newPassword);
       form.resetFields();
       Message.success(t('security.password.changed'));
+      onChanged?.();
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -48,7 +49,11 @@ function ChangePasswordCard({ profile }: { profile: UserCenter }) {
       <p className="srm-muted" data-testid="password-rules">
         {t('security.password.rules', { min: r.minLength, classes: r.minClasses, history: r.historyCount })}
       </p>
-      {error && <div data-testid="change-password-error"><Alert type="error" content={error} style={{ marginBottom: 12 }} /></div>}
+      {error && (
+        <div data-testid="change-password-error">
+          <Alert type="error" content={error} style={{ marginBottom: 12 }} />
+        </div>
+      )}
       <Form<PasswordValues> form={form} layout="vertical" style={{ maxWidth: 420 }} onSubmit={(v) => void submit(v)}>
         <Form.Item field="oldPassword" label={t('security.password.old')} rules={[{ required: true, message: t('security.password.oldRequired') }]}>
           <Input.Password data-testid="pwd-old" autoComplete="current-password" />
@@ -56,11 +61,7 @@ function ChangePasswordCard({ profile }: { profile: UserCenter }) {
         <Form.Item field="newPassword" label={t('security.password.new')} rules={[{ required: true, message: t('security.password.newRequired') }]}>
           <Input.Password data-testid="pwd-new" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          field="confirm"
-          label={t('security.password.confirm')}
-          rules={[{ required: true, message: t('security.password.newRequired') }]}
-        >
+        <Form.Item field="confirm" label={t('security.password.confirm')} rules={[{ required: true, message: t('security.password.newRequired') }]}>
           <Input.Password data-testid="pwd-confirm" autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy} data-testid="pwd-submit">
@@ -143,7 +144,11 @@ export function EditUserCenterPage() {
         <Form.Item field="email" label={t('security.userCenter.email')} rules={[{ type: 'email', message: t('shell.forget.emailInvalid') }]}>
           <Input data-testid="uc-email" />
         </Form.Item>
-        <Form.Item field="phone" label={t('security.userCenter.phone')} rules={[{ match: /^[+0-9 ()-]{5,40}$/, message: t('security.userCenter.phoneInvalid') }]}>
+        <Form.Item
+          field="phone"
+          label={t('security.userCenter.phone')}
+          rules={[{ match: /^[+0-9 ()-]{5,40}$/, message: t('security.userCenter.phoneInvalid') }]}
+        >
           <Input data-testid="uc-phone" />
         </Form.Item>
         <Form.Item field="languageCode" label={t('security.userCenter.language')}>

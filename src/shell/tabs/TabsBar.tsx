@@ -75,11 +75,7 @@ export function TabsBar({ state, menus, onActivate, onClose, onRefresh, onCloseO
         }
       >
         {state.tabs.map((tab) => (
-          <Tabs.TabPane
-            key={tab.key}
-            closable={tab.closable}
-            title={<span data-testid={`tab-${tab.routeName}`}>{titleOf(tab)}</span>}
-          />
+          <Tabs.TabPane key={tab.key} closable={tab.closable} title={<span data-testid={`tab-${tab.routeName}`}>{titleOf(tab)}</span>} />
         ))}
       </Tabs>
     </div>

@@ -1,5 +1,5 @@
 // Which tab a /main path opens: its key (single or multi tab), title source and caching.
-import { findPage } from '../../app/definitions';
+import { pageSummary } from '../../app/definitions';
 import { routeName, type Tab } from './tabsModel';
 
 export const SHELL_PAGES = {
@@ -38,7 +38,8 @@ export function describeTab(path: string, homePath: string): Omit<Tab, 'version'
       return { ...base, key: `${name}?${search.get('url') ?? ''}`, title: { key: 'shell.iframe.title' } };
   }
 
-  const page = findPage(pageNameOf(pathname));
+  // The index knows every shipped page's kind and title: no definitions chunk is loaded for a tab title.
+  const page = pageSummary(pageNameOf(pathname));
   const menuId = search.get('menuId') ?? undefined;
   if (page?.kind === 'edit') {
     // Edit pages are multi tabs: one per record, one for a new record.

@@ -38,18 +38,44 @@ const kinds = ['text', 'number', 'amount', 'date', 'datetime', 'checkbox', 'text
 for (let c = 0; c < 20; c++) {
   const kind = kinds[c % kinds.length];
   const key = `c${c}`;
-  const type = kind === 'number' || kind === 'amount' || kind === 'price' ? 'decimal' : kind === 'date' ? 'date' : kind === 'datetime' ? 'datetime' : kind === 'checkbox' ? 'yn' : 'string';
-  fields[key] = type === 'decimal' ? { type, precision: 18, scale: 2, label: { CN: `列${c}`, EN: `Col ${c}`, TH: `คอลัมน์ ${c}`, VN: `Cột ${c}` } } : { type, length: 100, label: { CN: `列${c}`, EN: `Col ${c}`, TH: `คอลัมน์ ${c}`, VN: `Cột ${c}` } };
+  const type =
+    kind === 'number' || kind === 'amount' || kind === 'price'
+      ? 'decimal'
+      : kind === 'date'
+        ? 'date'
+        : kind === 'datetime'
+          ? 'datetime'
+          : kind === 'checkbox'
+            ? 'yn'
+            : 'string';
+  fields[key] =
+    type === 'decimal'
+      ? { type, precision: 18, scale: 2, label: { CN: `列${c}`, EN: `Col ${c}`, TH: `คอลัมน์ ${c}`, VN: `Cột ${c}` } }
+      : { type, length: 100, label: { CN: `列${c}`, EN: `Col ${c}`, TH: `คอลัมน์ ${c}`, VN: `Cột ${c}` } };
   columns.push({
     key,
     width: 120,
     cellType: kind,
     ...(c === 0 ? { fixed: 'left' as const } : {}),
     ...(kind === 'amount' ? { isSummary: true } : {}),
-    ...(kind === 'type' ? { options: [{ value: 'A', label: { CN: '甲', EN: 'A', TH: 'ก', VN: 'A' } }, { value: 'B', label: { CN: '乙', EN: 'B', TH: 'ข', VN: 'B' } }] } : {}),
+    ...(kind === 'type'
+      ? {
+          options: [
+            { value: 'A', label: { CN: '甲', EN: 'A', TH: 'ก', VN: 'A' } },
+            { value: 'B', label: { CN: '乙', EN: 'B', TH: 'ข', VN: 'B' } },
+          ],
+        }
+      : {}),
   });
 }
-const entity = { name: 'benchRow', area: 'srmServer', table: 'bench_row', key: 'id', label: { CN: '基准', EN: 'Bench', TH: 'Bench', VN: 'Bench' }, fields } as unknown as EntityDefinition;
+const entity = {
+  name: 'benchRow',
+  area: 'srmServer',
+  table: 'bench_row',
+  key: 'id',
+  label: { CN: '基准', EN: 'Bench', TH: 'Bench', VN: 'Bench' },
+  fields,
+} as unknown as EntityDefinition;
 const grid: Grid = { columns: columns as Grid['columns'], showIndex: true, selection: true, height: 700 };
 
 const rows: Row[] = new Array(ROWS);
@@ -58,7 +84,21 @@ for (let i = 0; i < ROWS; i++) {
   for (let c = 0; c < 20; c++) {
     const kind = kinds[c % kinds.length];
     r[`c${c}`] =
-      kind === 'text' ? `行 ${i + 1} 列 ${c} 文本` : kind === 'date' ? `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}` : kind === 'datetime' ? '2026-11-22 10:20:30' : kind === 'checkbox' ? (i % 2 ? 'Y' : 'N') : kind === 'type' ? (i % 2 ? 'A' : 'B') : (i * 37.25 + c) % 100000;
+      kind === 'text'
+        ? `行 ${i + 1} 列 ${c} 文本`
+        : kind === 'date'
+          ? `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`
+          : kind === 'datetime'
+            ? '2026-11-22 10:20:30'
+            : kind === 'checkbox'
+              ? i % 2
+                ? 'Y'
+                : 'N'
+              : kind === 'type'
+                ? i % 2
+                  ? 'A'
+                  : 'B'
+                : (i * 37.25 + c) % 100000;
   }
   rows[i] = r;
 }
@@ -98,7 +138,12 @@ function waitForPaint(): void {
     const ctx = canvas.getContext('2d');
     const d = ctx?.getImageData(0, 0, Math.min(canvas.width, 400), Math.min(canvas.height, 120)).data;
     let painted = false;
-    if (d) for (let i = 0; i < d.length; i += 4) if (d[i] < 200) { painted = true; break; }
+    if (d)
+      for (let i = 0; i < d.length; i += 4)
+        if (d[i] < 200) {
+          painted = true;
+          break;
+        }
     if (painted) {
       window.__bench!.firstPaintMs = performance.now() - start;
       return;

@@ -14,7 +14,7 @@ const golden = join(__dirname, 'golden', 'requisition.clients.ts.txt');
 
 /** Golden input: the requisition (header, lines, transitions) and the material it references. */
 function fixture(): Definitions {
-  const all = loadDefinitions(join(root, 'schemas'));
+  const all = loadDefinitions(root);
   const keep = ['srmPoRequisition', 'srmPoRequisitionLine', 'srmBaseMaterial'];
   return { ...all, entities: new Map([...all.entities].filter(([name]) => keep.includes(name))) };
 }
@@ -35,7 +35,7 @@ describe('typed client generator', () => {
 
   it('calls the family paths with the contract bodies and unwraps pages', async () => {
     const calls: [string, unknown][] = [];
-    const call: Call = async <T,>(path: string, body: unknown) => {
+    const call: Call = async <T>(path: string, body: unknown) => {
       calls.push([path, body]);
       return { status: 'S', msg: '', data: [] as unknown as T, page: { count: 42, curIndex: 2, pageRows: 20, estimated: true } };
     };
@@ -72,13 +72,17 @@ describe('typed clients over the runtime http client', () => {
     expect(page.rows.map((r) => r.lookupType)).toEqual(['PO_STATUS']);
     expect(page.count).toBe(1);
     expect(seen).toEqual([
-      { url: '/api/baseServer/v1/baseLookupTypeRestful/listByPage', body: JSON.stringify({ params: { lookupType: 'PO_STATUS' }, pageIndex: 1, pageRows: 500 }), auth: 'AC-1' },
+      {
+        url: '/api/baseServer/v1/baseLookupTypeRestful/listByPage',
+        body: JSON.stringify({ params: { lookupType: 'PO_STATUS' }, pageIndex: 1, pageRows: 500 }),
+        auth: 'AC-1',
+      },
     ]);
   });
 
   it('the shell client calls the shell endpoints with their bodies and answers their data', async () => {
     const calls: [string, unknown][] = [];
-    const call: Call = async <T,>(path: string, body: unknown) => {
+    const call: Call = async <T>(path: string, body: unknown) => {
       calls.push([path, body]);
       return { status: 'S', msg: '', data: [{ resourceCode: 'btnAdd', resourceName: 'Add', resIcon: null }] as unknown as T };
     };

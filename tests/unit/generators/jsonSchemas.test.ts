@@ -13,7 +13,7 @@ import { loadDefinitions } from '../../../meta/load.js';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
 const root = join(__dirname, '..', '..', '..');
 const dir = join(root, 'meta', 'generated', 'jsonschema');
-const defs = loadDefinitions(join(root, 'schemas'));
+const defs = loadDefinitions(root);
 
 function compiled(name: string) {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -24,7 +24,10 @@ function compiled(name: string) {
 
 describe('JSON Schema files per family', () => {
   it('exist for every family and no other, each as generated', () => {
-    const families = [...defs.entities.values()].filter(isFamily).map((e) => `${e.name}.schema.json`).sort();
+    const families = [...defs.entities.values()]
+      .filter(isFamily)
+      .map((e) => `${e.name}.schema.json`)
+      .sort();
     expect(readdirSync(dir).sort()).toEqual(families);
     for (const e of [...defs.entities.values()].filter(isFamily)) {
       expect(JSON.parse(readFileSync(join(dir, `${e.name}.schema.json`), 'utf8')), e.name).toEqual(entityJsonSchema(defs, e));
@@ -34,7 +37,15 @@ describe('JSON Schema files per family', () => {
   it('hold the record, line entities by name, params and every operation request and answer; all compile strictly', () => {
     for (const e of [...defs.entities.values()].filter(isFamily)) {
       const s = JSON.parse(readFileSync(join(dir, `${e.name}.schema.json`), 'utf8')) as { $defs: Record<string, unknown> };
-      const actions = ['findById', 'listByPage', 'saveOrUpdate', 'doBatchSaveOrUpdate', 'delete', 'doBatchDelete', ...(e.status?.transitions ?? []).map((t) => t.action)];
+      const actions = [
+        'findById',
+        'listByPage',
+        'saveOrUpdate',
+        'doBatchSaveOrUpdate',
+        'delete',
+        'doBatchDelete',
+        ...(e.status?.transitions ?? []).map((t) => t.action),
+      ];
       for (const a of actions) expect(Object.keys(s.$defs), `${e.name}.${a}`).toEqual(expect.arrayContaining([`${a}Request`, `${a}Answer`]));
       const get = compiled(e.name);
       for (const k of Object.keys(s.$defs)) expect(get(k), `${e.name}#${k}`).toBeTypeOf('function');

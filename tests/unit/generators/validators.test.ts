@@ -10,7 +10,7 @@ const root = join(__dirname, '..', '..', '..');
 const golden = join(__dirname, 'golden', 'bank.validators.js.txt');
 
 function fixture(names: string[]): Definitions {
-  const all = loadDefinitions(join(root, 'schemas'));
+  const all = loadDefinitions(root);
   return { ...all, entities: new Map([...all.entities].filter(([name]) => names.includes(name))) };
 }
 
@@ -28,7 +28,7 @@ describe('precompiled validator generator', () => {
   });
 
   it('covers every family and line entity, and no system table', () => {
-    const defs = loadDefinitions(join(root, 'schemas'));
+    const defs = loadDefinitions(root);
     for (const e of defs.entities.values()) expect(e.name in validators, e.name).toBe((e.kind ?? 'family') !== 'system');
   });
 

@@ -20,7 +20,7 @@ describe('cross-check messages', () => {
   });
 
   it('tells a broken page in each language; the command line keeps English lines', () => {
-    const defs = loadDefinitions(join(import.meta.dirname, '../../../schemas'));
+    const defs = loadDefinitions(join(import.meta.dirname, '../../..'));
     const bank = structuredClone(defs.pages.get('base/bankList')!) as PageDefinition;
     bank.grid!.columns.push({ key: 'nope', width: 80 });
     bank.grid!.api = 'listEverything';

@@ -5,7 +5,14 @@ import { createMetaAjv } from '../../../meta/ajv.js';
 import { camelOf, entityFromTable, entityNameOf, type TableColumn } from '../../../meta/entityFromTable.js';
 
 const col = (columnName: string, dataType: string, more: Partial<TableColumn> = {}): TableColumn => ({
-  columnName, dataType, length: null, precision: null, scale: null, nullable: true, defaultValue: null, ...more,
+  columnName,
+  dataType,
+  length: null,
+  precision: null,
+  scale: null,
+  nullable: true,
+  defaultValue: null,
+  ...more,
 });
 const label = (n: string) => ({ CN: n, EN: n, TH: n, VN: n });
 

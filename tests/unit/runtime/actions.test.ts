@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import bankList from '../../../schemas/pages/base/bankList.page.json';
-import bank from '../../../schemas/entities/base/srmBaseBank.entity.json';
-import reqEdit from '../../../schemas/pages/order/requisitionEdit.page.json';
-import req from '../../../schemas/entities/order/srmPoRequisition.entity.json';
+import bankList from '../../../modules/base/pages/bankList.page.json';
+import bank from '../../../modules/base/entities/srmBaseBank.entity.json';
+import reqEdit from '../../../modules/requisition/pages/requisitionEdit.page.json';
+import req from '../../../modules/requisition/entities/srmPoRequisition.entity.json';
 import type { Action, EntityDefinition, PageDefinition } from '../../../runtime/definitions.js';
 import { ApiError, type RuntimeEnv } from '../../../runtime/env.js';
 import { createDataProvider } from '../../../runtime/data/dataProvider.js';
 import { builtInActions, runAction } from '../../../runtime/pages/actions.js';
 import type { ActionContext } from '../../../runtime/registry/types.js';
-import { fakeEnv , def } from './helpers.js';
+import { fakeEnv, def } from './helpers.js';
 import { toolbarActions } from '../../../runtime/grid/config.js';
 
 const list = def<PageDefinition>(bankList);
@@ -74,7 +74,12 @@ describe('actions', () => {
     const record = { requisitionId: 7, versionNum: 1, title: 'edited', lines: [{ materialId: 1, materialIdDisplay: 'M1' }] };
     const c = ctx(fakeEnv({ api, notify }), edit, def<EntityDefinition>(req), pageAction('save'), { record, applyRecord, validate: () => true });
     await runAction(builtInActions.save, c);
-    expect(api).toHaveBeenCalledWith('srmServer/v1/srmPoRequisitionRestful/saveOrUpdate', { requisitionId: 7, versionNum: 1, title: 'edited', lines: [{ materialId: 1 }] });
+    expect(api).toHaveBeenCalledWith('srmServer/v1/srmPoRequisitionRestful/saveOrUpdate', {
+      requisitionId: 7,
+      versionNum: 1,
+      title: 'edited',
+      lines: [{ materialId: 1 }],
+    });
     expect(notify).toHaveBeenCalledWith('error', 'The record was changed by someone else');
     expect(applyRecord).not.toHaveBeenCalled();
     expect(c.reload).not.toHaveBeenCalled();

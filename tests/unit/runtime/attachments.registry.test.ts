@@ -1,17 +1,20 @@
 // @vitest-environment jsdom
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import reqEdit from '../../../schemas/pages/order/requisitionEdit.page.json';
-import req from '../../../schemas/entities/order/srmPoRequisition.entity.json';
-import myCompanyEdit from '../../../schemas/pages/supplier/myCompanyEdit.page.json';
-import supplierEdit from '../../../schemas/pages/supplier/supplierEdit.page.json';
-import supplier from '../../../schemas/entities/supplier/srmPosSupplierInfo.entity.json';
-import menus from '../../../schemas/menus/menus.json';
+import reqEdit from '../../../modules/requisition/pages/requisitionEdit.page.json';
+import req from '../../../modules/requisition/entities/srmPoRequisition.entity.json';
+import myCompanyEdit from '../../../modules/supplier/pages/myCompanyEdit.page.json';
+import supplierEdit from '../../../modules/supplier/pages/supplierEdit.page.json';
+import supplier from '../../../modules/supplier/entities/srmPosSupplierInfo.entity.json';
+import { loadDefinitions } from '../../../meta/load.js';
 import type { EntityDefinition, Grid, PageDefinition } from '../../../runtime/definitions.js';
 import { cellTypes, registerBuiltIns, widgets } from '../../../runtime/index.js';
 import { buildFormSchema, defaultWidget } from '../../../runtime/form/schema.js';
 import { configErrors } from '../../../runtime/grid/configErrors.js';
 import { buildColumnModels } from '../../../runtime/grid/columns.js';
 import { def, fakeEnv } from './helpers.js';
+
+const menus = loadDefinitions(join(__dirname, '..', '..', '..')).menus;
 
 registerBuiltIns();
 const env = fakeEnv();

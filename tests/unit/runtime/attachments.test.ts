@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  appendAttachments, buildIds, checkFiles, mergeLimits, countReached, errorInBlob, extensionOf, largeFileFlag, orderByIds, parseErrorText,
-  parseIds, percent, planChunks, previewKind, remainingChunks, removeAttachment, LARGE_FILE_THRESHOLD, type Attachment,
+  appendAttachments,
+  buildIds,
+  checkFiles,
+  mergeLimits,
+  countReached,
+  errorInBlob,
+  extensionOf,
+  largeFileFlag,
+  orderByIds,
+  parseErrorText,
+  parseIds,
+  percent,
+  planChunks,
+  previewKind,
+  remainingChunks,
+  removeAttachment,
+  LARGE_FILE_THRESHOLD,
+  type Attachment,
 } from '../../../runtime/attachments/rules.js';
 import { createHttpClient, fileNameOf } from '../../../runtime/http/client.js';
 import { ApiError } from '../../../runtime/env.js';
@@ -29,7 +45,15 @@ describe('attachment checks (SPEC §5)', () => {
   it('caps the count at 999 by default; the button is disabled once reached', () => {
     const many = Array.from({ length: 998 }, (_, i) => att(i));
     expect(checkFiles([{ name: 'a.txt', size: 1 }], many)).toBeNull();
-    expect(checkFiles([{ name: 'a.txt', size: 1 }, { name: 'b.txt', size: 1 }], many)).toEqual({ key: 'attachment.tooMany', vars: { max: 999 } });
+    expect(
+      checkFiles(
+        [
+          { name: 'a.txt', size: 1 },
+          { name: 'b.txt', size: 1 },
+        ],
+        many,
+      ),
+    ).toEqual({ key: 'attachment.tooMany', vars: { max: 999 } });
     expect(countReached(998)).toBe(false);
     expect(countReached(999)).toBe(true);
     expect(countReached(2, { maxCount: 2 })).toBe(true);
@@ -37,13 +61,17 @@ describe('attachment checks (SPEC §5)', () => {
   it('checks the allowed extensions case-insensitively and lists them', () => {
     expect(checkFiles([{ name: 'Drawing.DWG', size: 1 }], [], { extensions: ['dwg', '.pdf'] })).toBeNull();
     expect(checkFiles([{ name: 'run.exe', size: 1 }], [], { extensions: ['DWG', 'pdf'] })).toEqual({
-      key: 'attachment.extension', vars: { ext: 'exe', allowed: 'dwg, pdf' },
+      key: 'attachment.extension',
+      vars: { ext: 'exe', allowed: 'dwg, pdf' },
     });
     expect(checkFiles([{ name: 'noext', size: 1 }], [], { extensions: ['pdf'] })?.vars?.ext).toBe('-');
   });
   it('image upload accepts gif, jpg, jpeg, png, bmp only', () => {
     expect(checkFiles([{ name: 'a.JPEG', size: 1 }], [], { imageOnly: true })).toBeNull();
-    expect(checkFiles([{ name: 'a.svg', size: 1 }], [], { imageOnly: true })).toEqual({ key: 'attachment.imageType', vars: { types: 'gif, jpg, jpeg, png, bmp' } });
+    expect(checkFiles([{ name: 'a.svg', size: 1 }], [], { imageOnly: true })).toEqual({
+      key: 'attachment.imageType',
+      vars: { types: 'gif, jpg, jpeg, png, bmp' },
+    });
   });
   it('refuses empty files', () => {
     expect(checkFiles([{ name: 'e.txt', size: 0 }], [])?.key).toBe('attachment.emptyFile');
@@ -51,7 +79,18 @@ describe('attachment checks (SPEC §5)', () => {
   it('messages exist and interpolate in all four languages', () => {
     for (const lang of ['CN', 'EN', 'TH', 'VN'] as const) {
       const t = fakeT(lang);
-      for (const key of ['tooMany', 'imageType', 'extension', 'fileTooLarge', 'totalTooLarge', 'emptyFile', 'deleted', 'confirmDelete', 'noPreview', 'viewer.title']) {
+      for (const key of [
+        'tooMany',
+        'imageType',
+        'extension',
+        'fileTooLarge',
+        'totalTooLarge',
+        'emptyFile',
+        'deleted',
+        'confirmDelete',
+        'noPreview',
+        'viewer.title',
+      ]) {
         expect(t(`attachment.${key}`, { max: 5 }), `${lang} ${key}`).not.toBe(`attachment.${key}`);
       }
       expect(t('attachment.totalTooLarge', { max: 5 })).toContain('5');
@@ -130,7 +169,11 @@ describe('JSON errors inside binary answers', () => {
   };
 
   it('download throws ApiError with the msg of a JSON error body sent as 200', async () => {
-    const { http, seen } = client(() => ({ status: 200, data: new Blob(['{"status":"E","msg":"No access to this file"}'], { type: 'application/json' }), headers: { 'content-type': 'application/json' } }));
+    const { http, seen } = client(() => ({
+      status: 200,
+      data: new Blob(['{"status":"E","msg":"No access to this file"}'], { type: 'application/json' }),
+      headers: { 'content-type': 'application/json' },
+    }));
     const err = await http.download('fileServer/v2/file/download?id=7').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('No access to this file');
@@ -144,7 +187,7 @@ describe('JSON errors inside binary answers', () => {
     const { http } = client(() => ({
       status: 200,
       data: new Blob(['%PDF-1.4 …'], { type: 'application/pdf' }),
-      headers: { 'content-type': 'application/pdf', 'content-disposition': "attachment; filename=\"a.pdf\"; filename*=UTF-8''%E5%90%88%E5%90%8C.pdf" },
+      headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="a.pdf"; filename*=UTF-8\'\'%E5%90%88%E5%90%8C.pdf' },
     }));
     const r = await http.download('fileServer/v2/file/download?id=7');
     expect(r.fileName).toBe('合同.pdf');
@@ -185,7 +228,11 @@ describe('large files (SPEC §5: > 104857600 bytes)', () => {
   it('plans chunks covering the file exactly, the last one shorter', () => {
     const plan = planChunks(25, 10);
     expect(plan.count).toBe(3);
-    expect(plan.chunks).toEqual([{ index: 0, start: 0, end: 10 }, { index: 1, start: 10, end: 20 }, { index: 2, start: 20, end: 25 }]);
+    expect(plan.chunks).toEqual([
+      { index: 0, start: 0, end: 10 },
+      { index: 1, start: 10, end: 20 },
+      { index: 2, start: 20, end: 25 },
+    ]);
     const gb = planChunks(1024 ** 3);
     expect(gb.count).toBe(128);
     expect(gb.chunks.at(-1)!.end).toBe(1024 ** 3);
@@ -209,11 +256,25 @@ describe('config limits merged with the server limits (fileServer/v2/file/limits
       { maxFileSize: 10 * 1048576, totalSize: -1, maxCount: 5, extensions: ['PDF', 'dwg', 'exe'] },
       { maxFileBytes: 2 * 1048576, totalCapBytes: 50 * 1048576, maxFiles: 999, allowedExtensions: ['pdf', 'png', 'dwg'], largeFileThreshold: 1000 },
     );
-    expect(m).toEqual({ maxFileSize: 2 * 1048576, totalSize: 50 * 1048576, maxCount: 5, extensions: ['pdf', 'dwg'], imageOnly: undefined, largeFileThreshold: 1000 });
+    expect(m).toEqual({
+      maxFileSize: 2 * 1048576,
+      totalSize: 50 * 1048576,
+      maxCount: 5,
+      extensions: ['pdf', 'dwg'],
+      imageOnly: undefined,
+      largeFileThreshold: 1000,
+    });
     expect(checkFiles([{ name: 'a.exe', size: 1 }], [], m)).toEqual({ key: 'attachment.extension', vars: { ext: 'exe', allowed: 'pdf, dwg' } });
   });
   it('falls back to the config and the §9 defaults without server limits', () => {
-    expect(mergeLimits({}, null)).toEqual({ maxFileSize: 2147483648, totalSize: -1, maxCount: 999, extensions: [], imageOnly: undefined, largeFileThreshold: LARGE_FILE_THRESHOLD });
+    expect(mergeLimits({}, null)).toEqual({
+      maxFileSize: 2147483648,
+      totalSize: -1,
+      maxCount: 999,
+      extensions: [],
+      imageOnly: undefined,
+      largeFileThreshold: LARGE_FILE_THRESHOLD,
+    });
     expect(mergeLimits({ totalSize: 100 }, { totalCapBytes: -1 }).totalSize).toBe(100);
     expect(mergeLimits({}, { allowedExtensions: ['pdf'] }).extensions).toEqual(['pdf']);
   });

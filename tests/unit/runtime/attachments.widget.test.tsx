@@ -5,25 +5,48 @@
 import { generateKeyPairSync, privateDecrypt, constants } from 'node:crypto';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, RuntimeEnvContext, type Envelope, type RuntimeEnv } from '../../../runtime/env.js';
 import { AttachmentWidget, type AttachmentWidgetProps } from '../../../runtime/attachments/AttachmentWidget.js';
 import type { Attachment } from '../../../runtime/attachments/rules.js';
+import { registerClientModule } from '../../../runtime/registry/clientModule.js';
+import files from '../../../modules/files/client/index.js';
 import { fakeEnv, fakeT } from './helpers.js';
+
+// The file endpoints as the files module provides them to the runtime (service slot `attachments`).
+const FILE = files.services.attachments;
+beforeAll(() => registerClientModule(files));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 if (!window.matchMedia) {
-  window.matchMedia = ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as never;
+  window.matchMedia = ((q: string) => ({
+    matches: false,
+    media: q,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as never;
 }
 if (!(globalThis as { ResizeObserver?: unknown }).ResizeObserver) {
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
 
 const FILES: Record<string, Attachment> = {
   '1': { id: 1, originalFileName: 'a.pdf', fileSize: 100, suffixName: 'pdf' },
   '2': { id: 2, originalFileName: 'b.png', fileSize: 200, suffixName: 'png' },
 };
-const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 
 let root: Root | null = null;
 let host: HTMLDivElement | null = null;
@@ -93,7 +116,7 @@ describe('AttachmentWidget', () => {
   it('loads the files of the id string and shows the count', async () => {
     const { env, calls } = envWith();
     await render(env, { value: '2,1' });
-    expect(calls[0]).toEqual({ path: 'fileServer/v1/baseFileRestful/listBaseFile', body: { ids: '2,1' } });
+    expect(calls[0]).toEqual({ path: FILE.list, body: { ids: '2,1' } });
     expect(q('attachment-att')!.getAttribute('data-count')).toBe('2');
     expect(q('attachment-att')!.textContent).toContain('2');
     await hover();
@@ -118,17 +141,21 @@ describe('AttachmentWidget', () => {
     expect(q('attachment-input-att')).not.toBeNull();
   });
 
-  it('per record: config conditions and props disable or hide buttons; read-only disables upload and delete', async () => {
+  it('per record: config conditions and props disable or hide buttons; read-only takes upload and delete away', async () => {
     const { env } = envWith();
     const draftOnly = { not: { field: 'status', operator: 'in' as const, value: ['DRAFT'] } };
     await render(env, { value: '1', record: { status: 'SUBMITTED' }, config: { disabled: { upload: draftOnly } }, hidden: { download: true } });
-    expect(button('attachment-upload-att')!.disabled).toBe(true);
+    // No upload: the button turns into the enabled count of files (their list stays reachable).
+    expect(q('attachment-input-att')).toBeNull();
+    expect(q('attachment-upload-att')!.textContent).toBe('附件 1');
+    expect(button('attachment-upload-att')!.disabled).toBe(false);
     await hover();
     expect(q('attachment-download-att-0')).toBeNull();
     expect(button('attachment-delete-att-0')!.disabled).toBe(false);
     act(() => root!.unmount());
     await render(env, { value: '1', readOnly: true });
-    expect(button('attachment-upload-att')!.disabled).toBe(true);
+    expect(q('attachment-upload-att')!.textContent).toBe('附件 1');
+    expect(button('attachment-upload-att')!.disabled).toBe(false);
     await hover();
     expect(button('attachment-delete-att-0')!.disabled).toBe(true);
     expect(button('attachment-preview-att-0')!.disabled).toBe(false);
@@ -159,7 +186,7 @@ describe('AttachmentWidget', () => {
     const { env, notes } = envWith({ upload: upload as RuntimeEnv['upload'] });
     const { onChange } = await render(env, { value: '1,2', config: { path: 'order/requisition' } });
     await pick([new File(['hello'], 'c.txt')]);
-    expect(upload.mock.calls[0][0]).toBe('fileServer/v2/file/upload');
+    expect(upload.mock.calls[0][0]).toBe(FILE.upload);
     expect(sent!.get('functionId')).toBe('srmPoRequisition');
     expect(sent!.get('businessId')).toBe('7');
     expect(sent!.get('path')).toBe('order/requisition');
@@ -170,7 +197,9 @@ describe('AttachmentWidget', () => {
   });
 
   it('image upload refuses other types and sends images to the images route', async () => {
-    const upload = vi.fn(async (_path: string, _form: FormData) => ({ status: 'S', msg: '', data: [{ id: 5, originalFileName: 'p.PNG', fileSize: 1 }] }) as Envelope<never>);
+    const upload = vi.fn(
+      async (_path: string, _form: FormData) => ({ status: 'S', msg: '', data: [{ id: 5, originalFileName: 'p.PNG', fileSize: 1 }] }) as Envelope<never>,
+    );
     const { env, notes } = envWith({ upload: upload as RuntimeEnv['upload'] });
     const { onChange } = await render(env, { value: '', config: { imageOnly: true } });
     expect(q('attachment-upload-att')!.textContent).toBe('上传图片');
@@ -178,7 +207,7 @@ describe('AttachmentWidget', () => {
     await pick([new File(['<svg/>'], 'x.svg')]);
     expect(notes).toEqual([['error', '图片类型必须是 gif, jpg, jpeg, png, bmp 中的一种']]);
     await pick([new File(['x'], 'p.PNG')]);
-    expect(upload.mock.calls[0][0]).toBe('fileServer/v2/images/upload');
+    expect(upload.mock.calls[0][0]).toBe(FILE.imageUpload);
     expect(onChange).toHaveBeenLastCalledWith('5');
   });
 
@@ -205,9 +234,12 @@ describe('AttachmentWidget', () => {
       await new Promise((r) => setTimeout(r, 50));
     });
     expect(confirm).toHaveBeenCalledWith('此操作将删除该附件，是否继续？');
-    const del = calls.find((c) => c.path === 'fileServer/v2/file/batchDelete')!;
+    const del = calls.find((c) => c.path === FILE.batchDelete)!;
     const cipher = (del.body as { fileIds: string }).fileIds;
-    const plain = privateDecrypt({ key: keys.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(cipher, 'base64')).toString();
+    const plain = privateDecrypt(
+      { key: keys.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(cipher, 'base64'),
+    ).toString();
     expect(plain).toBe('1');
     expect(onChange).toHaveBeenLastCalledWith('2');
     expect(notes.at(-1)).toEqual(['warning', '附件已删除，由于附件ID已变更，请保存业务单据']);

@@ -20,7 +20,11 @@ describe('buildTree (SPEC §5: key, parent key, level key and tree config requir
   });
 
   it('nests rows under their parents, sorted by the order field then title', () => {
-    const tree = buildTree([row(3, 1, 'Child b', 20), row(1, null, 'Root'), row(2, 1, 'Child a', 10), row(4, 2, 'Grandchild'), row(5, null, 'Another')], config, opts);
+    const tree = buildTree(
+      [row(3, 1, 'Child b', 20), row(1, null, 'Root'), row(2, 1, 'Child a', 10), row(4, 2, 'Grandchild'), row(5, null, 'Another')],
+      config,
+      opts,
+    );
     expect(tree.map((n) => n.title)).toEqual(['Another', 'Root']);
     const root = tree[1];
     expect(root.children.map((n) => n.title)).toEqual(['Child a', 'Child b']);
@@ -55,7 +59,15 @@ describe('buildTree (SPEC §5: key, parent key, level key and tree config requir
   });
 
   it('skips duplicate and missing keys; falls back to the key as title', () => {
-    const tree = buildTree([{ id: 1, parentId: null, level: 1 }, { id: 1, parentId: null, level: 1, name: 'dup' }, { parentId: null, level: 1 }], config, opts);
+    const tree = buildTree(
+      [
+        { id: 1, parentId: null, level: 1 },
+        { id: 1, parentId: null, level: 1, name: 'dup' },
+        { parentId: null, level: 1 },
+      ],
+      config,
+      opts,
+    );
     expect(tree.map((n) => [n.key, n.title, n.level])).toEqual([['1', '1', 1]]);
   });
 });

@@ -10,10 +10,25 @@ describe('registerBuiltIns', () => {
     registerBuiltIns();
     registerBuiltIns();
     expect(pageKinds.names().sort()).toEqual(['edit', 'list', 'tree']);
-    expect(actions.names().sort()).toEqual(['addChild', 'addLine', 'addRoot', 'back', 'deleteLines', 'downloadFile', 'move', 'notify', 'openEdit', 'operation', 'refresh', 'save', 'saveRows']);
+    expect(actions.names().sort()).toEqual([
+      'addChild',
+      'addLine',
+      'addRoot',
+      'back',
+      'deleteLines',
+      'downloadFile',
+      'move',
+      'notify',
+      'openEdit',
+      'operation',
+      'refresh',
+      'save',
+      'saveRows',
+    ]);
     // Every cell type of SPEC §3 (page.schema.json's cellType enum).
     for (const t of cellTypeEnum) expect(cellTypes.has(t), t).toBe(true);
-    for (const w of ['text', 'textarea', 'number', 'lookup', 'date', 'datetime', 'checkbox', 'display', 'reference', 'richtext']) expect(widgets.has(w)).toBe(true);
+    for (const w of ['text', 'textarea', 'number', 'lookup', 'date', 'datetime', 'checkbox', 'display', 'reference', 'richtext'])
+      expect(widgets.has(w)).toBe(true);
     expect(() => cellTypes.get('sparkline')).toThrow(/Unknown cell type "sparkline"/);
   });
 });

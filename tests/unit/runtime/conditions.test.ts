@@ -25,7 +25,17 @@ describe('evaluateCondition', () => {
   it('combines with and / or / not', () => {
     const c = { and: [{ field: 'status', operator: 'eq', value: 'DRAFT' }, { not: { field: 'qty', operator: 'lt', value: 1 } }] } as const;
     expect(evaluateCondition(c as never, rec)).toBe(true);
-    expect(evaluateCondition({ or: [{ field: 'status', operator: 'eq', value: 'X' }, { field: 'qty', operator: 'eq', value: 5 }] }, rec)).toBe(true);
+    expect(
+      evaluateCondition(
+        {
+          or: [
+            { field: 'status', operator: 'eq', value: 'X' },
+            { field: 'qty', operator: 'eq', value: 5 },
+          ],
+        },
+        rec,
+      ),
+    ).toBe(true);
     expect(evaluateCondition({ not: { field: 'status', operator: 'in', value: ['DRAFT', 'REJECTED'] } }, rec)).toBe(false);
   });
   it('passes when there is no condition and evaluates flags', () => {
@@ -40,8 +50,7 @@ describe('evaluateCondition', () => {
   it('never uses eval or new Function', async () => {
     const { readdirSync, readFileSync, statSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const walk = (dir: string): string[] =>
-      readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+    const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
     const offenders = walk('runtime')
       .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.test.ts'))
       .filter((f) => /\beval\s*\(|new\s+Function\s*\(/.test(readFileSync(f, 'utf8')));

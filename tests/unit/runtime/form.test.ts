@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import bankEdit from '../../../schemas/pages/base/bankEdit.page.json';
-import bank from '../../../schemas/entities/base/srmBaseBank.entity.json';
-import reqEdit from '../../../schemas/pages/order/requisitionEdit.page.json';
-import req from '../../../schemas/entities/order/srmPoRequisition.entity.json';
+import bankEdit from '../../../modules/base/pages/bankEdit.page.json';
+import bank from '../../../modules/base/entities/srmBaseBank.entity.json';
+import reqEdit from '../../../modules/requisition/pages/requisitionEdit.page.json';
+import req from '../../../modules/requisition/entities/srmPoRequisition.entity.json';
 import type { EntityDefinition, PageDefinition } from '../../../runtime/definitions.js';
 import { buildFormSchema, emptyRecord } from '../../../runtime/form/schema.js';
 import { localizeErrors } from '../../../runtime/form/validation.js';
@@ -10,7 +10,7 @@ import { createPrecompiledFormValidator } from '../../../runtime/form/precompile
 import { validators } from '../../../src/generated/validators.js';
 import { YN_ERROR, ynChecked, ynValue } from '../../../runtime/form/yn.js';
 import { fieldLabel, resolveText } from '../../../runtime/text/resolveText.js';
-import { fakeEnv, fakeT , def } from './helpers.js';
+import { fakeEnv, fakeT, def } from './helpers.js';
 
 const env = fakeEnv();
 
@@ -52,7 +52,12 @@ describe('form schema', () => {
     expect(emptyRecord(def<EntityDefinition>(req))).toEqual({ currencyCode: 'CNY', status: 'DRAFT', lines: [] });
   });
   it('validates with localised messages', () => {
-    const { schema } = buildFormSchema(def<PageDefinition>(bankEdit), def<EntityDefinition>(bank), { t: fakeT('CN'), language: 'CN' }, { record: {}, readOnly: false });
+    const { schema } = buildFormSchema(
+      def<PageDefinition>(bankEdit),
+      def<EntityDefinition>(bank),
+      { t: fakeT('CN'), language: 'CN' },
+      { record: {}, readOnly: false },
+    );
     const formValidator = createPrecompiledFormValidator(validators.srmBaseBank);
     const { errors } = formValidator.validateFormData({ bankName: 'x'.repeat(201), enabledFlag: 'X' }, schema);
     const messages = localizeErrors(errors, schema, { t: fakeT('CN') }).map((e) => e.message);

@@ -3,9 +3,9 @@
 // the config shapes SPEC §3 allows, and the cells of the newer cell types.
 import { describe, expect, it } from 'vitest';
 import type { TextCell } from '@glideapps/glide-data-grid';
-import showcase from '../../../schemas/pages/base/gridShowcaseList.page.json';
-import misconfigured from '../../../schemas/pages/base/gridMisconfiguredList.page.json';
-import sample from '../../../schemas/entities/base/srmBaseGridSample.entity.json';
+import showcase from '../../../modules/samples/pages/gridShowcaseList.page.json';
+import misconfigured from '../../../modules/samples/pages/gridMisconfiguredList.page.json';
+import sample from '../../../modules/samples/entities/srmBaseGridSample.entity.json';
 import type { EntityDefinition, Grid, PageDefinition } from '../../../runtime/definitions.js';
 import { cellTypes, formatters, registerBuiltIns } from '../../../runtime/index.js';
 import { getCell, type CellSource } from '../../../runtime/grid/cells.js';
@@ -41,11 +41,20 @@ describe('computedEvent', () => {
 
 describe('row merge', () => {
   it('merges runs of equal values, the second field inside the first', () => {
-    const rows = [{ a: 1, b: 'x' }, { a: 1, b: 'x' }, { a: 2, b: 'x' }, { a: 2, b: 'y' }];
+    const rows = [
+      { a: 1, b: 'x' },
+      { a: 1, b: 'x' },
+      { a: 2, b: 'x' },
+      { a: 2, b: 'y' },
+    ];
     const spans = mergeSpans(rows, ['a', 'b']);
     expect([...spans.get('a')!]).toEqual([2, 0, 2, 0]);
     expect([...spans.get('b')!]).toEqual([2, 0, 1, 1]);
-    expect(mergeList(spans)).toEqual([{ key: 'a', row: 0, rowSpan: 2 }, { key: 'a', row: 2, rowSpan: 2 }, { key: 'b', row: 0, rowSpan: 2 }]);
+    expect(mergeList(spans)).toEqual([
+      { key: 'a', row: 0, rowSpan: 2 },
+      { key: 'a', row: 2, rowSpan: 2 },
+      { key: 'b', row: 0, rowSpan: 2 },
+    ]);
     expect(mergeSpans(rows, undefined).size).toBe(0);
   });
 });
@@ -147,7 +156,22 @@ describe('config shapes', () => {
 describe('cells of the newer types', () => {
   const models = buildColumnModels(grid, entity, env);
   const rows = [
-    { sampleCode: 'A', sampleName: 'n', groupName: 'G1', quantity: 2, unitPrice: 10, amount: 20, enabledFlag: 'Y', urgentFlag: 'X', priority: 'H', lineCount: 3, email: 'bad', startDate: '2026-01-01', endDate: '2026-01-31', taxRate: 0.13 },
+    {
+      sampleCode: 'A',
+      sampleName: 'n',
+      groupName: 'G1',
+      quantity: 2,
+      unitPrice: 10,
+      amount: 20,
+      enabledFlag: 'Y',
+      urgentFlag: 'X',
+      priority: 'H',
+      lineCount: 3,
+      email: 'bad',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      taxRate: 0.13,
+    },
     { sampleCode: 'B', sampleName: '', groupName: 'G1', quantity: 4, unitPrice: 20, amount: 80, enabledFlag: 'N', urgentFlag: 'Y', priority: 'L' },
   ];
   const src: CellSource = {
@@ -172,10 +196,17 @@ describe('cells of the newer types', () => {
     const link = at('sampleCode', 0);
     expect(isLinkCell(link) && link.data.text).toBe('A');
     const buttons = at('detailButtons', 0);
-    expect(isButtonsCell(buttons) && buttons.data.buttons).toEqual([{ label: 'Details(3)', disabled: false }, { label: 'Disabled', disabled: false }]);
+    expect(isButtonsCell(buttons) && buttons.data.buttons).toEqual([
+      { label: 'Details(3)', disabled: false },
+      { label: 'Disabled', disabled: false },
+    ]);
     // The single button: showInput puts the displayKey field before it, iconClass draws an icon.
     const single = at('lineButton', 0);
-    expect(isButtonsCell(single) && single.data).toEqual({ kind: 'srm-buttons', prefix: '3', buttons: [{ label: 'View', disabled: false, icon: iconPath('view') }] });
+    expect(isButtonsCell(single) && single.data).toEqual({
+      kind: 'srm-buttons',
+      prefix: '3',
+      buttons: [{ label: 'View', disabled: false, icon: iconPath('view') }],
+    });
     expect(iconPath('el-icon-view')).toBe(iconPath('view'));
     expect(iconPath('icon-eye')).toBe(iconPath('view'));
     expect(iconPath('no-such-icon')).toMatch(/^M7 7H20/); // a neutral outline rather than nothing
@@ -227,7 +258,11 @@ describe('notify action (grid events)', () => {
   it('shows its label in the user language with {count} = the selected rows', async () => {
     const said: [string, string][] = [];
     const label = { CN: '已选中一行，共选 {count} 项', EN: 'One row selected, {count} in all', TH: 'x', VN: 'y' };
-    await notifyAction.run({ env: fakeEnv({ language: 'EN', notify: (kind, message) => void said.push([kind, message]) }), action: { name: 'selectEvent', type: 'notify', label }, selection: [{}, {}, {}] } as unknown as Parameters<typeof notifyAction.run>[0]);
+    await notifyAction.run({
+      env: fakeEnv({ language: 'EN', notify: (kind, message) => void said.push([kind, message]) }),
+      action: { name: 'selectEvent', type: 'notify', label },
+      selection: [{}, {}, {}],
+    } as unknown as Parameters<typeof notifyAction.run>[0]);
     expect(said).toEqual([['info', 'One row selected, 3 in all']]);
   });
 });

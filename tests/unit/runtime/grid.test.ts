@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { GridCellKind, type TextCell } from '@glideapps/glide-data-grid';
-import bankList from '../../../schemas/pages/base/bankList.page.json';
-import bank from '../../../schemas/entities/base/srmBaseBank.entity.json';
-import reqEdit from '../../../schemas/pages/order/requisitionEdit.page.json';
-import reqLine from '../../../schemas/entities/order/srmPoRequisitionLine.entity.json';
+import bankList from '../../../modules/base/pages/bankList.page.json';
+import bank from '../../../modules/base/entities/srmBaseBank.entity.json';
+import reqEdit from '../../../modules/requisition/pages/requisitionEdit.page.json';
+import reqLine from '../../../modules/requisition/entities/srmPoRequisitionLine.entity.json';
 import type { EntityDefinition, Grid, PageDefinition } from '../../../runtime/definitions.js';
 import { cellTypes, registerBuiltIns } from '../../../runtime/index.js';
 import { getCell, type CellSource } from '../../../runtime/grid/cells.js';
@@ -13,7 +13,7 @@ import { formatDate, formatNumber, rowNumber, sumValues } from '../../../runtime
 import { buildLayout, cellCenter } from '../../../runtime/grid/layout.js';
 import { nextSort } from '../../../runtime/grid/sort.js';
 import { isCheckCell, isEditCell, isFooterLabelCell } from '../../../runtime/grid/renderers.js';
-import { fakeEnv , def } from './helpers.js';
+import { fakeEnv, def } from './helpers.js';
 
 registerBuiltIns();
 const env = fakeEnv();
@@ -75,7 +75,14 @@ describe('column mapping', () => {
     expect(nextSort([{ field: 'a', order: 'desc' }], 'b')).toEqual([{ field: 'b', order: 'asc' }]);
   });
   it('exposes a layout for coordinate clicks', () => {
-    const layout = buildLayout([{ key: '-index', width: 70 }, { key: 'a', width: 100 }], 1, true);
+    const layout = buildLayout(
+      [
+        { key: '-index', width: 70 },
+        { key: 'a', width: 100 },
+      ],
+      1,
+      true,
+    );
     expect(cellCenter(layout, 'a', 2)).toEqual({ x: 40 + 70 + 50, y: 36 + 2 * 34 + 17 });
     expect(() => cellCenter(layout, 'zz', 0)).toThrow(/No grid column/);
   });
@@ -100,7 +107,10 @@ describe('cells', () => {
     };
   }
   it('shows index across pages, lookup meanings and Y/N checks', () => {
-    const src = source(bankGrid, def<EntityDefinition>(bank), [{ bankCode: 'B1', countryCode: 'CN', enabledFlag: 'Y' }, { countryCode: 'XX', enabledFlag: 'N' }]);
+    const src = source(bankGrid, def<EntityDefinition>(bank), [
+      { bankCode: 'B1', countryCode: 'CN', enabledFlag: 'Y' },
+      { countryCode: 'XX', enabledFlag: 'N' },
+    ]);
     expect((getCell(src, 0, 1) as TextCell).displayData).toBe('22');
     expect((getCell(src, 4, 0) as TextCell).displayData).toBe('China');
     expect((getCell(src, 4, 1) as TextCell).displayData).toBe('XX');

@@ -6,7 +6,7 @@ import { footerText, summaryValue } from '../../../runtime/grid/cells.js';
 import { toColumnModel } from '../../../runtime/grid/columns.js';
 import type { Column, EntityDefinition } from '../../../runtime/definitions.js';
 
-const currency = loadDefinitions(join(__dirname, '..', '..', '..', 'schemas')).entities.get('srmBaseCurrency') as unknown as EntityDefinition;
+const currency = loadDefinitions(join(__dirname, '..', '..', '..')).entities.get('srmBaseCurrency') as unknown as EntityDefinition;
 const env = { t: (k: string) => k, language: 'EN' as const };
 
 describe('computed-summary column', () => {

@@ -87,7 +87,8 @@ describe('custom page size (SPEC §5)', () => {
   it('every message exists in all four languages', () => {
     for (const lang of ['CN', 'EN', 'TH', 'VN'] as const) {
       const pager = (runtimeLocales[lang] as { gridPager: Record<string, string> }).gridPager;
-      for (const k of ['customBelowZero', 'customMin', 'customMax', 'customNotInteger', 'customNotNumber', 'totalEstimated']) expect(pager[k], `${lang} ${k}`).toBeTruthy();
+      for (const k of ['customBelowZero', 'customMin', 'customMax', 'customNotInteger', 'customNotNumber', 'totalEstimated'])
+        expect(pager[k], `${lang} ${k}`).toBeTruthy();
     }
     expect((runtimeLocales.CN as { gridPager: Record<string, string> }).gridPager.customBelowZero).toBe('自定义页码不能小于0');
   });

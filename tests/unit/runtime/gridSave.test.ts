@@ -2,8 +2,8 @@
 // Saving an editable list grid (isEdit): only edited rows, checked with the grid's cell rules first,
 // the server's refusal of one record told as the grid row it came from; nothing sent when unchanged.
 import { describe, expect, it, vi } from 'vitest';
-import showcase from '../../../schemas/pages/base/gridShowcaseList.page.json';
-import sample from '../../../schemas/entities/base/srmBaseGridSample.entity.json';
+import showcase from '../../../modules/samples/pages/gridShowcaseList.page.json';
+import sample from '../../../modules/samples/entities/srmBaseGridSample.entity.json';
 import type { Action, EntityDefinition, PageDefinition } from '../../../runtime/definitions.js';
 import { ApiError, type RuntimeEnv } from '../../../runtime/env.js';
 import { createDataProvider } from '../../../runtime/data/dataProvider.js';
@@ -87,7 +87,11 @@ describe('editable list save', () => {
   });
 
   it('a refused record is told as its grid row; nothing reloads', async () => {
-    const envelope = { status: 'E' as const, msg: 'Record 2: stale', data: { rowIndex: 1, rowMessage: 'The record was changed by someone else', errors: null } };
+    const envelope = {
+      status: 'E' as const,
+      msg: 'Record 2: stale',
+      data: { rowIndex: 1, rowMessage: 'The record was changed by someone else', errors: null },
+    };
     const api = vi.fn(async () => {
       throw new ApiError(envelope.msg, 200, envelope);
     });

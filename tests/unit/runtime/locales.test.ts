@@ -22,7 +22,7 @@ describe('runtime locales', () => {
   });
   it('contain every runtime key the page definitions use', () => {
     const used = new Set<string>();
-    for (const file of walk('schemas/pages').filter((f) => f.endsWith('.page.json'))) {
+    for (const file of walk('modules').filter((f) => f.endsWith('.page.json'))) {
       for (const m of readFileSync(file, 'utf8').matchAll(/"([a-zA-Z]+\.[a-zA-Z.]+)"/g)) if (RUNTIME_PREFIXES.test(m[1])) used.add(m[1]);
     }
     expect(used.size).toBeGreaterThan(5);

@@ -14,10 +14,23 @@ import { fakeEnv } from './helpers.js';
 // The suite is written against vitest's globals.
 Object.assign(globalThis, { beforeAll, describe, expect, test, vi });
 if (!window.matchMedia) {
-  window.matchMedia = ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as never;
+  window.matchMedia = ((q: string) => ({
+    matches: false,
+    media: q,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as never;
 }
 if (!(globalThis as { ResizeObserver?: unknown }).ResizeObserver) {
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
 
 const widgets: RegistryWidgetsType = Object.fromEntries(Object.entries(builtInWidgets).map(([name, def]) => [name, def.component]));

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { checkNode, checkedKeys, clearEdits, editedKeys, expandedKeys, flatten, type TreeNode } from '../../../runtime/tree/checking.js';
 
 // A (B (D, E), C (F (G)))  — seven nodes, three levels below the root, a leaf at every depth.
-const SHAPE: [string, string | null][] = [['A', null], ['B', 'A'], ['D', 'B'], ['E', 'B'], ['C', 'A'], ['F', 'C'], ['G', 'F'], ['H', null]];
+const SHAPE: [string, string | null][] = [
+  ['A', null],
+  ['B', 'A'],
+  ['D', 'B'],
+  ['E', 'B'],
+  ['C', 'A'],
+  ['F', 'C'],
+  ['G', 'F'],
+  ['H', null],
+];
 
 function build(state: number): TreeNode[] {
   const nodes = new Map<string, TreeNode>();

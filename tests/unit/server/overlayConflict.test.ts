@@ -1,18 +1,35 @@
 // Overlay states: which definition is effective, and when an upgrade of the shipped file is a conflict.
 import { describe, expect, it } from 'vitest';
 import { definitionHash, effectiveOf, hasConflict, pageStates, sourceOf } from '../../../server/definitions/effective.js';
-import type { OverlayRow } from '../../../server/definitions/overlayRows.js';
+import type { OverlayRow } from '../../../server/modules/services.js';
 import type { PageDefinition } from '../../../meta/definitions.js';
 
-const shipped = { name: 'base/bankList', kind: 'list', entity: 'srmBaseBank', title: 'x', grid: { columns: [{ key: 'bankCode', width: 100 }] } } as PageDefinition;
+const shipped = {
+  name: 'base/bankList',
+  kind: 'list',
+  entity: 'srmBaseBank',
+  title: 'x',
+  grid: { columns: [{ key: 'bankCode', width: 100 }] },
+} as PageDefinition;
 const overlay = { ...shipped, grid: { columns: [{ key: 'bankCode', width: 300 }] } } as PageDefinition;
 let id = 0;
 const row = (over: Partial<OverlayRow>): OverlayRow => ({
-  overlayId: ++id, kind: 'page', name: 'base/bankList', status: 'PUBLISHED', version: 1, content: JSON.stringify(overlay), shippedFlag: 'N',
-  shippedHash: definitionHash(shipped), comment: null, createdBy: 1, createdByName: null, creationDate: '2026-11-22 00:00:00', versionNum: 1, ...over,
+  overlayId: ++id,
+  kind: 'page',
+  name: 'base/bankList',
+  status: 'PUBLISHED',
+  version: 1,
+  content: JSON.stringify(overlay),
+  shippedFlag: 'N',
+  shippedHash: definitionHash(shipped),
+  comment: null,
+  createdBy: 1,
+  createdByName: null,
+  creationDate: '2026-11-22 00:00:00',
+  versionNum: 1,
+  ...over,
 });
-const stateOf = (rows: OverlayRow[], ship: PageDefinition | null = shipped) =>
-  pageStates(new Map(ship ? [[ship.name, ship]] : []), rows).get('base/bankList')!;
+const stateOf = (rows: OverlayRow[], ship: PageDefinition | null = shipped) => pageStates(new Map(ship ? [[ship.name, ship]] : []), rows).get('base/bankList')!;
 
 describe('overlay states', () => {
   it('hashes definitions canonically (key order and $schema do not matter)', () => {

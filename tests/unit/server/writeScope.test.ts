@@ -6,9 +6,13 @@ import { loadDefinitions } from '../../../meta/load.js';
 import { buildBindings } from '../../../server/acl/bindings.js';
 import { limitToScope, pageScope } from '../../../server/acl/writeScope.js';
 
-const defs = loadDefinitions(join(__dirname, '..', '..', '..', 'schemas'));
+const defs = loadDefinitions(join(__dirname, '..', '..', '..'));
 const bindings = buildBindings(defs);
-const scopeOf = (entity: string, menu: string, action = 'saveOrUpdate') => bindings.get(entity)?.get(action)?.find((b) => b.menuCode === menu)?.writes;
+const scopeOf = (entity: string, menu: string, action = 'saveOrUpdate') =>
+  bindings
+    .get(entity)
+    ?.get(action)
+    ?.find((b) => b.menuCode === menu)?.writes;
 
 describe('write scopes', () => {
   it('user authorisation writes the three permit lines only; the users screen writes the user and its responsibilities', () => {
@@ -23,7 +27,7 @@ describe('write scopes', () => {
     expect(scopeOf('baseUsers', 'USER', 'doBatchSaveOrUpdate')).toEqual(users);
   });
 
-  it('the assignment screen writes a responsibility\'s users only; the responsibility screen its fields and roles', () => {
+  it("the assignment screen writes a responsibility's users only; the responsibility screen its fields and roles", () => {
     const assign = scopeOf('baseResponsibility', 'USER_RESPONSIBILITY')!;
     expect([...assign.fields]).toEqual([]);
     expect([...assign.lines.keys()]).toEqual(['users']);
@@ -47,10 +51,19 @@ describe('write scopes', () => {
   it('limitToScope keeps key, versionNum, scoped fields and scoped lines with their own key, drops the rest', () => {
     const users = defs.entities.get('baseUsers')!;
     const scope = scopeOf('baseUsers', 'USER_AUTHORISATION')!;
-    const out = limitToScope(defs, users, {
-      userId: 7, versionNum: 3, userType: 'EXTERNAL', passwordHash: 'x', responsibilities: [{ respId: 1 }],
-      orgPermits: [{ orgPermitId: 5, institutionId: 9, userId: 8, createdBy: 1 }, 'junk'],
-    }, scope);
+    const out = limitToScope(
+      defs,
+      users,
+      {
+        userId: 7,
+        versionNum: 3,
+        userType: 'EXTERNAL',
+        passwordHash: 'x',
+        responsibilities: [{ respId: 1 }],
+        orgPermits: [{ orgPermitId: 5, institutionId: 9, userId: 8, createdBy: 1 }, 'junk'],
+      },
+      scope,
+    );
     const lineKey = defs.entities.get('baseUserOrgPermit')!.key;
     expect(out).toEqual({ userId: 7, versionNum: 3, orgPermits: [{ ...(lineKey === 'orgPermitId' ? { orgPermitId: 5 } : {}), institutionId: 9 }, 'junk'] });
   });

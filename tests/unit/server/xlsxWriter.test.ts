@@ -22,14 +22,17 @@ describe('xlsx writer', () => {
   });
 
   it('writes sheets that exceljs reads back with formats, header and values', async () => {
-    const file = await written(async (w) => {
-      await w.addSheet('导出 1', ['名称', '金额', '空']);
-      await w.addRow(['  两端空格 ', 1234.5, null]);
-      await w.addRow(['<tag> & "q"', -0.25, '']);
-      await w.addSheet('导出 2', ['名称', '金额', '空']);
-      await w.addRow(['ไทย Tiếng Việt', 7, 'x']);
-      await w.finish();
-    }, [{ width: 20 }, { width: 14, numFmt: '#,##0.00' }, { width: 8 }]);
+    const file = await written(
+      async (w) => {
+        await w.addSheet('导出 1', ['名称', '金额', '空']);
+        await w.addRow(['  两端空格 ', 1234.5, null]);
+        await w.addRow(['<tag> & "q"', -0.25, '']);
+        await w.addSheet('导出 2', ['名称', '金额', '空']);
+        await w.addRow(['ไทย Tiếng Việt', 7, 'x']);
+        await w.finish();
+      },
+      [{ width: 20 }, { width: 14, numFmt: '#,##0.00' }, { width: 8 }],
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file as unknown as ArrayBuffer);
     expect(wb.worksheets.map((s) => s.name)).toEqual(['导出 1', '导出 2']);

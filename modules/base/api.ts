@@ -1,0 +1,8 @@
+// What other modules may use of base data (types only; reached through app.modules.api('base')).
+import type { Db } from '../../server/db/connect.js';
+
+export interface BaseApi {
+  /** The enabled rate from `currency` to CNY on the latest rate date not after `onDate` (1 for CNY); null
+   *  when there is none. `db`: the caller's transaction or app.db. */
+  rateToCny(db: Db, currency: string, onDate: string): Promise<number | null>;
+}

@@ -1,0 +1,7 @@
+// Base data: banks, currencies and exchange rates, materials, purchase categories and groups.
+import { defineModule } from '../../server/modules/types.js';
+import type { BaseApi } from './api.js';
+import { baseDemo } from './seed/demo.js';
+import { rateToCny } from './server/rates.js';
+
+export default defineModule({ name: 'base', seed: { demo: baseDemo }, api: (): BaseApi => ({ rateToCny }) });

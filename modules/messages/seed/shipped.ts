@@ -1,0 +1,205 @@
+// The templates, sources and configurations every installation needs (seed.product: every start, only
+// what is missing, so an administrator's edits survive an upgrade): a workflow task assigned, a
+// forgotten-password code, a reminder, and a notice an administrator writes.
+import type { Db } from '../../../server/db/connect.js';
+import { auditInsert } from '../../../server/db/typed.js';
+import { msg } from '../server/store.js';
+import type { VariableType } from '../server/templates.js';
+
+type Lang = 'CN' | 'EN' | 'TH' | 'VN';
+type Texts = Record<Lang, [subject: string | null, content: string]>;
+
+interface ShippedTemplate {
+  code: string;
+  name: string;
+  description: string;
+  variables: [name: string, type: VariableType, required: boolean, description: string][];
+  contents: Partial<Record<'SITE' | 'MAIL' | 'SMS', Texts>>;
+  source: { code: string; name: string; module: string; event: string };
+  config?: { site: boolean; mail: boolean; sms: boolean };
+}
+
+export const SHIPPED: readonly ShippedTemplate[] = [
+  {
+    code: 'WF_TASK_ASSIGNED',
+    name: '待办任务通知',
+    description: '流程任务分配给用户时通知处理人',
+    variables: [
+      ['taskName', 'STRING', true, '任务名称'],
+      ['documentNumber', 'STRING', true, '单据编号'],
+      ['processKey', 'STRING', false, '流程编码'],
+      ['initiatorName', 'STRING', false, '发起人'],
+    ],
+    contents: {
+      SITE: {
+        CN: ['待办：{{taskName}} {{documentNumber}}', '{{initiatorName}} 提交的单据 {{documentNumber}} 等待您处理（{{taskName}}）。'],
+        EN: ['To do: {{taskName}} {{documentNumber}}', 'Document {{documentNumber}} from {{initiatorName}} is waiting for you ({{taskName}}).'],
+        TH: ['งานที่ต้องทำ: {{taskName}} {{documentNumber}}', 'เอกสาร {{documentNumber}} จาก {{initiatorName}} รอคุณดำเนินการ ({{taskName}})'],
+        VN: ['Việc cần làm: {{taskName}} {{documentNumber}}', 'Chứng từ {{documentNumber}} của {{initiatorName}} đang chờ bạn xử lý ({{taskName}}).'],
+      },
+      MAIL: {
+        CN: [
+          '【SRM】待办：{{taskName}} {{documentNumber}}',
+          '您好：\n\n{{initiatorName}} 提交的单据 {{documentNumber}} 等待您处理（{{taskName}}）。请登录 SRM 在“我的消息”中打开。',
+        ],
+        EN: [
+          '[SRM] To do: {{taskName}} {{documentNumber}}',
+          'Hello,\n\nDocument {{documentNumber}} from {{initiatorName}} is waiting for you ({{taskName}}). Sign in to the SRM and open it from your messages.',
+        ],
+        TH: [
+          '[SRM] งานที่ต้องทำ: {{taskName}} {{documentNumber}}',
+          'สวัสดี\n\nเอกสาร {{documentNumber}} จาก {{initiatorName}} รอคุณดำเนินการ ({{taskName}}) กรุณาเข้าสู่ระบบ SRM และเปิดจากข้อความของคุณ',
+        ],
+        VN: [
+          '[SRM] Việc cần làm: {{taskName}} {{documentNumber}}',
+          'Xin chào,\n\nChứng từ {{documentNumber}} của {{initiatorName}} đang chờ bạn xử lý ({{taskName}}). Hãy đăng nhập SRM và mở từ tin nhắn của bạn.',
+        ],
+      },
+    },
+    source: { code: 'WF_TASK_ASSIGNED', name: '流程任务分配', module: 'workflow', event: 'workflow.taskAssigned' },
+    config: { site: true, mail: true, sms: false },
+  },
+  {
+    code: 'PASSWORD_RESET_CODE',
+    name: '找回密码验证码',
+    description: '忘记密码时发送的验证码（邮件或短信）',
+    variables: [
+      ['code', 'STRING', true, '验证码'],
+      ['minutes', 'NUMBER', true, '有效分钟数'],
+      ['user', 'STRING', true, '用户名'],
+    ],
+    contents: {
+      MAIL: {
+        CN: ['SRM 找回密码验证码', '用户 {{user}}：您的验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作请忽略。'],
+        EN: ['SRM password reset code', 'User {{user}}: your code is {{code}}, valid for {{minutes}} minutes. If you did not ask for it, ignore this message.'],
+        TH: ['รหัสรีเซ็ตรหัสผ่าน SRM', 'ผู้ใช้ {{user}}: รหัสของคุณคือ {{code}} ใช้ได้ {{minutes}} นาที หากคุณไม่ได้ขอ โปรดเพิกเฉย'],
+        VN: ['Mã đặt lại mật khẩu SRM', 'Người dùng {{user}}: mã của bạn là {{code}}, có hiệu lực {{minutes}} phút. Nếu bạn không yêu cầu, hãy bỏ qua.'],
+      },
+      SMS: {
+        CN: [null, '【SRM】用户 {{user}} 的验证码 {{code}}，{{minutes}} 分钟内有效。'],
+        EN: [null, '[SRM] Code for {{user}}: {{code}} (valid {{minutes}} min).'],
+        TH: [null, '[SRM] รหัสสำหรับ {{user}}: {{code}} (ใช้ได้ {{minutes}} นาที)'],
+        VN: [null, '[SRM] Mã cho {{user}}: {{code}} (hiệu lực {{minutes}} phút).'],
+      },
+    },
+    source: { code: 'PASSWORD_RESET', name: '忘记密码', module: 'admin', event: 'basePasswordService/sendEmailCode, sendPhoneCode' },
+  },
+  {
+    code: 'REMINDER',
+    name: '提醒',
+    description: '提醒设置（REMINDER_SEND）按规则发送的提醒',
+    variables: [
+      ['reminderName', 'STRING', true, '提醒名称'],
+      ['businessType', 'STRING', true, '业务类型'],
+      ['daysBefore', 'NUMBER', true, '提前天数'],
+      ['description', 'STRING', false, '描述'],
+    ],
+    contents: {
+      SITE: {
+        CN: ['提醒：{{reminderName}}', '{{businessType}}：提前 {{daysBefore}} 天提醒。{{description}}'],
+        EN: ['Reminder: {{reminderName}}', '{{businessType}}: {{daysBefore}} day(s) ahead. {{description}}'],
+        TH: ['การแจ้งเตือน: {{reminderName}}', '{{businessType}}: ล่วงหน้า {{daysBefore}} วัน {{description}}'],
+        VN: ['Nhắc nhở: {{reminderName}}', '{{businessType}}: trước {{daysBefore}} ngày. {{description}}'],
+      },
+      MAIL: {
+        CN: ['【SRM】提醒：{{reminderName}}', '您好：\n\n{{businessType}}：提前 {{daysBefore}} 天提醒。{{description}}'],
+        EN: ['[SRM] Reminder: {{reminderName}}', 'Hello,\n\n{{businessType}}: {{daysBefore}} day(s) ahead. {{description}}'],
+        TH: ['[SRM] การแจ้งเตือน: {{reminderName}}', 'สวัสดี\n\n{{businessType}}: ล่วงหน้า {{daysBefore}} วัน {{description}}'],
+        VN: ['[SRM] Nhắc nhở: {{reminderName}}', 'Xin chào,\n\n{{businessType}}: trước {{daysBefore}} ngày. {{description}}'],
+      },
+      SMS: {
+        CN: [null, '【SRM】提醒 {{reminderName}}：{{businessType}}，提前 {{daysBefore}} 天。'],
+        EN: [null, '[SRM] Reminder {{reminderName}}: {{businessType}}, {{daysBefore}} day(s) ahead.'],
+        TH: [null, '[SRM] แจ้งเตือน {{reminderName}}: {{businessType}} ล่วงหน้า {{daysBefore}} วัน'],
+        VN: [null, '[SRM] Nhắc {{reminderName}}: {{businessType}}, trước {{daysBefore}} ngày.'],
+      },
+    },
+    source: { code: 'REMINDER', name: '提醒设置', module: 'system', event: 'REMINDER_SEND' },
+  },
+  {
+    code: 'MANUAL_NOTICE',
+    name: '系统通知',
+    description: '管理员在“发送消息”中手工发送的通知',
+    variables: [
+      ['title', 'STRING', true, '标题'],
+      ['content', 'STRING', true, '内容'],
+    ],
+    contents: {
+      SITE: { CN: ['{{title}}', '{{content}}'], EN: ['{{title}}', '{{content}}'], TH: ['{{title}}', '{{content}}'], VN: ['{{title}}', '{{content}}'] },
+      MAIL: {
+        CN: ['【SRM】{{title}}', '{{content}}'],
+        EN: ['[SRM] {{title}}', '{{content}}'],
+        TH: ['[SRM] {{title}}', '{{content}}'],
+        VN: ['[SRM] {{title}}', '{{content}}'],
+      },
+    },
+    source: { code: 'MANUAL', name: '手工发送', module: 'messages', event: 'messageListDetail' },
+    config: { site: true, mail: false, sms: false },
+  },
+];
+
+export async function seedShipped(db: Db): Promise<void> {
+  const t = msg(db);
+  const audit = auditInsert(0);
+  for (const s of SHIPPED) {
+    let templateId = (await t.selectFrom('msg_template').select('template_id').where('template_code', '=', s.code).executeTakeFirst())?.template_id;
+    if (templateId === undefined) {
+      templateId = (
+        await t
+          .insertInto('msg_template')
+          .values({ template_code: s.code, template_name: s.name, description: s.description, enabled_flag: 'Y', ...audit })
+          .returning('template_id')
+          .executeTakeFirstOrThrow()
+      ).template_id;
+      const id = templateId;
+      await t
+        .insertInto('msg_template_variable')
+        .values(
+          s.variables.map(([name, type, required, description]) => ({
+            template_id: id,
+            variable_name: name,
+            variable_type: type,
+            required_flag: required ? ('Y' as const) : ('N' as const),
+            description,
+            ...audit,
+          })),
+        )
+        .execute();
+      await t
+        .insertInto('msg_template_content')
+        .values(
+          Object.entries(s.contents).flatMap(([channel, texts]) =>
+            Object.entries(texts).map(([language, [subject, content]]) => ({ template_id: id, channel, language, subject, content, ...audit })),
+          ),
+        )
+        .execute();
+    }
+    await t
+      .insertInto('msg_source')
+      .values({
+        source_code: s.source.code,
+        source_name: s.source.name,
+        module_name: s.source.module,
+        event_name: s.source.event,
+        template_id: templateId,
+        enabled_flag: 'Y',
+        ...audit,
+      })
+      .onConflict((oc) => oc.column('source_code').doNothing())
+      .execute();
+    if (s.config) {
+      await t
+        .insertInto('msg_config')
+        .values({
+          template_id: templateId,
+          site_flag: s.config.site ? 'Y' : 'N',
+          mail_flag: s.config.mail ? 'Y' : 'N',
+          sms_flag: s.config.sms ? 'Y' : 'N',
+          enabled_flag: 'Y',
+          ...audit,
+        })
+        .onConflict((oc) => oc.column('template_id').doNothing())
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,101 @@
+// Live push across server processes: a frame's seq and its replay copy are written to Redis in one
+// script per user (so seq order and buffer order agree), then one PUBLISH tells every process, each of
+// which hands the frame to the sockets it holds. Two connections: a subscribed ioredis connection can
+// run no other command.
+import { Redis } from 'ioredis';
+import { replayOf, type Frame, type PushTransport } from './transport.js';
+
+// KEYS: seq, buffer. ARGV: type (JSON), data (JSON), buffer ttl, buffer bound. Returns the new seq.
+const APPEND = `
+local seq = redis.call('INCR', KEYS[1])
+local frame = '{"type":' .. ARGV[1] .. ',"seq":' .. seq .. ',"data":' .. ARGV[2] .. '}'
+redis.call('RPUSH', KEYS[2], frame)
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[4]), -1)
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return seq`;
+
+/** One published message on the channel: the frame's type and data once, each user's seq. */
+interface Fanout {
+  type: string;
+  data: unknown;
+  seqs: [number, number][];
+}
+
+type AppendCommand = (seqKey: string, bufferKey: string, type: string, data: string, ttl: number, bound: number) => Promise<number>;
+
+const connect = (url: string) => {
+  const r = new Redis(url, { maxRetriesPerRequest: 2, connectTimeout: 2000, retryStrategy: (times) => Math.min(times * 200, 2000) });
+  // Errors surface per command (publish refuses); without a listener ioredis logs every reconnect attempt.
+  r.on('error', () => undefined);
+  return r;
+};
+
+export class RedisTransport implements PushTransport {
+  readonly kind = 'redis' as const;
+  private readonly cmd: Redis;
+  private readonly sub: Redis;
+  private readonly listeners: ((userId: number, frame: Frame) => void)[] = [];
+  private readonly channel: string;
+
+  /** `namespace` separates installations (and test databases) sharing one Redis. */
+  constructor(
+    url: string,
+    private readonly namespace: string,
+    private readonly opts: { replayFrames: number; replaySeconds: number },
+  ) {
+    this.cmd = connect(url);
+    this.sub = connect(url);
+    this.cmd.defineCommand('srmPushAppend', { numberOfKeys: 2, lua: APPEND });
+    this.channel = `${namespace}frames`;
+    this.sub.on('message', (channel: string, text: string) => {
+      if (channel !== this.channel) return;
+      const m = JSON.parse(text) as Fanout;
+      for (const [userId, seq] of m.seqs) {
+        const frame: Frame = { type: m.type, seq, data: m.data };
+        for (const l of this.listeners) l(userId, frame);
+      }
+    });
+  }
+
+  private seqKey = (userId: number) => `${this.namespace}seq:${userId}`;
+  private bufferKey = (userId: number) => `${this.namespace}buf:${userId}`;
+
+  async start(): Promise<void> {
+    await this.sub.subscribe(this.channel);
+  }
+
+  async publish(userIds: readonly number[], type: string, data: unknown): Promise<void> {
+    if (userIds.length === 0) return;
+    const typeJson = JSON.stringify(type);
+    const dataJson = JSON.stringify(data ?? null);
+    const pipe = this.cmd.pipeline();
+    const append = (pipe as unknown as { srmPushAppend: AppendCommand }).srmPushAppend.bind(pipe);
+    for (const userId of userIds) void append(this.seqKey(userId), this.bufferKey(userId), typeJson, dataJson, this.opts.replaySeconds, this.opts.replayFrames);
+    const results = (await pipe.exec()) ?? [];
+    const seqs: [number, number][] = [];
+    results.forEach(([err, seq], i) => {
+      if (err) throw err;
+      seqs.push([userIds[i], Number(seq)]);
+    });
+    const message: Fanout = { type, data: data ?? null, seqs };
+    await this.cmd.publish(this.channel, JSON.stringify(message));
+  }
+
+  async since(userId: number, seq: number | null) {
+    const [[, last], [, items]] = (await this.cmd.multi().get(this.seqKey(userId)).lrange(this.bufferKey(userId), 0, -1).exec()) as [
+      [null, string | null],
+      [null, string[]],
+    ];
+    const buffer = seq === null ? [] : items.map((t) => JSON.parse(t) as Frame);
+    return replayOf(buffer, seq, Number(last ?? 0));
+  }
+
+  onFrame(listener: (userId: number, frame: Frame) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    this.sub.disconnect();
+    this.cmd.disconnect();
+  }
+}

@@ -1,0 +1,37 @@
+// Demo company, suppliers: six qualified suppliers in three countries; supplier01 and supplier02 sign in
+// as the first two.
+import { typed } from '../../../server/db/typed.js';
+import type { DemoStep } from '../../../server/modules/types.js';
+import type { SupplierTables } from '../generated/tables.js';
+
+export const SUPPLIERS: [string, string, string, string, string, string][] = [
+  ['S-0001', '华东精密钢材有限公司', '91310000MA1FL0001X', '王建国', '021-5888-0001', 'sales@hd-steel.example.com'],
+  ['S-0002', 'Siam Electronic Components Co., Ltd.', '0105560000002', 'Somchai P.', '+66-2-555-0002', 'contact@siam-ec.example.com'],
+  ['S-0003', '深圳创芯电子科技有限公司', '91440300MA5F00003K', '李明', '0755-8666-0003', 'info@cx-elec.example.com'],
+  ['S-0004', 'Saigon Packaging JSC', '0312000004', 'Nguyễn Văn An', '+84-28-3800-0004', 'sales@sgpack.example.com'],
+  ['S-0005', '苏州恒达包装材料有限公司', '91320500MA1M00005P', '陈芳', '0512-6777-0005', 'hd-pack@example.com'],
+  ['S-0006', '宁波海工机械配件厂', '91330200MA2H00006Q', '周涛', '0574-8755-0006', 'hg-parts@example.com'],
+];
+const suppliers: DemoStep = {
+  name: 'suppliers',
+  async run(db, demo) {
+    for (const [num, name, tax, contact, phone, email] of SUPPLIERS) {
+      const row = await typed<SupplierTables>(db)
+        .insertInto('srm_pos_supplier_info')
+        .values({
+          supplier_number: num,
+          supplier_name: name,
+          tax_number: tax,
+          contact_name: contact,
+          contact_phone: phone,
+          email,
+          supplier_status: 'QUALIFIED',
+        })
+        .returning('supplier_id')
+        .executeTakeFirstOrThrow();
+      demo.ids.set('supplier', num, row.supplier_id);
+    }
+  },
+};
+
+export const supplierDemo: readonly DemoStep[] = [suppliers];

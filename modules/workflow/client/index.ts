@@ -1,0 +1,19 @@
+// The workflow's client part: the task centre's lists (kind custom pages), the process panel on every
+// document's edit page (task buttons, history, diagram), the header's to-do badge, and the model page's
+// modeler widget with its Publish action and the monitoring's Reassign. The header loads this file on every
+// screen, so the screens themselves are lazy chunks (screens.tsx); bpmn-js loads only with the diagram and
+// the modeler (dynamic imports inside them).
+import { defineClientModule } from '../../../runtime/registry/clientModule';
+import { DoneList, ProcessPanel, StartedList, TodoList } from './screens';
+import { TodoBadge } from './TodoBadge';
+import { ModelerWidget } from './ModelerWidget';
+import { publishAction, reassignAction } from './publishAction';
+
+export default defineClientModule({
+  name: 'workflow',
+  renderers: { bpmTodo: TodoList, bpmDone: DoneList, bpmStarted: StartedList },
+  editAddons: { bpmProcess: { order: 10, component: ProcessPanel } },
+  headerItems: { bpmTodo: { order: 20, component: TodoBadge } },
+  widgets: { bpmnModeler: { component: ModelerWidget } },
+  actions: { bpmPublish: publishAction, bpmReassign: reassignAction },
+});

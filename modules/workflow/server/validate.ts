@@ -1,0 +1,89 @@
+// What publishing refuses, element by element: a model the engine could not run to its end as drawn.
+// Pure (no database): the users and roles an assignee rule names are checked by publish.ts.
+import { parseCondition } from './conditions.js';
+import type { GraphProblem, ProcessGraph } from './graph.js';
+
+/** Assignee rules a user task may name (srm:assigneeType). */
+export const ASSIGNEE_TYPES = ['user', 'role', 'initiator', 'resolver'] as const;
+export type AssigneeType = (typeof ASSIGNEE_TYPES)[number];
+/** Rules of the issue that this installation's data cannot answer yet, with the reason in the catalogue. */
+const UNAVAILABLE: Record<string, string> = { deptHead: 'bpm.model.deptHeadUnavailable', position: 'bpm.model.positionUnavailable' };
+
+export function validateGraph(graph: ProcessGraph, resolverNames: ReadonlySet<string>): GraphProblem[] {
+  const problems: GraphProblem[] = [];
+  const add = (elementId: string, key: string, params?: Record<string, string | number>) => problems.push({ elementId, key, params });
+  const nodes = [...graph.nodes.values()];
+  const starts = nodes.filter((n) => n.kind === 'start');
+  if (starts.length !== 1) add(graph.processId, 'bpm.model.startCount', { count: starts.length });
+  if (!nodes.some((n) => n.kind === 'end')) add(graph.processId, 'bpm.model.noEnd');
+
+  for (const n of nodes) {
+    if (n.kind === 'unsupported') add(n.id, 'bpm.model.unsupported', { type: n.bpmnType.replace(/^bpmn:/, '') });
+    if (n.kind === 'start' && n.incoming.length) add(n.id, 'bpm.model.startIncoming');
+    if (n.kind !== 'start' && n.incoming.length === 0) add(n.id, 'bpm.model.noIncoming');
+    if (n.kind === 'end' && n.outgoing.length) add(n.id, 'bpm.model.endOutgoing');
+    if (n.kind !== 'end' && n.outgoing.length === 0) add(n.id, 'bpm.model.noOutgoing');
+    if ((n.kind === 'start' || n.kind === 'userTask') && n.outgoing.length > 1) add(n.id, 'bpm.model.oneOutgoing');
+    if (n.kind === 'exclusive') {
+      if (n.defaultFlow && !n.outgoing.includes(n.defaultFlow)) add(n.id, 'bpm.model.badDefault');
+      if (n.outgoing.length > 1 && !n.defaultFlow) add(n.id, 'bpm.model.noDefault');
+      for (const fid of n.outgoing) {
+        const f = graph.flows.get(fid)!;
+        if (fid !== n.defaultFlow && n.outgoing.length > 1 && f.conditionText === undefined) add(fid, 'bpm.model.noCondition');
+      }
+    }
+    if (n.kind === 'userTask') checkUserTask(n, resolverNames, add);
+  }
+  for (const f of graph.flows.values()) {
+    if (f.conditionText === undefined) continue;
+    const from = graph.nodes.get(f.source);
+    if (from?.kind !== 'exclusive') add(f.id, 'bpm.model.conditionPlace');
+    else if (f.id === from.defaultFlow) add(f.id, 'bpm.model.conditionOnDefault');
+    else {
+      const parsed = parseCondition(f.conditionText);
+      if ('problem' in parsed) add(f.id, 'bpm.model.badCondition', { reason: parsed.problem });
+    }
+  }
+  // Reachable from the start event.
+  if (starts.length === 1) {
+    const seen = new Set<string>([starts[0].id]);
+    const queue = [starts[0].id];
+    while (queue.length) {
+      for (const fid of graph.nodes.get(queue.shift()!)!.outgoing) {
+        const target = graph.flows.get(fid)!.target;
+        if (graph.nodes.has(target) && !seen.has(target)) {
+          seen.add(target);
+          queue.push(target);
+        }
+      }
+    }
+    for (const n of nodes) if (!seen.has(n.id) && n.incoming.length > 0) add(n.id, 'bpm.model.unreachable');
+  }
+  return problems;
+}
+
+function checkUserTask(
+  n: { id: string; assigneeType?: string; assignee?: string; multi?: { countersign: string; ratio: number | undefined } },
+  resolverNames: ReadonlySet<string>,
+  add: (id: string, key: string, params?: Record<string, string | number>) => void,
+): void {
+  const type = n.assigneeType;
+  if (!type) add(n.id, 'bpm.model.noAssignee');
+  else if (UNAVAILABLE[type]) add(n.id, UNAVAILABLE[type]);
+  else if (!(ASSIGNEE_TYPES as readonly string[]).includes(type)) add(n.id, 'bpm.model.unknownAssignee', { type, known: ASSIGNEE_TYPES.join(', ') });
+  else if (type !== 'initiator' && !n.assignee) add(n.id, 'bpm.model.assigneeValue', { type });
+  else if (type === 'resolver' && !resolverNames.has(n.assignee!)) add(n.id, 'bpm.model.unknownResolver', { name: n.assignee! });
+  if (n.multi) {
+    const { countersign, ratio } = n.multi;
+    if (!['all', 'any', 'ratio'].includes(countersign)) add(n.id, 'bpm.model.countersign', { value: countersign });
+    else if (countersign === 'ratio' && (ratio === undefined || !(ratio > 0 && ratio <= 1))) add(n.id, 'bpm.model.ratio');
+  }
+}
+
+/** The names listed in an assignee rule's value ("approver01, approver02"). */
+export function assigneeNames(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,46 @@
+// The home cards modules declare (`homePanels` of a client module: the notices), drawn on the internal or
+// external home with the same RuntimeEnv a page gets, so a module's card calls the server like its pages.
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { RuntimeEnvContext, type Language } from '../../../runtime/env';
+import type { HomePanelDef } from '../../../runtime/registry/types';
+import { loadClientModules, loadClientServices } from '../../app/clientServices';
+import { createEnv } from '../../app/createEnv';
+
+// Cards belong to no menu: no button resources.
+const NO_RESOURCES: ReadonlySet<string> = new Set();
+
+export function HomePanels({ home }: { home: 'in' | 'ex' }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [panels, setPanels] = useState<[string, HomePanelDef][]>([]);
+  useEffect(() => {
+    let alive = true;
+    // The services first: a module's control may call a slot (live) before the runtime registered them.
+    loadClientServices()
+      .then(loadClientModules)
+      .then(
+        (clients) => {
+          const all = clients.flatMap((c) => Object.entries(c.homePanels ?? {})).filter(([, p]) => p.homes.includes(home));
+          if (alive) setPanels(all.sort((a, b) => a[1].order - b[1].order || a[0].localeCompare(b[0])));
+        },
+        // Without the client parts (a chunk failed to load) the home keeps its own cards.
+        () => undefined,
+      );
+    return () => {
+      alive = false;
+    };
+  }, [home]);
+  const env = useMemo(() => createEnv({ t, language: i18n.language as Language, resources: NO_RESOURCES, navigate }), [t, i18n.language, navigate]);
+  if (panels.length === 0) return null;
+  return (
+    <RuntimeEnvContext.Provider value={env}>
+      {panels.map(([name, panel]) => (
+        <div key={name} data-testid={`home-panel-${name}`}>
+          <panel.component />
+        </div>
+      ))}
+    </RuntimeEnvContext.Provider>
+  );
+}
