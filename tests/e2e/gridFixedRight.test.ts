@@ -7,11 +7,14 @@ import { expect, inject, test } from 'vitest';
 import { shot } from './browser';
 import { activePane, chromiumForFile, eventually, expectToast, focused, grid, login, nextFrames, PASSWORD, uniqueSuffix } from './helpers';
 import { openShowcase, switchLanguage, type Layout } from './gridHelpers';
-import { expectOk, signIn, type Rec } from '../support/apiHelpers';
+import { expectOk, setOwnPassword, signIn, type Rec } from '../support/apiHelpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
 
+const INITIAL_PASSWORD = 'Init#Pass2026';
+
+/** A new system administrator with the default table settings, past the first sign-in's password change. */
 async function newShowcaseUser(): Promise<string> {
   const admin = await signIn(baseUrl, 'admin', 'EN');
   const respId = expectOk(await admin.call<Rec[]>('baseServer/v1/baseResponsibilityRestful/listByPage', { params: { respCode: 'SYS_ADMIN' } }))[0].respId;
@@ -22,10 +25,11 @@ async function newShowcaseUser(): Promise<string> {
       userFullName: 'Fixed right',
       userType: 'INTERNAL',
       enabledFlag: 'Y',
-      passwordHash: PASSWORD,
+      passwordHash: INITIAL_PASSWORD,
       responsibilities: [{ respId, startDate: '2026-01-01' }],
     }),
   );
+  await setOwnPassword(baseUrl, userName, INITIAL_PASSWORD, PASSWORD);
   return userName;
 }
 

@@ -88,6 +88,16 @@ export async function signIn(url: string, user: string, lang = 'EN', password = 
   return c;
 }
 
+/**
+ * A user the administrator created with `initial` sets `own` as the first sign-in asks (the flag an
+ * administrator's password sets, issue 18): after this, signing in with `own` opens the shell directly.
+ */
+export async function setOwnPassword(url: string, user: string, initial: string, own = 'Srm#Demo2026'): Promise<void> {
+  const first = await signIn(url, user, 'EN', initial);
+  const key = await publicKey(url);
+  expectOk(await first.call('baseServer/v1/baseUsersRestful/changePassword', { oldPassword: oaep(key, initial), newPassword: oaep(key, own) }));
+}
+
 /** A signed call whose body text is sent exactly as given (malformed JSON, tampering…). */
 export async function signedRaw(c: SignedClient, path: string, body: string, opts: { lang?: string; headers?: Record<string, string> } = {}) {
   const full = `/api/${path}`;

@@ -15,6 +15,7 @@ import {
   expectToast,
   grid,
   openMenu,
+  showMenuItem,
   uniqueSuffix,
   type Session,
 } from '../../../../tests/e2e/helpers';
@@ -137,6 +138,7 @@ test('buyer01 submits; approver01 (CN) and approver02 (TH) approve from their to
     current = await chromium.signIn('approver02');
     page = current.page;
     await switchLanguage(page, 'TH');
+    await showMenuItem(page, 'MY_TODO');
     await eventually(() => page.getByTestId('menu-MY_TODO').innerText()).toContain('งานที่ต้องทำของฉัน');
     const before = await approveFromTodo(page, 'TH', number, T.TH.step2, 'อนุมัติ OK', 'e2e-bpm-approver02-TH');
     const doc2 = activePane(page);
