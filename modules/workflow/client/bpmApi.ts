@@ -1,98 +1,13 @@
 // The task centre's calls (/api/bpmServer/v1/bpmTaskRestful/*, CONTRACT.md "Workflow") and the admin
 // operations of models and instances the screens use.
 import type { Envelope, RuntimeEnv } from '../../../runtime/env';
+import type { DocumentProcess, DoneTask, InstanceDiagram, StartedProcess, TaskUser, Todo } from '../wire';
+
+export type { DocumentProcess, DoneTask, HistoryRow, InstanceDiagram, StartedProcess, TaskUser, Todo } from '../wire';
 
 const TASKS = 'bpmServer/v1/bpmTaskRestful';
 const INSTANCES = 'bpmServer/v1/bpmInstanceRestful';
 const MODELS = 'bpmServer/v1/bpmModelRestful';
-
-export interface Todo {
-  taskId: number;
-  taskName: string | null;
-  nodeId: string;
-  processInstanceId: number;
-  entity: string;
-  businessId: number;
-  documentNumber: string | null;
-  title: string | null;
-  initiatorName: string | null;
-  modelKey: string;
-  createTime: string;
-}
-
-export interface DoneTask {
-  taskId: number;
-  taskName: string | null;
-  result: string;
-  comment: string | null;
-  processInstanceId: number;
-  entity: string;
-  businessId: number;
-  documentNumber: string | null;
-  title: string | null;
-  initiatorName: string | null;
-  instanceState: string;
-  createTime: string;
-  endTime: string | null;
-}
-
-export interface StartedProcess {
-  processInstanceId: number;
-  modelKey: string;
-  version: number;
-  entity: string;
-  businessId: number;
-  documentNumber: string | null;
-  title: string | null;
-  state: string;
-  currentNodes: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  endReason: string | null;
-}
-
-export interface HistoryRow {
-  historyId: number;
-  taskId: number | null;
-  nodeId: string | null;
-  nodeName: string | null;
-  action: string;
-  userName: string | null;
-  comment: string | null;
-  actionDate: string;
-}
-
-export interface DocumentProcess {
-  processInstanceId: number;
-  modelKey: string;
-  version: number;
-  state: string;
-  currentNodes: string | null;
-  initiatorName: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  endReason: string | null;
-  approveAction: string;
-  rejectAction: string;
-  myTask: { taskId: number; taskName: string | null } | null;
-  openTasks: { taskId: number; nodeId: string; taskName: string | null; assigneeId: number; assigneeName: string }[];
-  history: HistoryRow[];
-}
-
-export interface InstanceDiagram {
-  processInstanceId: number;
-  state: string;
-  bpmnXml: string;
-  activeNodes: string[];
-  doneNodes: string[];
-  flaggedNodes: string[];
-}
-
-export interface TaskUser {
-  userId: number;
-  userName: string;
-  fullName: string;
-}
 
 export type ListParams = { documentNumber?: string; title?: string };
 export type Paged<T> = { rows: T[]; count: number };

@@ -7,37 +7,7 @@ import type { Session } from '../../../server/auth/session.js';
 import { refuse } from '../../../server/errors.js';
 import type { AdminApi, DirectoryUser } from '../../admin/api.js';
 import { wf, type Trx } from './store.js';
-
-export interface HistoryRow {
-  historyId: number;
-  taskId: number | null;
-  nodeId: string | null;
-  nodeName: string | null;
-  action: string;
-  userName: string | null;
-  comment: string | null;
-  actionDate: string;
-}
-
-export interface DocumentProcess {
-  processInstanceId: number;
-  modelKey: string;
-  version: number;
-  state: string;
-  currentNodes: string | null;
-  initiatorName: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  endReason: string | null;
-  /** The document's transitions the process runs (hidden from the document's own buttons while it runs). */
-  approveAction: string;
-  rejectAction: string;
-  /** The caller's open task of this instance, if any. */
-  myTask: { taskId: number; taskName: string | null } | null;
-  /** Who holds the open tasks now. */
-  openTasks: { taskId: number; nodeId: string; taskName: string | null; assigneeId: number; assigneeName: string }[];
-  history: HistoryRow[];
-}
+import type { DocumentProcess, HistoryRow, InstanceDiagram } from '../wire.js';
 
 async function involved(t: Trx, userId: number, instanceId: number, initiatorId: number): Promise<boolean> {
   if (initiatorId === userId) return true;
@@ -147,19 +117,6 @@ export async function instanceProcess(app: AppContext, session: Session, instanc
     .executeTakeFirst();
   if (!instance || !(await mayRead(app, session, instance))) throw refuse('bpm.instance.notFound');
   return describe(app, session, instanceId);
-}
-
-export interface InstanceDiagram {
-  processInstanceId: number;
-  state: string;
-  /** The frozen XML of the version the instance runs. */
-  bpmnXml: string;
-  /** Nodes with open tasks now. */
-  activeNodes: string[];
-  /** Nodes whose tasks were completed (approved, rejected, transferred). */
-  doneNodes: string[];
-  /** Nodes with an open task nobody can act on (left for the fallback assignee: none yet). */
-  flaggedNodes: string[];
 }
 
 export async function instanceDiagram(app: AppContext, session: Session, instanceId: number): Promise<InstanceDiagram> {
