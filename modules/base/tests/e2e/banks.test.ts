@@ -93,7 +93,10 @@ test('buyer01 creates, searches, edits, meets a stale version and deletes a bank
     expect(page.url()).toBe(editUrl);
 
     // Delete from the list with the confirmation dialog: cancel keeps it, OK removes it.
+    // Back from the refused edits asks before dropping them (issue 18 item 1); the user drops them.
     await edit.getByTestId('action-back').click();
+    await confirmDialog(page).waitFor({ state: 'visible' });
+    await confirmDialog(page).getByRole('button', { name: '确定' }).click();
     await page.waitForURL(/\/main\/base\/bankList\?/);
     await activePane(page).getByTestId('search-submit').click();
     await eventually(() => columnValues(list, CODE_TITLE)).toEqual([code]);
