@@ -2,17 +2,7 @@
 // by the caller; edits come back through onRowsChange. Column/grid keys: docs/grid.md.
 import '@glideapps/glide-data-grid/dist/index.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  CompactSelection,
-  DataEditor,
-  GridCellKind,
-  type DataEditorProps,
-  type EditableGridCell,
-  type GridColumn,
-  type GridSelection,
-  type Item,
-  type Rectangle,
-} from '@glideapps/glide-data-grid';
+import { DataEditor, type DataEditorProps, type EditableGridCell, type GridColumn, type Item, type Rectangle } from '@glideapps/glide-data-grid';
 import { Alert, Spin } from '@arco-design/web-react';
 import type { Action, EntityDefinition, Grid } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
@@ -20,9 +10,9 @@ import type { Row, SortItem } from '../data/dataProvider.js';
 import { useLookups } from '../data/useLookups.js';
 import { cellTypes, expandRenderers } from '../registry/index.js';
 import { resolveText } from '../text/resolveText.js';
-import { cellProblem, displayText, footerSpanOf, footerText, getCell, summaryValue, type LeadingColumn } from './cells.js';
+import { footerSpanOf, getCell, summaryValue, type LeadingColumn } from './cells.js';
 import { buildColumnModels, DEFAULT_OPERATE_WIDTH, EXPAND_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
-import { editorFor, isCellEditable, isClickEditor } from './editable.js';
+import { editorFor, isCellEditable } from './editable.js';
 import { AttachmentCellDialog } from '../attachments/registration.js';
 import type { ColumnModel } from './columns.js';
 import { applyComputed } from './compute.js';
@@ -31,9 +21,9 @@ import { configErrors } from './configErrors.js';
 import { CellEditor, EditorContext, type EditorContextValue } from './editors.js';
 import { gridHeight } from './height.js';
 import { buildLayout, HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
-import { mergeList, mergeSpans } from './merge.js';
+import { mergeSpans } from './merge.js';
 import { ModalPicker } from './ModalPicker.js';
-import { OperateColumn, type StripColumn } from './OperateColumn.js';
+import { OperateColumn } from './OperateColumn.js';
 import { Pager } from './Pager.js';
 import { customRenderers, isEditCell, type EditCell } from './renderers.js';
 import { nextSort, sortMark } from './sort.js';
@@ -44,6 +34,9 @@ import { useMergeDrawing, useRequiredMarkHeader } from './gridDrawing.js';
 import { useAutoHeightViewport } from './useAutoHeightViewport.js';
 import { useCellClick } from './useCellClick.js';
 import { useHorizontalScrollbar } from './useHorizontalScrollbar.js';
+import { useStripColumns } from './useStripColumns.js';
+import { useGridSelection } from './useGridSelection.js';
+import { useGridStateAttributes } from './gridStateAttributes.js';
 
 export interface DataGridPaging {
   page: number;
@@ -84,7 +77,6 @@ export interface DataGridProps {
   height?: number;
 }
 
-const emptySelection: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 const STICKY = { sticky: true } as const;
 const ROW_MARKERS = { kind: 'checkbox-visible', width: 40, checkboxStyle: 'square' } as const;
 const provideEditor: NonNullable<DataEditorProps['provideEditor']> = (cell) => (isEditCell(cell) ? { editor: CellEditor, disablePadding: true } : undefined);
@@ -219,25 +211,7 @@ export function DataGrid(props: DataGridProps) {
   ]);
   const getCellContent = useCallback(([col, row]: Item) => getCell(source, col, row), [source]);
 
-  const gridSelection = useMemo<GridSelection>(() => {
-    let s = CompactSelection.empty();
-    for (const i of selected) s = s.add(i);
-    // glide counts the footer as a row: with every data row selected it must be "selected" too, or the
-    // header box never reads as all-selected and a second click selects again instead of clearing.
-    if (summary && rows.length > 0 && selected.length === rows.length) s = s.add(rows.length);
-    return { ...emptySelection, rows: s };
-  }, [selected, summary, rows.length]);
-  const [cellSelection, setCellSelection] = useState<GridSelection['current']>(undefined);
-  const fullSelection = useMemo(() => ({ ...gridSelection, current: cellSelection }), [gridSelection, cellSelection]);
-  const onGridSelectionChange = useCallback(
-    (next: GridSelection) => {
-      // The footer row is not data: no cell of it can be selected.
-      setCellSelection(next.current && next.current.cell[1] >= rows.length ? undefined : next.current);
-      const indexes = next.rows.toArray().filter((i) => i < rows.length);
-      if (indexes.join() !== selected.join()) onSelectionChange?.(indexes);
-    },
-    [rows.length, selected, onSelectionChange],
-  );
+  const { gridSelection, onGridSelectionChange } = useGridSelection(selected, rows.length, summary, onSelectionChange);
 
   const columnsForCompute = useMemo(() => leafColumns(grid.columns).filter((c) => c.computedEvent), [grid.columns]);
   const writeRow = useCallback(
@@ -348,56 +322,18 @@ export function DataGrid(props: DataGridProps) {
   const operateWidth = operateWidthOf(grid, DEFAULT_OPERATE_WIDTH);
   const operateColumn = leafColumns(grid.columns).find((c) => (c.cellType ?? c.editType) === 'tableOperate');
   const showOperate = rowActions.length > 0 && onRowAction !== undefined;
-  const stripColumns = useMemo<StripColumn[]>(
-    () =>
-      rightModels.map((m) => {
-        const type = cellTypes.get(m.cellType);
-        const editor = editorFor(m, type.editor);
-        const text = (row: Row) => displayText(m, type, row, lookups, env.language);
-        // Overlay editors only: click editors (check, modal, upload) stay on the canvas columns.
-        const edit =
-          editable && onRowsChange && !isClickEditor(editor)
-            ? (row: Row, rowIndex: number): EditCell | undefined =>
-                isCellEditable(grid, m, row, readOnly, editor)
-                  ? {
-                      kind: GridCellKind.Custom,
-                      allowOverlay: true,
-                      copyData: text(row),
-                      data: { kind: 'srm-edit', key: m.key, row: rowIndex, value: row[m.key], display: text(row) },
-                    }
-                  : undefined
-            : undefined;
-        const invalid = editable ? (row: Row) => cellProblem(m, type, row) !== undefined : undefined;
-        return { key: m.key, title: m.title, width: m.width, align: m.align, text, edit, invalid };
-      }),
-    [rightModels, lookups, env.language, editable, onRowsChange, grid, readOnly],
-  );
-  const stripFooter = useMemo(
-    () => (summary ? Object.fromEntries(rightModels.filter((m) => m.isSummary).map((m) => [m.key, footerText(m, summaryValue(m, rows))])) : undefined),
-    [summary, rightModels, rows],
-  );
-  const merged = useMemo(() => JSON.stringify(mergeList(merges)), [merges]);
-  // The footer row as text by column key: glide's accessible table leaves out the frozen trailing row.
-  const summaryText = useMemo(() => {
-    if (!summary) return undefined;
-    const out: Record<string, string> = {};
-    columns.forEach((c, i) => {
-      const cell = getCell(source, i, rows.length) as { displayData?: string; copyData?: string };
-      const shown = cell.displayData ?? cell.copyData;
-      if (shown) out[String(c.id)] = shown;
-    });
-    return JSON.stringify(out);
-  }, [summary, columns, source, rows.length]);
-  // The columns the footer's total label covers (SPEC §9 footer merge), by key.
-  const footerSpan = useMemo(() => {
-    const span = source.footerSpan;
-    return span
-      ? columns
-          .slice(span.start, span.end + 1)
-          .map((c) => String(c.id))
-          .join(',')
-      : undefined;
-  }, [source, columns]);
+  const { stripColumns, stripFooter } = useStripColumns({
+    grid,
+    rightModels,
+    rows,
+    lookups,
+    language: env.language,
+    editable,
+    canWrite: onRowsChange !== undefined,
+    readOnly,
+    summary,
+  });
+  const { merged, summaryText, footerSpan } = useGridStateAttributes(source, columns, merges, summary);
   const showSpinner = grid.showTableProcess !== false && loading === true;
   const ExpandBody = expand ? expandRenderers.get(expand.component ?? 'fields').component : undefined;
 
@@ -460,7 +396,7 @@ export function DataGrid(props: DataGridProps) {
               rowSelectionMode="multi"
               columnSelect="none"
               rangeSelect="cell"
-              gridSelection={fullSelection}
+              gridSelection={gridSelection}
               onGridSelectionChange={onGridSelectionChange}
               cellActivationBehavior={editable ? 'single-click' : 'second-click'}
               onVisibleRegionChanged={onVisibleRegionChanged}
