@@ -9,7 +9,7 @@
 // memory budget: the stored file is staged to disk, its zip checked there (zipGuard: entries, real
 // inflated size), then converted; a thread over budget is terminated, the server process never waits
 // on it or grows with it (docs/security.md "Hostile input").
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
@@ -19,9 +19,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError, refuse } from '../../../server/errors.js';
 import { ok } from '../../../server/http/envelope.js';
-import { checkOfficeZip, type ZipLimits } from '../../../server/excel/zipGuard.js';
 import { runSandboxed } from '../../../server/worker/sandbox.js';
-import { escapeHtml, sanitizeHtml } from '../../../server/files/sanitizeHtml.js';
+import type { HtmlPreview, PreviewInput } from './previewConvert.js';
 import type { FileRow } from './repo.js';
 import type { FileService } from './routes.js';
 import { idOf, visibleFile } from './routes.js';
@@ -34,19 +33,7 @@ const previewBudget = () => ({
   timeMs: Number(process.env.SRM_PREVIEW_TIMEOUT_MS ?? PREVIEW_TIMEOUT_MS),
   memoryMb: Number(process.env.SRM_PREVIEW_MEMORY_MB ?? 512),
 });
-/** What a previewed Office zip may expand to (mammoth holds the whole document in memory). */
-export const PREVIEW_ZIP_LIMITS: ZipLimits = { maxUnzippedBytes: 100 * 1024 * 1024, maxRatio: 200, maxEntries: 1000 };
-export const XLSX_MAX_SHEETS = 5;
-export const XLSX_MAX_ROWS = 2000;
-export const XLSX_MAX_COLS = 50;
 export const LIBREOFFICE_TYPES = ['doc', 'xls', 'ppt', 'pptx'];
-
-export interface HtmlPreview {
-  kind: 'html';
-  html: string;
-  /** Rows, columns or sheets were left out (xlsx caps). */
-  truncated: boolean;
-}
 
 async function readAll(stream: Readable, max: number): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -62,26 +49,6 @@ async function readAll(stream: Readable, max: number): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-export interface PreviewInput {
-  ext: 'docx' | 'xlsx';
-  path: string;
-  size: number;
-  timeMs: number;
-}
-
-/** The sandbox task: zip check, then the conversion. Runs in whatever thread calls it (the worker). */
-export async function previewInThread(input: PreviewInput): Promise<HtmlPreview> {
-  try {
-    await checkOfficeZip(input.path, input.size, PREVIEW_ZIP_LIMITS, input.ext === 'docx' ? 'word/document.xml' : 'xl/workbook.xml');
-  } catch (e) {
-    if (e instanceof AppError && e.key === 'excel.zipBomb')
-      throw refuse('file.previewTooLarge', { limit: Math.round(PREVIEW_ZIP_LIMITS.maxUnzippedBytes / 1024 / 1024) });
-    throw refuse('file.previewFailed');
-  }
-  if (input.ext === 'docx') return docxToHtml(await readFile(input.path));
-  return xlsxToHtml(createReadStream(input.path), Date.now() + input.timeMs);
-}
-
 /** The stored file staged to disk, converted in a sandbox worker within SRM_PREVIEW_TIMEOUT_MS and SRM_PREVIEW_MEMORY_MB. */
 async function convertSandboxed(svc: FileService, row: FileRow, ext: 'docx' | 'xlsx'): Promise<HtmlPreview> {
   const staged = await svc.storage.stagingPath();
@@ -89,7 +56,7 @@ async function convertSandboxed(svc: FileService, row: FileRow, ext: 'docx' | 'x
     await pipeline(svc.storage.get(row.storage_key), createWriteStream(staged));
     const budget = previewBudget();
     const input: PreviewInput = { ext, path: staged, size: (await stat(staged)).size, timeMs: budget.timeMs };
-    return await runSandboxed<HtmlPreview>({ module: new URL(import.meta.url), export: 'previewInThread' }, input, {
+    return await runSandboxed<HtmlPreview>({ module: new URL('./previewConvert.ts', import.meta.url), export: 'previewInThread' }, input, {
       ...budget,
       timeoutKey: 'file.previewTimeout',
       memoryKey: 'file.previewMemory',
@@ -97,78 +64,6 @@ async function convertSandboxed(svc: FileService, row: FileRow, ext: 'docx' | 'x
   } finally {
     await rm(staged, { force: true });
   }
-}
-
-export async function docxToHtml(buffer: Buffer): Promise<HtmlPreview> {
-  const mammoth = (await import('mammoth')).default;
-  const result = await mammoth.convertToHtml({ buffer });
-  return { kind: 'html', html: sanitizeHtml(result.value), truncated: false };
-}
-
-/** Text of one exceljs cell value (rich text, hyperlinks, formulas, dates, errors). */
-export function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date)
-    return Number.isNaN(v.getTime())
-      ? ''
-      : v
-          .toISOString()
-          .replace('T00:00:00.000Z', '')
-          .replace('T', ' ')
-          .replace(/\.\d{3}Z$/, '');
-  if (typeof v !== 'object') return String(v);
-  const o = v as Record<string, unknown>;
-  if (Array.isArray(o.richText)) return (o.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
-  if ('result' in o) return cellText(o.result);
-  if ('text' in o) return cellText(o.text);
-  if ('error' in o) return String(o.error);
-  if ('formula' in o || 'sharedFormula' in o) return '';
-  return '';
-}
-
-export async function xlsxToHtml(stream: Readable, deadline: number): Promise<HtmlPreview> {
-  const ExcelJS = (await import('exceljs')).default;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  let html = '';
-  let truncated = false;
-  let sheets = 0;
-  try {
-    for await (const ws of reader) {
-      if (sheets >= XLSX_MAX_SHEETS) {
-        truncated = true;
-        break;
-      }
-      sheets++;
-      const sheetName = (ws as unknown as { name?: string }).name ?? `Sheet${sheets}`;
-      let rows = 0;
-      let body = '';
-      for await (const row of ws as unknown as AsyncIterable<{ number: number; values: unknown[] }>) {
-        if (Date.now() > deadline) throw refuse('file.previewTimeout');
-        if (rows >= XLSX_MAX_ROWS) {
-          truncated = true;
-          break;
-        }
-        rows++;
-        const values = Array.isArray(row.values) ? row.values : [];
-        if (values.length - 1 > XLSX_MAX_COLS) truncated = true;
-        const n = Math.min(Math.max(values.length - 1, 0), XLSX_MAX_COLS);
-        let tr = `<th>${row.number}</th>`;
-        for (let c = 1; c <= n; c++) tr += `<td>${escapeHtml(cellText(values[c]))}</td>`;
-        body += `<tr>${tr}</tr>`;
-      }
-      html += `<h3>${escapeHtml(sheetName)}</h3><table border="1" cellspacing="0" cellpadding="3">${body}</table>`;
-    }
-  } finally {
-    stream.destroy();
-  }
-  if (truncated) html += '<p><em>…</em></p>';
-  return { kind: 'html', html, truncated };
 }
 
 /** `soffice` on PATH (SRM_SOFFICE overrides). */
