@@ -1,33 +1,28 @@
 // What the workflow's calls answer (CONTRACT.md "Workflow"), declared once: the server builds these shapes
 // and the task-centre screens read them. Types only, so both sides may import it.
 
-export interface Todo {
+/** What every task row says of its task and the document it is about. */
+interface TaskOfDocument {
   taskId: number;
   taskName: string | null;
-  nodeId: string;
   processInstanceId: number;
   entity: string;
   businessId: number;
   documentNumber: string | null;
   title: string | null;
   initiatorName: string | null;
-  modelKey: string;
   createTime: string;
 }
 
-export interface DoneTask {
-  taskId: number;
-  taskName: string | null;
+export interface Todo extends TaskOfDocument {
+  nodeId: string;
+  modelKey: string;
+}
+
+export interface DoneTask extends TaskOfDocument {
   result: string;
   comment: string | null;
-  processInstanceId: number;
-  entity: string;
-  businessId: number;
-  documentNumber: string | null;
-  title: string | null;
-  initiatorName: string | null;
   instanceState: string;
-  createTime: string;
   endTime: string | null;
 }
 
