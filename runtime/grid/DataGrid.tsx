@@ -35,6 +35,8 @@ import { useAutoHeightViewport } from './useAutoHeightViewport.js';
 import { useCellClick } from './useCellClick.js';
 import { useHorizontalScrollbar } from './useHorizontalScrollbar.js';
 import { useStripColumns } from './useStripColumns.js';
+import { useTouchedCells } from './touchedCells.js';
+import { fittedWidths } from './autoWidth.js';
 import { useGridSelection } from './useGridSelection.js';
 import { useGridStateAttributes } from './gridStateAttributes.js';
 
@@ -75,6 +77,8 @@ export interface DataGridProps {
   /** View mode: grid.isEdit is ignored. */
   readOnly?: boolean;
   height?: number;
+  /** The user tried to save: empty required cells are marked even where nobody has typed yet. */
+  revealProblems?: boolean;
 }
 
 const STICKY = { sticky: true } as const;
@@ -98,6 +102,7 @@ export function DataGrid(props: DataGridProps) {
     onRowsChange,
     onRowClick,
     readOnly = false,
+    revealProblems = false,
   } = props;
   const env = useRuntimeEnv();
   useEffect(ensurePortal, []);
@@ -122,6 +127,12 @@ export function DataGrid(props: DataGridProps) {
   const text = useCallback((t: unknown) => resolveText(t as Parameters<typeof resolveText>[0], env), [env]);
 
   const [widths, setWidths] = useState<ReadonlyMap<string, number>>(new Map());
+  // Widths that follow the content (autoWidth.ts); a column the user dragged keeps what they chose.
+  const fitted = useMemo(
+    () => fittedWidths({ models, types, rows, lookups, language: env.language, editable }),
+    [models, types, rows, lookups, env.language, editable],
+  );
+  const shownWidths = useMemo<ReadonlyMap<string, number>>(() => new Map([...fitted, ...widths]), [fitted, widths]);
   const grouped = models.some((m) => m.group !== undefined);
   const columns = useMemo<GridColumn[]>(() => {
     const cols: GridColumn[] = [];
@@ -133,12 +144,12 @@ export function DataGrid(props: DataGridProps) {
       cols.push({
         id: m.key,
         title: `${mark}${m.title}${sortMark(sort, m.key)}`,
-        width: widths.get(m.key) ?? m.width,
+        width: shownWidths.get(m.key) ?? m.width,
         group: grouped ? (m.group ?? '') : undefined,
       });
     }
     return cols;
-  }, [models, showIndex, expand, sort, env, editable, widths, grouped]);
+  }, [models, showIndex, expand, sort, env, editable, shownWidths, grouped]);
   const freezeColumns = leading.length + models.filter((m) => m.fixedLeft).length;
   const headerHeight = HEADER_HEIGHT * (grouped ? 2 : 1);
   const layout = useMemo(
@@ -162,6 +173,7 @@ export function DataGrid(props: DataGridProps) {
     [summary, models, rows],
   );
   const totalLabel = env.t('grid.total');
+  const { touch, shown: problemShown } = useTouchedCells(revealProblems);
   const source = useMemo(() => {
     const base = {
       grid,
@@ -180,10 +192,11 @@ export function DataGrid(props: DataGridProps) {
       activeRow: editable ? activeRow : undefined,
       merges,
       expanded,
-      widths,
+      widths: shownWidths,
       text,
       summaries,
       freezeColumns,
+      problemShown,
     };
     return { ...base, footerSpan: summary ? footerSpanOf(base) : undefined };
   }, [
@@ -204,10 +217,11 @@ export function DataGrid(props: DataGridProps) {
     activeRow,
     merges,
     expanded,
-    widths,
+    shownWidths,
     text,
     summaries,
     freezeColumns,
+    problemShown,
   ]);
   const getCellContent = useCallback(([col, row]: Item) => getCell(source, col, row), [source]);
 
@@ -217,9 +231,16 @@ export function DataGrid(props: DataGridProps) {
   const writeRow = useCallback(
     (rowIndex: number, patch: Row) => {
       if (!onRowsChange || rowIndex >= rows.length) return;
-      onRowsChange(rows.map((r, i) => (i === rowIndex ? applyComputed(columnsForCompute, { ...r, ...patch }) : r)));
+      onRowsChange(
+        rows.map((r, i) => {
+          if (i !== rowIndex) return r;
+          const next = applyComputed(columnsForCompute, { ...r, ...patch });
+          touch(r, next, Object.keys(patch));
+          return next;
+        }),
+      );
     },
-    [rows, onRowsChange, columnsForCompute],
+    [rows, onRowsChange, columnsForCompute, touch],
   );
 
   const modelAt = useCallback((col: number): ColumnModel | undefined => models[col - leading.length], [models, leading.length]);
@@ -243,7 +264,7 @@ export function DataGrid(props: DataGridProps) {
 
   // Tooltips (column.tooltip) and the message of an invalid cell, as DOM next to the hovered cell.
   const containerRef = useRef<HTMLDivElement>(null);
-  const { tip, setTip, onItemHovered } = useCellTooltip({ modelAt, rows, editable, lookups });
+  const { tip, setTip, onItemHovered } = useCellTooltip({ modelAt, rows, editable, lookups, problemShown });
 
   const toggleExpanded = useCallback((row: number) => {
     setExpanded((set) => {
@@ -332,8 +353,9 @@ export function DataGrid(props: DataGridProps) {
     canWrite: onRowsChange !== undefined,
     readOnly,
     summary,
+    problemShown,
   });
-  const { merged, summaryText, footerSpan } = useGridStateAttributes(source, columns, merges, summary);
+  const { merged, summaryText, footerSpan, invalidCells } = useGridStateAttributes(source, columns, merges, summary);
   const showSpinner = grid.showTableProcess !== false && loading === true;
   const ExpandBody = expand ? expandRenderers.get(expand.component ?? 'fields').component : undefined;
 
@@ -348,6 +370,7 @@ export function DataGrid(props: DataGridProps) {
       data-height={height}
       data-summary={summaryText}
       data-footer-span={footerSpan}
+      data-invalid-cells={invalidCells}
       data-errors={errors.map((e) => e.key).join(' ') || undefined}
       style={{ position: 'relative' }}
     >
