@@ -24,6 +24,7 @@ import { buildLayout, HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
 import { mergeSpans } from './merge.js';
 import { ModalPicker } from './ModalPicker.js';
 import { OperateColumn } from './OperateColumn.js';
+import { useEnterOpensRow } from './useEnterOpensRow.js';
 import { Pager } from './Pager.js';
 import { customRenderers, isEditCell, type EditCell } from './renderers.js';
 import { nextSort, sortMark } from './sort.js';
@@ -292,6 +293,8 @@ export function DataGrid(props: DataGridProps) {
     setActiveRow,
   });
 
+  const onKeyDown = useEnterOpensRow({ editable, rows, rowActions, onRowAction, onRowClick });
+
   const onHeaderClicked = useCallback(
     (col: number) => {
       const model = modelAt(col);
@@ -407,6 +410,7 @@ export function DataGrid(props: DataGridProps) {
                 if (model?.resizable) props.onColumnWidthChange?.(model.key, Math.max(40, Math.round(newSize)));
               }}
               onItemHovered={onItemHovered}
+              onKeyDown={onKeyDown}
               drawHeader={drawHeader}
               drawCell={grid.mergeFields?.length ? drawCell : undefined}
               freezeColumns={freezeColumns}
