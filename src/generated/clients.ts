@@ -1233,6 +1233,8 @@ currentNodes: (string | null)
 startDate: (string | null)
 endDate: (string | null)
 endReason: (string | null)
+flag: (string | null)
+flagReason: (string | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -1253,6 +1255,7 @@ state?: (string | string[])
 startDate?: string
 startDateFrom?: string
 startDateTo?: string
+flag?: (string | string[])
 }
 
 export function bpmInstanceClient(call: Call) {
@@ -1276,6 +1279,7 @@ bpmnXml: string
 version: (number | null)
 status: (string | null)
 description: (string | null)
+fallbackAssignee: (string | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)

@@ -8080,7 +8080,7 @@ return errors === 0;
 }
 
 export const bpmInstance = validate41;
-const schema42 = {"$id":"entity:bpmInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelVersionId":{"type":["integer","null"]},"version":{"type":["integer","null"]},"entityName":{"type":["string","null"],"maxLength":100},"approveAction":{"type":["string","null"],"maxLength":64},"rejectAction":{"type":["string","null"],"maxLength":64},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"title":{"type":["string","null"],"maxLength":400},"initiatorId":{"type":["integer","null"]},"initiatorName":{"type":["string","null"],"maxLength":200},"state":{"type":["string","null"],"maxLength":20},"currentNodes":{"type":["string","null"],"maxLength":1000},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endReason":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema42 = {"$id":"entity:bpmInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelVersionId":{"type":["integer","null"]},"version":{"type":["integer","null"]},"entityName":{"type":["string","null"],"maxLength":100},"approveAction":{"type":["string","null"],"maxLength":64},"rejectAction":{"type":["string","null"],"maxLength":64},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"title":{"type":["string","null"],"maxLength":400},"initiatorId":{"type":["integer","null"]},"initiatorName":{"type":["string","null"],"maxLength":200},"state":{"type":["string","null"],"maxLength":20},"currentNodes":{"type":["string","null"],"maxLength":1000},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endReason":{"type":["string","null"],"maxLength":1000},"flag":{"type":["string","null"],"maxLength":20},"flagReason":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmInstance" */;
@@ -8452,10 +8452,10 @@ errors++;
 }
 }
 }
-if(data.createdBy !== undefined){
-let data17 = data.createdBy;
-if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema42.properties.createdBy.type},message:"must be integer,null"};
+if(data.flag !== undefined){
+let data17 = data.flag;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err29 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/type",keyword:"type",params:{type: schema42.properties.flag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8464,11 +8464,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.creationDate !== undefined){
-let data18 = data.creationDate;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema42.properties.creationDate.type},message:"must be string,null"};
+if(typeof data17 === "string"){
+if(func2(data17) > 20){
+const err30 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8477,9 +8475,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err31 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.flagReason !== undefined){
+let data18 = data.flagReason;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err31 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/type",keyword:"type",params:{type: schema42.properties.flagReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8488,12 +8489,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data19 = data.lastUpdatedBy;
-if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err32 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema42.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(typeof data18 === "string"){
+if(func2(data18) > 1000){
+const err32 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8503,10 +8501,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.lastUpdateDate !== undefined){
-let data20 = data.lastUpdateDate;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err33 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema42.properties.lastUpdateDate.type},message:"must be string,null"};
+}
+if(data.createdBy !== undefined){
+let data19 = data.createdBy;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err33 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema42.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8515,9 +8514,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
-const err34 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+if(data.creationDate !== undefined){
+let data20 = data.creationDate;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err34 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema42.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8526,12 +8527,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-if(data.versionNum !== undefined){
-let data21 = data.versionNum;
-if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err35 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema42.properties.versionNum.type},message:"must be integer,null"};
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8542,8 +8540,10 @@ errors++;
 }
 }
 }
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.lastUpdatedBy !== undefined){
+let data21 = data.lastUpdatedBy;
+if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
+const err36 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema42.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8552,12 +8552,62 @@ vErrors.push(err36);
 }
 errors++;
 }
+}
+if(data.lastUpdateDate !== undefined){
+let data22 = data.lastUpdateDate;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err37 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema42.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(typeof data22 === "string"){
+if(!pattern0.test(data22)){
+const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data23 = data.versionNum;
+if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
+const err39 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema42.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
 validate41.errors = vErrors;
 return errors === 0;
 }
 
 export const bpmModel = validate42;
-const schema43 = {"$id":"entity:bpmModel","type":"object","properties":{"modelId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":64},"bpmnXml":{"type":["string","null"]},"version":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema43 = {"$id":"entity:bpmModel","type":"object","properties":{"modelId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":64},"bpmnXml":{"type":["string","null"]},"version":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"description":{"type":["string","null"],"maxLength":1000},"fallbackAssignee":{"type":["string","null"],"maxLength":64},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmModel" */;
@@ -8728,10 +8778,10 @@ errors++;
 }
 }
 }
-if(data.createdBy !== undefined){
-let data8 = data.createdBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema43.properties.createdBy.type},message:"must be integer,null"};
+if(data.fallbackAssignee !== undefined){
+let data8 = data.fallbackAssignee;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/fallbackAssignee",schemaPath:"#/properties/fallbackAssignee/type",keyword:"type",params:{type: schema43.properties.fallbackAssignee.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8740,11 +8790,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.creationDate !== undefined){
-let data9 = data.creationDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema43.properties.creationDate.type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(func2(data8) > 64){
+const err14 = {instancePath:instancePath+"/fallbackAssignee",schemaPath:"#/properties/fallbackAssignee/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8753,9 +8801,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.createdBy !== undefined){
+let data9 = data.createdBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema43.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8765,11 +8816,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-if(data.lastUpdatedBy !== undefined){
-let data10 = data.lastUpdatedBy;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema43.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(data.creationDate !== undefined){
+let data10 = data.creationDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema43.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8778,11 +8828,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.lastUpdateDate !== undefined){
-let data11 = data.lastUpdateDate;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema43.properties.lastUpdateDate.type},message:"must be string,null"};
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8791,9 +8839,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data11 = data.lastUpdatedBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema43.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8803,11 +8854,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-if(data.versionNum !== undefined){
-let data12 = data.versionNum;
-if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema43.properties.versionNum.type},message:"must be integer,null"};
+if(data.lastUpdateDate !== undefined){
+let data12 = data.lastUpdateDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema43.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8816,15 +8866,40 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data13 = data.versionNum;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema43.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }

@@ -135,6 +135,10 @@ export interface BpmInstanceTable {
   end_date: Timestamp | null;
   /** endReason: varchar(1000) */
   end_reason: string | null;
+  /** flag: varchar(20) */
+  flag: string | null;
+  /** flagReason: varchar(1000) */
+  flag_reason: string | null;
   /** createdBy: bigint */
   created_by: Int8 | null;
   /** creationDate: timestamp(0) default localtimestamp(0) */
@@ -165,6 +169,8 @@ export interface BpmModelTable {
   status: Generated<string | null>;
   /** description: varchar(1000) */
   description: string | null;
+  /** fallbackAssignee: varchar(64) */
+  fallback_assignee: string | null;
   /** createdBy: bigint */
   created_by: Int8 | null;
   /** creationDate: timestamp(0) default localtimestamp(0) */
