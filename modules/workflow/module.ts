@@ -6,6 +6,7 @@ import { bindingHooks } from './server/binding.js';
 import { doPublish } from './server/publish.js';
 import { bindingRules, delegateRules, modelRules } from './server/rules.js';
 import { registerTaskRoutes } from './server/routes.js';
+import { processRoleRules } from './server/processRoles.js';
 import { doStop } from './server/stop.js';
 import { doReassign } from './server/reassign.js';
 import { workflowDemo } from './seed/demo.js';
@@ -15,7 +16,7 @@ import './api.js';
 export default defineModule({
   name: 'workflow',
   dependsOn: ['admin', 'push'],
-  rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules },
+  rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules, bpmProcessRole: processRoleRules },
   operations: { bpmModel: { doPublish }, bpmInstance: { doStop, doReassign } },
   transitionHooks: bindingHooks,
   routes(server, { app }) {

@@ -1308,6 +1308,53 @@ export function bpmModelClient(call: Call) {
   };
 }
 
+export interface BpmProcessRole {
+roleId: number
+roleCode: string
+roleName: string
+enabledFlag: (("Y" | "N") | null)
+description: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+members: BpmProcessRoleMember[]
+}
+
+export interface BpmProcessRoleParams {
+roleId?: (number | number[])
+roleCode?: string
+roleName?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function bpmProcessRoleClient(call: Call) {
+  const base = 'bpmServer/v1/bpmProcessRoleRestful';
+  return {
+    findById: (id: number) => call<BpmProcessRole>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BpmProcessRoleParams> = {}) => call<BpmProcessRole[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BpmProcessRole>) => call<BpmProcessRole>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BpmProcessRole>[]) => call<BpmProcessRole[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BpmProcessRoleMember {
+memberId: number
+roleId: (number | null)
+roleIdDisplay: (string | null)
+userName: string
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
 export interface MsgConfig {
 configId: number
 templateId: number
