@@ -188,6 +188,7 @@ export const ENTITY_MODULES: Readonly<Record<string, string>> = {
   "bpmProcessRole": "workflow",
   "bpmProcessRoleMember": "workflow",
   "bpmTask": "workflow",
+  "bpmTimer": "workflow",
   "msgConfig": "messages",
   "msgConfigRecipient": "messages",
   "msgDelivery": "messages",

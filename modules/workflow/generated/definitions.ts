@@ -23,6 +23,7 @@ import entity5 from '../entities/bpmModelVersion.entity.json';
 import entity6 from '../entities/bpmProcessRole.entity.json';
 import entity7 from '../entities/bpmProcessRoleMember.entity.json';
 import entity8 from '../entities/bpmTask.entity.json';
+import entity9 from '../entities/bpmTimer.entity.json';
 
 export const pages = {
   "bpm/bindingEdit": page0,
@@ -50,4 +51,5 @@ export const entities = {
   "bpmProcessRole": entity6,
   "bpmProcessRoleMember": entity7,
   "bpmTask": entity8,
+  "bpmTimer": entity9,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

@@ -12,6 +12,7 @@ import { internalContext, runTransitionIn, type InternalActor } from '../../../s
 import { loadRecord } from '../../../server/rest/read.js';
 import { delegatesOf, resolveAssignees, userNames } from './assignees.js';
 import { fallbackAssignee } from './fallback.js';
+import { startTimers } from './timers.js';
 import { evaluateCondition, parseCondition } from './conditions.js';
 import type { FlowNode, ProcessGraph } from './graph.js';
 import { graphOfVersion } from './models.js';
@@ -117,6 +118,7 @@ async function createTasks(run: Run, node: FlowNode): Promise<void> {
     .returning(['task_id', 'assignee_id'])
     .execute();
   for (const c of created) run.actor.events.add('workflow.taskAssigned', assignedEvent(app, instance, c.task_id, node.name, c.assignee_id));
+  await startTimers(run, node, groupKey);
 }
 
 /** The payload of `workflow.taskAssigned` for one new task. */

@@ -26,6 +26,8 @@ async function unknownNames(app: AppContext, db: Db, graph: ProcessGraph): Promi
   const admin = app.modules.api<AdminApi>('admin');
   const out: GraphProblem[] = [];
   for (const n of graph.nodes.values()) {
+    if (n.kind === 'boundaryTimer' && n.escalateTo && (await admin.usersByName(db, [n.escalateTo])).length === 0)
+      out.push({ elementId: n.id, key: 'bpm.model.unknownUser', params: { name: n.escalateTo } });
     if (n.kind !== 'userTask') continue;
     const names = assigneeNames(n.assignee);
     if (n.assigneeType === 'user') {

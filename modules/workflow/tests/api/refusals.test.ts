@@ -187,7 +187,7 @@ for (const backend of await backends()) {
       expect(reasons('head')).toEqual([expect.stringMatching(/^The assignee rule "initiator's department head" is not available/)]);
       expect(reasons('lost')).toEqual(['The node cannot be reached from the start event', 'User nobody_here does not exist']);
       expect(reasons('svc')).toEqual([
-        'Element type ServiceTask is not supported yet (timers and service tasks are not built yet)',
+        'Element type ServiceTask is not supported yet (service tasks are not built yet)',
         'The node has no incoming flow',
       ]);
       expect(reasons('big')).toEqual([]);
