@@ -22,6 +22,8 @@ declare module '../../server/events/domainEvents.js' {
     };
     /** A task left these users' to-do lists (completed, transferred away, or its instance stopped). */
     'workflow.taskClosed': { taskId: number; userIds: number[] };
+    /** A step's boundary timer is due at `due` (the workflow asks the scheduler for a BPM_ESCALATE run then). */
+    'workflow.timerSet': { instanceId: number; due: string };
   }
 }
 

@@ -1233,6 +1233,8 @@ currentNodes: (string | null)
 startDate: (string | null)
 endDate: (string | null)
 endReason: (string | null)
+flag: (string | null)
+flagReason: (string | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -1253,6 +1255,7 @@ state?: (string | string[])
 startDate?: string
 startDateFrom?: string
 startDateTo?: string
+flag?: (string | string[])
 }
 
 export function bpmInstanceClient(call: Call) {
@@ -1276,6 +1279,7 @@ bpmnXml: string
 version: (number | null)
 status: (string | null)
 description: (string | null)
+fallbackAssignee: (string | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -1302,6 +1306,53 @@ export function bpmModelClient(call: Call) {
     delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };
+}
+
+export interface BpmProcessRole {
+roleId: number
+roleCode: string
+roleName: string
+enabledFlag: (("Y" | "N") | null)
+description: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+members: BpmProcessRoleMember[]
+}
+
+export interface BpmProcessRoleParams {
+roleId?: (number | number[])
+roleCode?: string
+roleName?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function bpmProcessRoleClient(call: Call) {
+  const base = 'bpmServer/v1/bpmProcessRoleRestful';
+  return {
+    findById: (id: number) => call<BpmProcessRole>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BpmProcessRoleParams> = {}) => call<BpmProcessRole[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BpmProcessRole>) => call<BpmProcessRole>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BpmProcessRole>[]) => call<BpmProcessRole[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BpmProcessRoleMember {
+memberId: number
+roleId: (number | null)
+roleIdDisplay: (string | null)
+userName: string
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
 }
 
 export interface MsgConfig {
