@@ -220,16 +220,15 @@ async function pushSite(
   sendTime: string,
 ) {
   if (site.length === 0 || !app.modules.hasApi('push')) return;
-  const push = app.modules.api<PushApi>('push');
-  for (let i = 0; i < site.length; i += 100) {
-    await Promise.all(
-      site
-        .slice(i, i + 100)
-        .map((s) =>
-          push
-            .publish([s.userId], 'message', { messageId: s.messageId, title: s.title, content: s.content, sourceType, route, sendTime })
-            .catch((err: unknown) => console.error('messages: push failed', err)),
-        ),
-    );
-  }
+  // One batch for every recipient (one Redis pipeline, ~1 MB per PUBLISH), each with their own message id.
+  await app.modules
+    .api<PushApi>('push')
+    .publishEach(
+      site.map((s) => ({
+        userId: s.userId,
+        type: 'message',
+        data: { messageId: s.messageId, title: s.title, content: s.content, sourceType, route, sendTime },
+      })),
+    )
+    .catch((err: unknown) => console.error('messages: push failed', err));
 }
