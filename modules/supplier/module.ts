@@ -6,7 +6,8 @@ import type { SupplierApi } from './api.js';
 
 export default defineModule({
   name: 'supplier',
-  dependsOn: ['base'],
-  api: ({ app }): SupplierApi => supplierApi(app.db),
+  // admin: the supplier's portal users (its contacts).
+  dependsOn: ['base', 'admin'],
+  api: ({ app }): SupplierApi => supplierApi(app),
   seed: { demo: supplierDemo },
 });

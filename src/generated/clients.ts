@@ -1546,6 +1546,7 @@ templateId: number
 templateIdDisplay: (string | null)
 description: (string | null)
 enabledFlag: (("Y" | "N") | null)
+optionalFlag: (("Y" | "N") | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -1561,6 +1562,7 @@ moduleName?: (string | string[])
 eventName?: string
 templateId?: (number | number[])
 enabledFlag?: (string | string[])
+optionalFlag?: (string | string[])
 keyword?: string
 }
 
@@ -1637,6 +1639,42 @@ creationDate: string
 lastUpdatedBy: (number | null)
 lastUpdateDate: string
 versionNum: number
+}
+
+export interface MsgUserSetting {
+settingId: number
+userId: number
+userName: string
+sourceCode: string
+channel: string
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface MsgUserSettingParams {
+settingId?: (number | number[])
+userId?: (number | number[])
+userName?: string
+sourceCode?: string
+channel?: (string | string[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function msgUserSettingClient(call: Call) {
+  const base = 'messageServer/v1/msgUserSettingRestful';
+  return {
+    findById: (id: number) => call<MsgUserSetting>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<MsgUserSettingParams> = {}) => call<MsgUserSetting[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<MsgUserSetting>) => call<MsgUserSetting>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<MsgUserSetting>[]) => call<MsgUserSetting[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
 }
 
 export interface ScheduleProgram {
