@@ -167,6 +167,55 @@ by?: ("code" | "id")
  */
 permitKind?: ("ORG" | "CATEGORY" | "GROUP")
 /**
+ * Aggregate operations the family serves at POST .../aggregate (docs/runtime.md, Aggregates): grouped counts, sums, averages, minima and maxima of the rows listByPage would return to the caller (same params, same row rules)
+ */
+aggregates?: {
+/**
+ * What the request names (`{name, params}`)
+ */
+name: string
+/**
+ * Fields whose values group the rows (each a key of the answer's rows)
+ * 
+ * @maxItems 3
+ */
+groupBy?: []|[string]|[string, string]|[string, string, string]
+bucket?: {
+/**
+ * A date or datetime field
+ */
+field: string
+/**
+ * month: the answer's `month` key holds YYYY-MM
+ */
+unit: "month"
+}
+/**
+ * @minItems 1
+ */
+measures: [{
+fn: ("count" | "sum" | "avg" | "min" | "max")
+/**
+ * Required for sum, avg, min, max: a numeric (or, for min/max, date) field
+ */
+field?: string
+/**
+ * The answer key; default `count`, or fn + Field (`sumQuantity`)
+ */
+as?: string
+}, ...({
+fn: ("count" | "sum" | "avg" | "min" | "max")
+/**
+ * Required for sum, avg, min, max: a numeric (or, for min/max, date) field
+ */
+field?: string
+/**
+ * The answer key; default `count`, or fn + Field (`sumQuantity`)
+ */
+as?: string
+})[]]
+}[]
+/**
  * Registered server operations of the family besides the generic actions (/v1/{name}Restful/{action}); read: allowed with any menu bound to a page of the entity; write: needs a page button naming it with its resource
  */
 operations?: {
