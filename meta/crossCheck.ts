@@ -3,6 +3,7 @@ import { filterIndexed, sortIndexed } from './indexCoverage.js';
 import { allFields, field, type Definitions } from './definitions.js';
 import type { Action, Column, EntityDefinition, Grid, Menu, PageDefinition } from './generated/definitions.js';
 import { entityAggregateProblems } from './aggregates.js';
+import { checkDashboard } from './dashboardCheck.js';
 import { formatCheck, type CheckKey, type CheckParams, type CheckProblem } from './checkMessages.js';
 
 /** The action that serves an entity's declared aggregates (server/rest/actions/aggregate.ts). */
@@ -120,6 +121,8 @@ function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
     return;
   }
   if (p.renderer) say(at, 'rendererOnlyCustom', { path: '/renderer' });
+  // A dashboard has no entity of its own: each widget names what it reads.
+  if (p.kind === 'dashboard') return checkDashboard(defs, p, at, say);
   const e = p.entity ? defs.entities.get(p.entity) : undefined;
   if (!e) return say(at, 'unknownEntity', { path: '/entity', entity: p.entity ?? '(none)' });
   const isColumn = (key: string) => {
