@@ -67,7 +67,7 @@ export {
   registries,
   createRegistry,
 } from './registry/index.js';
-export { DashboardPage } from './dashboard/DashboardPage.js';
+export { DashboardPage, WidgetCard } from './dashboard/DashboardPage.js';
 export { ChartWidget } from './dashboard/ChartWidget.js';
 export { chartOption } from './dashboard/chartOption.js';
 export type { DashboardWidgetDef, DashboardWidgetProps, WidgetDefinition } from './dashboard/types.js';

@@ -13,7 +13,8 @@ import type { EntityDefinition } from '../definitions.js';
 import { useWidgetData } from './widgetData.js';
 import type { WidgetDefinition } from './types.js';
 
-function WidgetCard({ widget, entity, query }: { widget: WidgetDefinition; entity: EntityDefinition; query: CustomPageProps['query'] }) {
+/** One widget in its card, loading its own data: a dashboard's cell, or a home panel's (a module's KPIs). */
+export function WidgetCard({ widget, entity, query = {} }: { widget: WidgetDefinition; entity: EntityDefinition; query?: CustomPageProps['query'] }) {
   const env = useRuntimeEnv();
   const data = useWidgetData(entity, widget);
   const { component: Widget } = dashboardWidgets.get(widget.type);

@@ -70,6 +70,7 @@ for (const lang of ['CN', 'TH', 'EN', 'VN'] as const) {
     const list = pane.getByTestId('list-latest');
     await eventually(() => list.locator('tbody tr').count()).toBe(5);
     await eventually(() => list.innerText()).toContain(t.submitted);
+    await page.waitForTimeout(400); // the charts' 300 ms animation, for the screenshot
     await shot(page, `e2e-purchasing-dashboard-${lang}`);
 
     // The chart follows its container: a narrower window redraws it narrower.
