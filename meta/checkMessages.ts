@@ -179,6 +179,30 @@ const M = {
     TH: 'หน้า {page} แสดงปุ่มนำเข้า แต่เมนูไม่ได้กำหนดทรัพยากร btnImport',
     VN: 'Trang {page} hiện nút Nhập nhưng menu không khai báo tài nguyên btnImport',
   },
+  widgetNeeds: {
+    EN: '{path} is required for a {type} widget',
+    CN: '{path} 必填：{type} 组件需要它',
+    TH: '{path} จำเป็นสำหรับวิดเจ็ตแบบ {type}',
+    VN: '{path} là bắt buộc với thành phần loại {type}',
+  },
+  widgetUnknownAggregate: {
+    EN: '{path} {aggregate} is not an aggregate of {entity}',
+    CN: '{path} {aggregate} 不是 {entity} 的统计',
+    TH: '{path} {aggregate} ไม่ใช่การสรุปของ {entity}',
+    VN: '{path} {aggregate} không phải phép tổng hợp của {entity}',
+  },
+  widgetUnknownKey: {
+    EN: '{path} {key} is not in what the widget reads (allowed: {allowed})',
+    CN: '{path} {key} 不在该组件读取的数据中（可用：{allowed}）',
+    TH: '{path} {key} ไม่อยู่ในข้อมูลที่วิดเจ็ตอ่าน (ที่ใช้ได้: {allowed})',
+    VN: '{path} {key} không có trong dữ liệu thành phần đọc (có thể dùng: {allowed})',
+  },
+  widgetNameTwice: {
+    EN: '{path} widget name {name} is used twice',
+    CN: '{path} 组件名称 {name} 重复',
+    TH: '{path} ชื่อวิดเจ็ต {name} ซ้ำกัน',
+    VN: '{path} tên thành phần {name} bị trùng',
+  },
   /** Entity checks speak to implementers only (entities are not edited in the designer). */
   entityText: { EN: '{text}', CN: '{text}', TH: '{text}', VN: '{text}' },
 } as const satisfies Record<string, Record<CheckLanguage, string>>;

@@ -2,7 +2,12 @@
 import { filterIndexed, sortIndexed } from './indexCoverage.js';
 import { allFields, field, type Definitions } from './definitions.js';
 import type { Action, Column, EntityDefinition, Grid, Menu, PageDefinition } from './generated/definitions.js';
+import { entityAggregateProblems } from './aggregates.js';
+import { checkDashboard } from './dashboardCheck.js';
 import { formatCheck, type CheckKey, type CheckParams, type CheckProblem } from './checkMessages.js';
+
+/** The action that serves an entity's declared aggregates (server/rest/actions/aggregate.ts). */
+export const AGGREGATE_ACTION = 'aggregate';
 
 export const FAMILY_ACTIONS = ['findById', 'listByPage', 'saveOrUpdate', 'doBatchSaveOrUpdate', 'delete', 'doBatchDelete'] as const;
 
@@ -90,6 +95,7 @@ export function checkProblems(defs: Definitions): CheckProblem[] {
         if (!e.fields[headerField]) say(at, `/lines/${i}/fromHeader/${lineField} ${headerField} is not a field`);
       }
     }
+    for (const problem of entityAggregateProblems(e)) say(at, problem);
     if (e.status && !e.fields[e.status.field]) say(at, `/status/field ${e.status.field} is not a field`);
     if (e.ownership && !e.fields[e.ownership.field]) say(at, `/ownership/field ${e.ownership.field} is not a field`);
     for (const d of e.display ?? []) if (!e.fields[d]) say(at, `/display ${d} is not a field`);
@@ -122,6 +128,8 @@ function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
     return;
   }
   if (p.renderer) say(at, 'rendererOnlyCustom', { path: '/renderer' });
+  // A dashboard has no entity of its own: each widget names what it reads.
+  if (p.kind === 'dashboard') return checkDashboard(defs, p, at, say);
   const e = p.entity ? defs.entities.get(p.entity) : undefined;
   if (!e) return say(at, 'unknownEntity', { path: '/entity', entity: p.entity ?? '(none)' });
   const isColumn = (key: string) => {
@@ -253,6 +261,8 @@ export function boundPages(defs: Definitions, page: PageDefinition): PageDefinit
 /** Operations an entity declares besides the generic actions (entity `operations`). */
 export function declaredOperations(e: EntityDefinition, access: 'read' | 'write'): string[] {
   const variants = access === 'read' ? (e.listVariants ?? []).map((v) => v.action) : [];
+  // An entity with aggregates serves them at one read action, bound to a menu like listByPage.
+  if (access === 'read' && e.aggregates?.length) variants.push(AGGREGATE_ACTION);
   return [...(e.operations ?? []).filter((o) => o.access === access).map((o) => o.action), ...variants];
 }
 

@@ -127,6 +127,25 @@ export function familyOperations(e: EntityDefinition, record: Schema, params: Sc
       example: { id: 1, versionNum: 1 },
     });
   }
+  if (e.aggregates?.length) {
+    const names = e.aggregates.map((a) => a.name);
+    ops.push({
+      action: 'aggregate',
+      summary: `${e.name}: grouped counts and measures of the rows listByPage would give the caller (${names.join(', ')})`,
+      request: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: { enum: names },
+          params,
+          groupBy: { type: 'array', items: { type: 'string' }, description: 'Narrows the aggregate to some of its declared group fields' },
+          measures: { type: 'array', items: { type: 'string' }, description: 'Narrows the aggregate to some of its declared measure keys' },
+        },
+      },
+      answer: envelope({ type: 'array', items: { type: 'object', additionalProperties: true } }, true),
+      example: { name: names[0], params: {} },
+    });
+  }
   return ops;
 }
 

@@ -13,7 +13,11 @@ import { TreePage } from './tree/TreePage.js';
 import { treeActions } from './tree/treeActions.js';
 import { referenceWidget } from './form/referenceWidget.js';
 import { richTextWidget } from './form/richTextWidget.js';
-import { actions, cellTypes, expandRenderers, formatters, pageKinds, renderers, widgets } from './registry/index.js';
+import { actions, cellTypes, dashboardWidgets, expandRenderers, formatters, pageKinds, renderers, widgets } from './registry/index.js';
+import { DashboardPage } from './dashboard/DashboardPage.js';
+import { ChartWidget } from './dashboard/ChartWidget.js';
+import { StatWidget } from './dashboard/StatWidget.js';
+import { ListWidget } from './dashboard/ListWidget.js';
 import { MyExportsPage } from './excel/MyExportsPage.js';
 import { downloadFileAction } from './excel/downloadFileAction.js';
 import { notifyAction } from './grid/notifyAction.js';
@@ -41,14 +45,32 @@ export function registerBuiltIns(): void {
   registerMissing(actions, { ...builtInActions, ...treeActions, downloadFile: downloadFileAction, notify: notifyAction });
   registerMissing(renderers, {
     myExports: { component: MyExportsPage },
+    // Page kind dashboard has no entity of its own: drawn like a custom page (CustomPageRenderer).
+    dashboard: { component: DashboardPage },
   });
+  registerMissing(dashboardWidgets, { chart: { component: ChartWidget }, stat: { component: StatWidget }, list: { component: ListWidget } });
   registerMissing(formatters, builtInFormatters);
   registerMissing(expandRenderers, { fields: fieldsExpand });
 }
 
 export { PageRenderer, CustomPageRenderer } from './pages/PageRenderer.js';
 export { ListPage, EditPage, ActionBar, SearchForm, LineGrid, pageUrl, runAction } from './pages/index.js';
-export { pageKinds, cellTypes, widgets, actions, formatters, expandRenderers, renderers, registries, createRegistry } from './registry/index.js';
+export {
+  pageKinds,
+  cellTypes,
+  widgets,
+  actions,
+  formatters,
+  expandRenderers,
+  renderers,
+  dashboardWidgets,
+  registries,
+  createRegistry,
+} from './registry/index.js';
+export { DashboardPage, WidgetCard } from './dashboard/DashboardPage.js';
+export { ChartWidget } from './dashboard/ChartWidget.js';
+export { chartOption } from './dashboard/chartOption.js';
+export type { DashboardWidgetDef, DashboardWidgetProps, WidgetDefinition } from './dashboard/types.js';
 export { defineClientModule, registerClientModule } from './registry/clientModule.js';
 export type { ClientModule } from './registry/clientModule.js';
 export { service, hasService, provideService, registerClientServices } from './registry/services.js';

@@ -167,6 +167,55 @@ by?: ("code" | "id")
  */
 permitKind?: ("ORG" | "CATEGORY" | "GROUP")
 /**
+ * Aggregate operations the family serves at POST .../aggregate (docs/runtime.md, Aggregates): grouped counts, sums, averages, minima and maxima of the rows listByPage would return to the caller (same params, same row rules)
+ */
+aggregates?: {
+/**
+ * What the request names (`{name, params}`)
+ */
+name: string
+/**
+ * Fields whose values group the rows (each a key of the answer's rows)
+ * 
+ * @maxItems 3
+ */
+groupBy?: []|[string]|[string, string]|[string, string, string]
+bucket?: {
+/**
+ * A date or datetime field
+ */
+field: string
+/**
+ * month: the answer's `month` key holds YYYY-MM
+ */
+unit: "month"
+}
+/**
+ * @minItems 1
+ */
+measures: [{
+fn: ("count" | "sum" | "avg" | "min" | "max")
+/**
+ * Required for sum, avg, min, max: a numeric (or, for min/max, date) field
+ */
+field?: string
+/**
+ * The answer key; default `count`, or fn + Field (`sumQuantity`)
+ */
+as?: string
+}, ...({
+fn: ("count" | "sum" | "avg" | "min" | "max")
+/**
+ * Required for sum, avg, min, max: a numeric (or, for min/max, date) field
+ */
+field?: string
+/**
+ * The answer key; default `count`, or fn + Field (`sumQuantity`)
+ */
+as?: string
+})[]]
+}[]
+/**
  * Registered server operations of the family besides the generic actions (/v1/{name}Restful/{action}); read: allowed with any menu bound to a page of the entity; write: needs a page button naming it with its resource
  */
 operations?: {
@@ -245,7 +294,7 @@ name: string
  * Other route names (SPEC paths) that open this page; none may be the name of a page
  */
 aliases?: string[]
-kind: ("list" | "edit" | "tree" | "custom")
+kind: ("list" | "edit" | "tree" | "custom" | "dashboard")
 /**
  * Required for list, edit and tree pages
  */
@@ -255,6 +304,168 @@ entity?: string
  */
 renderer?: string
 title: Text
+/**
+ * kind dashboard: the widgets, laid out left to right in a 24-column grid (docs/runtime.md, Dashboards)
+ * 
+ * @minItems 1
+ */
+widgets?: [{
+/**
+ * Unique in the page (test id dashboard-widget-{name})
+ */
+name: string
+/**
+ * The registered dashboard widget that draws it
+ */
+type: ("chart" | "stat" | "list")
+title: Text
+/**
+ * Columns of 24 it takes (below 768 px every widget takes the whole row)
+ */
+span?: number
+/**
+ * Chart or list height in pixels (default 280)
+ */
+height?: number
+source: {
+/**
+ * A family whose rows the widget reads, with the caller's rights and row rules
+ */
+entity: string
+/**
+ * One of the entity's aggregates; without it the widget reads listByPage
+ */
+aggregate?: string
+/**
+ * listByPage params (fixed filters)
+ */
+params?: {
+
+}
+sort?: {
+field: string
+order: ("asc" | "desc")
+}[]
+/**
+ * list source: rows read (default 10)
+ */
+pageRows?: number
+}
+/**
+ * type chart: how it draws
+ */
+chart?: ("line" | "bar" | "pie" | "funnel")
+/**
+ * chart: the answer key naming each point or slice (a group field, `month`, or a field of a list source); its {key}Display is shown when the answer has one
+ */
+category?: string
+/**
+ * chart: one series per value; stat: the first is the number shown (summed over the answer's rows)
+ * 
+ * @minItems 1
+ */
+values?: [{
+/**
+ * A measure key of the aggregate, or a number field of a list source
+ */
+key: string
+label?: Text
+}, ...({
+/**
+ * A measure key of the aggregate, or a number field of a list source
+ */
+key: string
+label?: Text
+})[]]
+/**
+ * list: the fields shown ({field}Display for references and lookups)
+ * 
+ * @minItems 1
+ */
+columns?: [string, ...(string)[]]
+/**
+ * list: the page a row opens (an edit page, with the row's key as id); stat and chart: the page a click opens
+ */
+openPage?: string
+}, ...({
+/**
+ * Unique in the page (test id dashboard-widget-{name})
+ */
+name: string
+/**
+ * The registered dashboard widget that draws it
+ */
+type: ("chart" | "stat" | "list")
+title: Text
+/**
+ * Columns of 24 it takes (below 768 px every widget takes the whole row)
+ */
+span?: number
+/**
+ * Chart or list height in pixels (default 280)
+ */
+height?: number
+source: {
+/**
+ * A family whose rows the widget reads, with the caller's rights and row rules
+ */
+entity: string
+/**
+ * One of the entity's aggregates; without it the widget reads listByPage
+ */
+aggregate?: string
+/**
+ * listByPage params (fixed filters)
+ */
+params?: {
+
+}
+sort?: {
+field: string
+order: ("asc" | "desc")
+}[]
+/**
+ * list source: rows read (default 10)
+ */
+pageRows?: number
+}
+/**
+ * type chart: how it draws
+ */
+chart?: ("line" | "bar" | "pie" | "funnel")
+/**
+ * chart: the answer key naming each point or slice (a group field, `month`, or a field of a list source); its {key}Display is shown when the answer has one
+ */
+category?: string
+/**
+ * chart: one series per value; stat: the first is the number shown (summed over the answer's rows)
+ * 
+ * @minItems 1
+ */
+values?: [{
+/**
+ * A measure key of the aggregate, or a number field of a list source
+ */
+key: string
+label?: Text
+}, ...({
+/**
+ * A measure key of the aggregate, or a number field of a list source
+ */
+key: string
+label?: Text
+})[]]
+/**
+ * list: the fields shown ({field}Display for references and lookups)
+ * 
+ * @minItems 1
+ */
+columns?: [string, ...(string)[]]
+/**
+ * list: the page a row opens (an edit page, with the row's key as id); stat and chart: the page a click opens
+ */
+openPage?: string
+})[]]
 search?: {
 /**
  * A listByPage params key: a field, or {field}From/{field}To for range fields

@@ -7,9 +7,10 @@ export function PageRenderer(props: PageProps) {
   return <Kind key={`${props.page.name}:${props.query.id ?? ''}:${props.query.mode ?? ''}`} {...props} />;
 }
 
-/** A page of kind custom: the registered renderer it names. */
+/** A page without an entity of its own: kind custom (the registered renderer it names) or dashboard. */
 export function CustomPageRenderer(props: CustomPageProps) {
-  if (!props.page.renderer) throw new Error(`Page "${props.page.name}" of kind custom names no renderer`);
-  const { component: Screen } = renderers.get(props.page.renderer);
+  const name = props.page.kind === 'dashboard' ? 'dashboard' : props.page.renderer;
+  if (!name) throw new Error(`Page "${props.page.name}" of kind custom names no renderer`);
+  const { component: Screen } = renderers.get(name);
   return <Screen key={props.page.name} {...props} />;
 }

@@ -1,4 +1,5 @@
 import { createRegistry } from './registry.js';
+import type { DashboardWidgetDef } from '../dashboard/types.js';
 import type { ActionDef, CellTypeDef, EditAddonDef, ExpandDef, FormatterDef, PageKindDef, RendererDef, WidgetDef } from './types.js';
 
 export { createRegistry } from './registry.js';
@@ -18,4 +19,7 @@ export const renderers = createRegistry<RendererDef>('renderer');
 /** Panels modules add to every edit page (EditAddonDef), by name. */
 export const editAddons = createRegistry<EditAddonDef>('edit addon');
 
-export const registries = { pageKinds, cellTypes, widgets, actions, formatters, expandRenderers, renderers, editAddons };
+/** What draws a dashboard widget (a page's `widgets[].type`): chart, stat, list. */
+export const dashboardWidgets = createRegistry<DashboardWidgetDef>('dashboard widget');
+
+export const registries = { pageKinds, cellTypes, widgets, actions, formatters, expandRenderers, renderers, editAddons, dashboardWidgets };

@@ -57,6 +57,11 @@ export function buildBindings(defs: Definitions): BindingIndex {
     const page = menu.page ? defs.pages.get(menu.page) : undefined;
     if (menu.menuType !== 'PAGE' || !page) continue;
     for (const p of boundPages(defs, page)) {
+      // A dashboard's menu lets its holder read what its widgets read (the list and the aggregates).
+      for (const w of p.kind === 'dashboard' ? (p.widgets ?? []) : []) {
+        const we = defs.entities.get(w.source.entity);
+        if (we) for (const read of [...READ_ACTIONS, ...declaredOperations(we, 'read')]) add(we.name, read, { menuCode: menu.menuCode, resource: null });
+      }
       const entity = p.entity ? defs.entities.get(p.entity) : undefined;
       if (!entity) continue;
       for (const read of [...READ_ACTIONS, ...declaredOperations(entity, 'read')]) add(entity.name, read, { menuCode: menu.menuCode, resource: null });

@@ -5,6 +5,8 @@ export interface Page {
   estimated?: boolean;
   /** listByPage: the cursor of the next page (send it back as `after`); absent after the list's last row. */
   after?: string;
+  /** aggregate: more groups exist than the answer holds (MAX_GROUPS). */
+  truncated?: boolean;
 }
 
 export interface Envelope<T> {

@@ -12,6 +12,8 @@ import { doBatchSaveOrUpdate } from './actions/doBatchSaveOrUpdate.js';
 import { deleteAction } from './actions/delete.js';
 import { doBatchDelete } from './actions/doBatchDelete.js';
 import { transitionAction } from './actions/transition.js';
+import { aggregateAction } from './actions/aggregate.js';
+import { AGGREGATE_ACTION } from '../../meta/crossCheck.js';
 import { translateDbError } from './dbErrors.js';
 import { afterWrite } from './afterWrite.js';
 import { listVariantAction } from '../acl/permitVariants.js';
@@ -38,12 +40,18 @@ export function familyActions(app: Pick<AppContext, 'modules'>, e: EntityDefinit
   for (const t of e.status?.transitions ?? []) actions.set(t.action, transitionAction(t));
   for (const o of e.operations ?? []) actions.set(o.action, app.modules.operation(e.name, o.action));
   for (const v of e.listVariants ?? []) actions.set(v.action, listVariantAction(v));
+  if (e.aggregates?.length) actions.set(AGGREGATE_ACTION, aggregateAction);
   return actions;
 }
 
 /** Reads do not change rows: nothing derived from them needs dropping afterwards, nothing is logged. */
 export function isRead(e: EntityDefinition, action: string): boolean {
-  return action === 'findById' || action.startsWith('listByPage') || (e.operations ?? []).some((o) => o.action === action && o.access === 'read');
+  return (
+    action === 'findById' ||
+    action.startsWith('listByPage') ||
+    action === AGGREGATE_ACTION ||
+    (e.operations ?? []).some((o) => o.action === action && o.access === 'read')
+  );
 }
 
 export function actionContext(app: AppContext, entity: EntityDefinition, req: FastifyRequest): ActionContext {

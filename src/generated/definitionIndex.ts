@@ -52,6 +52,7 @@ export const PAGES: Readonly<Record<string, PageSummary>> = {
   "bpm/processRoleList": { module: "workflow", kind: "list", title: {"CN":"流程角色","EN":"Process roles","TH":"บทบาทกระบวนการ","VN":"Vai trò quy trình"} },
   "concurrentPrograms": { module: "scheduler", kind: "list", title: {"CN":"并发程序","EN":"Concurrent programs","TH":"โปรแกรมตามกำหนดการ","VN":"Chương trình định kỳ"} },
   "concurrentPrograms/ConcurrentProgramsDetail": { module: "scheduler", kind: "edit", title: {"CN":"并发程序详情","EN":"Concurrent program","TH":"รายละเอียดโปรแกรม","VN":"Chi tiết chương trình"} },
+  "dashboard/purchasing": { module: "dashboards", kind: "dashboard", title: {"CN":"采购看板","EN":"Purchasing dashboard","TH":"แดชบอร์ดการจัดซื้อ","VN":"Bảng điều khiển mua hàng"} },
   "databaseDetail": { module: "devtools", kind: "custom", title: {"CN":"数据表详情","EN":"Table detail","TH":"รายละเอียดตาราง","VN":"Chi tiết bảng"} },
   "databaseList": { module: "devtools", kind: "custom", title: {"CN":"数据库","EN":"Database","TH":"ฐานข้อมูล","VN":"Cơ sở dữ liệu"} },
   "department": { module: "org", kind: "list", title: {"CN":"部门","EN":"Departments","TH":"แผนก","VN":"Phòng ban"} },

@@ -1,5 +1,5 @@
 // imageLink of a menu (data) → an Arco icon; unknown names get a neutral icon rather than nothing.
-import { IconApps, IconFile, IconHome, IconSettings, IconArchive, IconStorage, IconUserGroup, IconTool } from '@arco-design/web-react/icon';
+import { IconApps, IconDashboard, IconFile, IconHome, IconSettings, IconArchive, IconStorage, IconUserGroup, IconTool } from '@arco-design/web-react/icon';
 import type { ReactElement } from 'react';
 
 const ICONS: Record<string, () => ReactElement> = {
@@ -11,6 +11,7 @@ const ICONS: Record<string, () => ReactElement> = {
   file: () => <IconFile />,
   apps: () => <IconApps />,
   tool: () => <IconTool />,
+  dashboard: () => <IconDashboard />,
 };
 
 export function menuIcon(imageLink: string | null | undefined): ReactElement {

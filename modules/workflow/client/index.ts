@@ -6,6 +6,7 @@
 import { defineClientModule } from '../../../runtime/registry/clientModule';
 import { DoneList, ProcessPanel, StartedList, TodoList } from './screens';
 import { TodoBadge } from './TodoBadge';
+import { TodoHomeCard } from './todoHomeCard';
 import { ModelerWidget } from './ModelerWidget';
 import { publishAction, reassignAction } from './publishAction';
 
@@ -14,6 +15,7 @@ export default defineClientModule({
   renderers: { bpmTodo: TodoList, bpmDone: DoneList, bpmStarted: StartedList },
   editAddons: { bpmProcess: { order: 10, component: ProcessPanel } },
   headerItems: { bpmTodo: { order: 20, component: TodoBadge } },
+  homePanels: { bpmTodo: { order: 5, homes: ['in', 'ex'], component: TodoHomeCard } },
   widgets: { bpmnModeler: { component: ModelerWidget } },
   actions: { bpmPublish: publishAction, bpmReassign: reassignAction },
 });

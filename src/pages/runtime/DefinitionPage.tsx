@@ -116,7 +116,9 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
   }
   if (!page || !entities) return <NotFoundContent />;
   const title = resolveText(page.title, t, language);
-  if (!entity && page.kind !== 'custom') {
+  // Custom and dashboard pages have no entity of their own (a dashboard's widgets name theirs).
+  const entityless = page.kind === 'custom' || page.kind === 'dashboard';
+  if (!entity && !entityless) {
     return <Result status="error" title={title} subTitle={t('shell.page.entityMissing', { entity: page.entity ?? '' })} />;
   }
   if (runtime.status === 'loading' || resources.status === 'loading') {
@@ -130,7 +132,7 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
     <RuntimeEnvContext.Provider value={env}>
       <PageErrorBoundary title={t('shell.page.failed', { title })}>
         <div className="srm-page-surface">
-          {entity && page.kind !== 'custom' ? (
+          {entity && !entityless ? (
             <PageRenderer page={page} entity={entity} entities={entities} query={params} />
           ) : (
             <CustomPageRenderer page={page} entities={entities} query={params} />
