@@ -215,4 +215,7 @@ export const ENTITY_MODULES: Readonly<Record<string, string>> = {
   "srmPoRequisition": "requisition",
   "srmPoRequisitionLine": "requisition",
   "srmPosSupplierInfo": "supplier",
+  "srmPosSupplierRegister": "supplier",
+  "srmPosSupplierRegisterBank": "supplier",
+  "srmPosSupplierRegisterCert": "supplier",
 };

@@ -6,6 +6,9 @@ import page1 from '../pages/myCompanyList.page.json';
 import page2 from '../pages/supplierEdit.page.json';
 import page3 from '../pages/supplierList.page.json';
 import entity0 from '../entities/srmPosSupplierInfo.entity.json';
+import entity1 from '../entities/srmPosSupplierRegister.entity.json';
+import entity2 from '../entities/srmPosSupplierRegisterBank.entity.json';
+import entity3 from '../entities/srmPosSupplierRegisterCert.entity.json';
 
 export const pages = {
   "supplier/myCompanyEdit": page0,
@@ -16,4 +19,7 @@ export const pages = {
 
 export const entities = {
   "srmPosSupplierInfo": entity0,
+  "srmPosSupplierRegister": entity1,
+  "srmPosSupplierRegisterBank": entity2,
+  "srmPosSupplierRegisterCert": entity3,
 } as unknown as Readonly<Record<string, EntityDefinition>>;
