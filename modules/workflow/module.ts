@@ -10,7 +10,8 @@ import { doStop } from './server/stop.js';
 import { doReassign } from './server/reassign.js';
 import { workflowDemo } from './seed/demo.js';
 import type { PushApi } from '../push/api.js';
-import './api.js';
+import type { WorkflowApi } from './api.js';
+import { withdrawProcess } from './server/withdraw.js';
 
 export default defineModule({
   name: 'workflow',
@@ -18,6 +19,9 @@ export default defineModule({
   rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules },
   operations: { bpmModel: { doPublish }, bpmInstance: { doStop, doReassign } },
   transitionHooks: bindingHooks,
+  api: ({ app }): WorkflowApi => ({
+    withdrawProcess: (db, actor, entityName, businessId, comment) => withdrawProcess(app, db, actor, entityName, businessId, comment),
+  }),
   routes(server, { app }) {
     registerTaskRoutes(server, app);
   },

@@ -15,6 +15,12 @@ import type { SupplierTables } from '../../generated/tables.js';
 import { findDuplicate, type Duplicate } from './duplicates.js';
 import { checkComplete, checkDraft, parseRegister, type RegisterInput } from './input.js';
 import { byToken, newToken, readRegistration, stamp, tokenHash, writeRegistration, type RegisterRow } from './store.js';
+import { registrantActor } from './actor.js';
+import { runTransitionIn, type InternalActor } from '../../../../server/rest/runTransition.js';
+import { afterWrite } from '../../../../server/rest/afterWrite.js';
+import type { WorkflowApi } from '../../../workflow/api.js';
+
+const ENTITY = 'srmPosSupplierRegister';
 
 const BASE = '/api/srmServer/v1/srmPosSupplierRegisterRestful';
 export const REGISTER_PATHS = {
@@ -81,6 +87,13 @@ async function mailLink(app: AppContext, lang: Language, r: RegisterInput, token
     );
 }
 
+/** After the write committed: the entity's cache effects, then the events (the process's task notices). */
+async function committed(app: AppContext, actor: InternalActor): Promise<void> {
+  const entity = app.defs.entities.get(ENTITY);
+  if (entity) await afterWrite(app, entity);
+  await app.events.deliver(actor.events);
+}
+
 /** Draft (submit false) or submission: the shared body of doSaveDraft and doRegister. */
 async function save(app: AppContext, req: FastifyRequest, submit: boolean) {
   await limit(app, req, 'write');
@@ -94,23 +107,26 @@ async function save(app: AppContext, req: FastifyRequest, submit: boolean) {
   await checkCategories(app, input);
   const token = existing ? String(body.token) : newToken();
   const lang = req.lang;
-  const registerId = await typed<SupplierTables>(app.db)
-    .transaction()
-    .execute(async (trx) => {
-      // A submission holds its name and code: the check runs inside the write, under one lock for all
-      // submissions (they are rare), so two submissions of one company cannot both pass.
-      if (submit) {
-        await lockInTransaction(trx, 'supplier-register-submit');
-        const d = await findDuplicate(trx, input.companyName, input.creditCode, existing?.registerId ?? null);
-        if (d) refuseDuplicate(d);
-      }
-      return writeRegistration(trx, existing?.registerId ?? null, input, {
-        status: submit ? 'SUBMITTED' : existing && existing.status !== 'WITHDRAWN' ? existing.status : 'DRAFT',
-        language: lang,
-        submitted: submit,
-        ...(existing ? {} : { tokenHash: tokenHash(token) }),
-      });
+  const actor = await registrantActor(app, lang);
+  const registerId = await app.db.transaction().execute(async (db) => {
+    const trx = typed<SupplierTables>(db);
+    // A submission holds its name and code: the check runs inside the write, under one lock for all
+    // submissions (they are rare), so two submissions of one company cannot both pass.
+    if (submit) {
+      await lockInTransaction(trx, 'supplier-register-submit');
+      const d = await findDuplicate(trx, input.companyName, input.creditCode, existing?.registerId ?? null);
+      if (d) refuseDuplicate(d);
+    }
+    const id = await writeRegistration(trx, existing?.registerId ?? null, input, {
+      status: existing?.status ?? 'DRAFT',
+      language: lang,
+      ...(existing ? {} : { tokenHash: tokenHash(token) }),
     });
+    // The declared transition, so that the workflow's binding starts the review process.
+    if (submit) await runTransitionIn(app, db, actor, ENTITY, 'doSubmit', id);
+    return id;
+  });
+  await committed(app, actor);
   const mailed = await mailLink(app, lang, input, token, submit);
   return ok({ registerId, status: submit ? 'SUBMITTED' : 'DRAFT', token, mailed });
 }
@@ -140,13 +156,13 @@ export function registerPublicRoutes(server: FastifyInstance, app: AppContext): 
     const row = await linked(app, bodyOf(req).token);
     // Before review only: once approved or rejected there is nothing to take back.
     if (row.status !== 'SUBMITTED') throw refuse('register.notWithdrawable');
-    const n = await typed<SupplierTables>(app.db)
-      .updateTable('srm_pos_supplier_register')
-      .set((eb) => ({ status: 'WITHDRAWN', version_num: eb('version_num', '+', 1), last_update_date: stamp(new Date()) }))
-      .where('register_id', '=', row.registerId)
-      .where('status', '=', 'SUBMITTED')
-      .executeTakeFirst();
-    if (Number(n.numUpdatedRows) !== 1) throw refuse('register.notWithdrawable');
+    const actor = await registrantActor(app, req.lang);
+    await app.db.transaction().execute(async (db) => {
+      // The guarded transition refuses a registration reviewed meanwhile; the review process stops with it.
+      await runTransitionIn(app, db, actor, ENTITY, 'doWithdraw', row.registerId);
+      await app.modules.api<WorkflowApi>('workflow').withdrawProcess(db, actor, ENTITY, row.registerId, 'withdrawn by the registrant');
+    });
+    await committed(app, actor);
     return ok({ registerId: row.registerId, status: 'WITHDRAWN' });
   });
 }

@@ -39,7 +39,7 @@ export async function writeRegistration(
   trx: Transaction<SupplierTables>,
   id: number | null,
   r: RegisterInput,
-  fields: { status: string; language: string; tokenHash?: string; submitted?: boolean },
+  fields: { status: string; language: string; tokenHash?: string },
 ): Promise<number> {
   const values = {
     company_name: r.companyName,
@@ -56,7 +56,6 @@ export async function writeRegistration(
     token_expires: linkExpiry(),
     reject_reason: null,
     ...(fields.tokenHash ? { edit_token_hash: fields.tokenHash } : {}),
-    ...(fields.submitted ? { submitted_date: stamp(new Date()) } : {}),
   };
   let registerId: number;
   if (id === null) {
