@@ -12,4 +12,9 @@ declare module '../../server/events/domainEvents.js' {
 export interface SupplierApi {
   /** The supplier's name, or null when there is no such supplier. */
   supplierName(supplierId: number): Promise<string | null>;
+  /**
+   * The suppliers sourcing may invite for a purchase category: QUALIFIED for that category, and neither
+   * frozen, blacklisted nor quit as a supplier. Ids in ascending order.
+   */
+  eligibleSuppliers(categoryId: number): Promise<number[]>;
 }

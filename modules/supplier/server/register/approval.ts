@@ -61,6 +61,14 @@ export const registerRules: EntityRules = {
       supplierId,
       respCode: PORTAL_RESPONSIBILITY,
     });
+    // POTENTIAL for each category it registered for: qualification makes it QUALIFIED there.
+    const categoryIds = (r.category_ids ?? '').split(',').filter(Boolean).map(Number);
+    if (categoryIds.length > 0) {
+      await t
+        .insertInto('srm_pos_supplier_category')
+        .values(categoryIds.map((categoryId) => ({ supplier_id: supplierId, category_id: categoryId, status: 'POTENTIAL' })))
+        .execute();
+    }
     await t.updateTable('srm_pos_supplier_register').set({ supplier_id: supplierId }).where('register_id', '=', step.id).execute();
     ctx.events.add('supplier.registrationApproved', { registerId: step.id, supplierId, userId: user.userId, userName: user.userName });
   },

@@ -10,6 +10,7 @@ import type { SignedClient } from '../../../../tests/support/signedClient.js';
 import { startLoopbackSmtp, type ReceivedMail } from '../../../../tests/support/loopbackSmtp.js';
 import { typed } from '../../../../server/db/typed.js';
 import type { SupplierTables } from '../../generated/tables.js';
+import type { SupplierApi } from '../../api.js';
 
 const REG = '/api/srmServer/v1/srmPosSupplierRegisterRestful';
 const TASK = 'bpmServer/v1/bpmTaskRestful';
@@ -74,6 +75,14 @@ for (const backend of await backends()) {
       expect(row.status).toBe('APPROVED');
       const supplier = await db().selectFrom('srm_pos_supplier_info').selectAll().where('supplier_id', '=', Number(row.supplier_id)).executeTakeFirstOrThrow();
       expect(supplier).toMatchObject({ supplier_name: r.companyName, tax_number: r.creditCode, supplier_status: 'POTENTIAL', email: r.email });
+      // POTENTIAL in the category it registered for: not yet one sourcing may invite.
+      const perCategory = await db()
+        .selectFrom('srm_pos_supplier_category')
+        .select(['category_id', 'status'])
+        .where('supplier_id', '=', supplier.supplier_id)
+        .execute();
+      expect(perCategory.map((c) => [Number(c.category_id), c.status])).toEqual([[categoryId, 'POTENTIAL']]);
+      expect(await t.app.ctx.modules.api<SupplierApi>('supplier').eligibleSuppliers(categoryId)).not.toContain(Number(supplier.supplier_id));
 
       // The password is e-mailed after the commit, in the registrant's language (Thai here).
       await expect.poll(() => mails.find((m) => m.to.includes(r.email) && m.text.includes('รหัสผ่านใช้ครั้งเดียว')), { timeout: 15_000 }).toBeTruthy();
