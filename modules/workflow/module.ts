@@ -15,6 +15,8 @@ import type { SchedulerApi } from '../scheduler/api.js';
 import { ESCALATE_PROGRAM } from './server/timers.js';
 import { escalateProgram } from './server/escalateProgram.js';
 import './api.js';
+import type { WorkflowApi } from './api.js';
+import { withdrawProcess } from './server/withdraw.js';
 
 export default defineModule({
   name: 'workflow',
@@ -23,6 +25,9 @@ export default defineModule({
   rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules, bpmProcessRole: processRoleRules },
   operations: { bpmModel: { doPublish }, bpmInstance: { doStop, doReassign } },
   transitionHooks: bindingHooks,
+  api: ({ app }): WorkflowApi => ({
+    withdrawProcess: (db, actor, entityName, businessId, comment) => withdrawProcess(app, db, actor, entityName, businessId, comment),
+  }),
   routes(server, { app }) {
     registerTaskRoutes(server, app);
   },

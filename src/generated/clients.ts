@@ -2455,3 +2455,101 @@ export function srmPosSupplierInfoClient(call: Call) {
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };
 }
+
+export interface SrmPosSupplierRegister {
+registerId: number
+companyName: string
+creditCode: string
+contactName: string
+email: string
+phone: (string | null)
+address: (string | null)
+categoryIds: (string | null)
+languageCode: (string | null)
+status: (string | null)
+submittedDate: (string | null)
+rejectReason: (string | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+nameKey: (string | null)
+creditKey: (string | null)
+editTokenHash: (string | null)
+tokenExpires: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+bankAccounts: SrmPosSupplierRegisterBank[]
+certificates: SrmPosSupplierRegisterCert[]
+}
+
+export interface SrmPosSupplierRegisterParams {
+registerId?: (number | number[])
+companyName?: string
+creditCode?: string
+contactName?: (string | string[])
+email?: (string | string[])
+phone?: (string | string[])
+status?: (string | string[])
+submittedDate?: string
+submittedDateFrom?: string
+submittedDateTo?: string
+supplierId?: (number | number[])
+keyword?: string
+}
+
+export function srmPosSupplierRegisterClient(call: Call) {
+  const base = 'srmServer/v1/srmPosSupplierRegisterRestful';
+  return {
+    findById: (id: number) => call<SrmPosSupplierRegister>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosSupplierRegisterParams> = {}) => call<SrmPosSupplierRegister[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosSupplierRegister>) => call<SrmPosSupplierRegister>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosSupplierRegister>[]) => call<SrmPosSupplierRegister[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | REJECTED | WITHDRAWN → SUBMITTED (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmPosSupplierRegister>(`${base}/doSubmit`, req).then(dataOf),
+    /** SUBMITTED → WITHDRAWN (resource btnWithdraw) */
+    doWithdraw: (req: TransitionRequest) => call<SrmPosSupplierRegister>(`${base}/doWithdraw`, req).then(dataOf),
+    /** SUBMITTED → APPROVED (resource btnApprove) */
+    doApproval: (req: TransitionRequest) => call<SrmPosSupplierRegister>(`${base}/doApproval`, req).then(dataOf),
+    /** SUBMITTED → REJECTED (resource btnReject) */
+    doReject: (req: TransitionRequest) => call<SrmPosSupplierRegister>(`${base}/doReject`, req).then(dataOf),
+  };
+}
+
+export interface SrmPosSupplierRegisterBank {
+registerBankId: number
+registerId: (number | null)
+registerIdDisplay: (string | null)
+lineNumber: (number | null)
+bankName: string
+accountName: string
+accountNumber: string
+currencyCode: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosSupplierRegisterCert {
+registerCertId: number
+registerId: (number | null)
+registerIdDisplay: (string | null)
+lineNumber: (number | null)
+certName: string
+certNumber: (string | null)
+expiryDate: string
+/**
+ * comma-separated file ids
+ */
+attachmentIds: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}

@@ -222,5 +222,9 @@ export const ENTITY_MODULES: Readonly<Record<string, string>> = {
   "srmNoticeSupplier": "notices",
   "srmPoRequisition": "requisition",
   "srmPoRequisitionLine": "requisition",
+  "srmPosSupplierCategory": "supplier",
   "srmPosSupplierInfo": "supplier",
+  "srmPosSupplierRegister": "supplier",
+  "srmPosSupplierRegisterBank": "supplier",
+  "srmPosSupplierRegisterCert": "supplier",
 };

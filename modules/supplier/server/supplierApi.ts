@@ -6,6 +6,9 @@ import type { AdminApi } from '../../admin/api.js';
 import type { SupplierTables } from '../generated/tables.js';
 import type { SupplierApi } from '../api.js';
 
+/** Supplier states that bar every category (the lookup's BLACKLIST and CONTRACT.md's BLACKLISTED). */
+const BARRED = ['FROZEN', 'BLACKLIST', 'BLACKLISTED', 'QUIT'] as const;
+
 export function supplierApi(app: AppContext): SupplierApi {
   const t = typed<SupplierTables>(app.db);
   return {
@@ -22,6 +25,18 @@ export function supplierApi(app: AppContext): SupplierApi {
       if (!row) return null;
       const users = await app.modules.api<AdminApi>('admin').activeUsersOfType(db, 'EXTERNAL', [row.supplier_id]);
       return { supplierId: row.supplier_id, supplierNumber: row.supplier_number, supplierName: row.supplier_name, userIds: users.map((u) => u.userId) };
+    },
+    async eligibleSuppliers(categoryId) {
+      const rows = await t
+        .selectFrom('srm_pos_supplier_category as c')
+        .innerJoin('srm_pos_supplier_info as s', 's.supplier_id', 'c.supplier_id')
+        .select('s.supplier_id')
+        .where('c.category_id', '=', categoryId)
+        .where('c.status', '=', 'QUALIFIED')
+        .where((eb) => eb.or([eb('s.supplier_status', 'is', null), eb('s.supplier_status', 'not in', [...BARRED])]))
+        .orderBy('s.supplier_id')
+        .execute();
+      return rows.map((r) => Number(r.supplier_id));
     },
   };
 }
