@@ -10,6 +10,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML body (already sanitised by the caller); `text` then goes as its plain-text alternative. */
+  html?: string;
 }
 
 export interface Mailer {
@@ -34,7 +36,7 @@ export function smtpMailer(db: Db, config: SmtpConfig, logs: CallLogs | undefine
   return {
     async send(mail, userName) {
       await withTripartiteLog(logs, db, { channel: 'MAIL', target: mail.to, subject: mail.subject, userName }, async () => {
-        await open().sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await open().sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
       });
     },
   };

@@ -9,6 +9,8 @@ import { auditUpdate } from '../../../server/db/typed.js';
 import { message, type Language } from '../../../server/i18n/messages.js';
 import type { ProgramRun } from '../../../server/modules/types.js';
 import type { SchedulerApi } from '../../scheduler/api.js';
+import { sanitizeHtml } from '../../../server/files/sanitizeHtml.js';
+import { htmlToText, isHtml } from './templates.js';
 import { instanceStatus, msg, type DeliveryStatus, type Tables } from './store.js';
 
 /** Tries of one delivery; the waits between them are RETRY_BASE_MS × 1, 2, 4, 8. */
@@ -89,7 +91,13 @@ export class Dispatcher {
       if (d.channel === 'MAIL') {
         if (!this.app.config.smtp.host) [status, error] = ['SKIPPED', message(lang, 'msg.smtpOff')];
         else {
-          await this.app.mailer.send({ to: d.address ?? '', subject: d.title ?? '', text: d.content ?? '' }, d.user_name);
+          // An HTML body goes with its plain-text alternative (multipart/alternative).
+          const body = d.content ?? '';
+          const html = isHtml(body) ? sanitizeHtml(body) : null;
+          await this.app.mailer.send(
+            { to: d.address ?? '', subject: d.title ?? '', text: html ? htmlToText(html) : body, ...(html ? { html } : {}) },
+            d.user_name,
+          );
           status = 'SENT';
         }
       } else {

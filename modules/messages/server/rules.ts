@@ -4,11 +4,12 @@
 // name a user or responsibility that exists (whether it still reaches anyone is reported per message).
 import { auditUpdate } from '../../../server/db/typed.js';
 import { refuse } from '../../../server/errors.js';
+import { sanitizeHtml } from '../../../server/files/sanitizeHtml.js';
 import type { EntityRules } from '../../../server/modules/types.js';
 import type { AdminApi } from '../../admin/api.js';
 import type { SupplierApi } from '../../supplier/api.js';
 import { isChannel, msg } from './store.js';
-import { placeholders, sanitizeText, VARIABLE_NAME, VARIABLE_TYPES } from './templates.js';
+import { isHtml, placeholders, sanitizeText, VARIABLE_NAME, VARIABLE_TYPES } from './templates.js';
 
 const LANGUAGES = ['CN', 'EN', 'TH', 'VN'];
 
@@ -39,7 +40,8 @@ export const templateRules: EntityRules = {
       if (seen.has(key)) throw refuse('msg.duplicateContent', { channel: c.channel, language: c.language });
       seen.add(key);
       const subject = c.subject === null ? null : sanitizeText(c.subject).trim() || null;
-      const content = sanitizeText(c.content).trim();
+      // An e-mail text with markup is an HTML body: safe markup kept (script, handlers, … removed); else plain text.
+      const content = (c.channel === 'MAIL' && isHtml(c.content) ? sanitizeHtml(c.content) : sanitizeText(c.content)).trim();
       if (!content) throw refuse('msg.emptyContent', { channel: c.channel, language: c.language });
       if (c.channel !== 'SMS' && !subject) throw refuse('msg.subjectRequired', { channel: c.channel, language: c.language });
       for (const name of [...placeholders(subject ?? ''), ...placeholders(content)]) {

@@ -15,7 +15,7 @@ import { dispatcherOf } from './dispatch.js';
 import { switchedOff } from './preferences.js';
 import { resolveRecipients } from './recipients.js';
 import { CHANNELS, instanceStatus, isChannel, loadTemplate, msg, type Channel, type DeliveryStatus, type LoadedTemplate } from './store.js';
-import { checkValues, render, type VariableValue } from './templates.js';
+import { checkValues, isHtml, render, type VariableValue } from './templates.js';
 
 /** A route inside the app: `/main/{page}` with an optional query; nothing that leaves it. */
 export const ROUTE = /^\/main\/[A-Za-z0-9/_-]{1,200}(\?[A-Za-z0-9_\-.~%&=+,:]{0,290})?$/;
@@ -39,7 +39,7 @@ function texts(template: LoadedTemplate, values: Readonly<Record<string, Variabl
     if (cache.has(key)) return cache.get(key) ?? null;
     const of = template.contents.filter((c) => c.channel === channel);
     const c = of.find((x) => x.language === language) ?? of.find((x) => x.language === fallback) ?? of.find((x) => x.language === 'CN') ?? of[0];
-    const content = c ? render(c.content, values) : null;
+    const content = c ? render(c.content, values, channel === 'MAIL' && isHtml(c.content)) : null;
     const t = c && content !== null ? { title: cut(render(c.subject ?? '', values) || content, 300), content: cut(content, 4000) } : null;
     cache.set(key, t);
     return t;

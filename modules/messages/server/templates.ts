@@ -3,6 +3,7 @@
 // SMS is text), so sanitising removes markup: script, style and embedding elements with their content,
 // then every other tag (its text kept). Values are inserted as given; they are never markup either.
 import { refuse } from '../../../server/errors.js';
+import { escapeHtml } from '../../../server/files/sanitizeHtml.js';
 
 export type VariableType = 'STRING' | 'NUMBER' | 'DATE' | 'DATETIME';
 export const VARIABLE_TYPES: readonly VariableType[] = ['STRING', 'NUMBER', 'DATE', 'DATETIME'];
@@ -85,9 +86,28 @@ export function checkValues(templateCode: string, declared: readonly TemplateVar
 }
 
 /** The text with each placeholder replaced by its value (an optional variable without one: empty). */
-export function render(text: string, values: Readonly<Record<string, VariableValue>>): string {
+/** `html`: the values are escaped (an HTML e-mail body), so a value never adds markup. */
+export function render(text: string, values: Readonly<Record<string, VariableValue>>, html = false): string {
   return text.replace(PLACEHOLDER, (_, name: string) => {
     const v = values[name];
-    return v === null || v === undefined ? '' : String(v);
+    const s = v === null || v === undefined ? '' : String(v);
+    return html ? escapeHtml(s) : s;
   });
+}
+
+/** An e-mail text with markup is an HTML body (sanitised on save, sent with a plain-text alternative). */
+export const isHtml = (text: string) => /<[a-zA-Z][^<>]*>/.test(text);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The plain-text alternative of an HTML body: blocks and breaks become line breaks, tags go, entities are read. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6]|tr|table|ul|ol)>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e])
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -28,6 +28,32 @@ async function silentServer(port: number): Promise<() => Promise<void>> {
     });
 }
 
+/** The parts of a multipart message: their content type and transfer-decoded UTF-8 body. */
+function partsOf(raw: string): { type: string; body: string }[] {
+  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  return raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => {
+      const split = part.indexOf('\r\n\r\n');
+      const head = part.slice(0, split);
+      const encoded = part.slice(split + 4).replace(/\r\n$/, '');
+      const type = /content-type:\s*([^;\r\n]+)/i.exec(head)?.[1].trim() ?? '';
+      const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(head)?.[1].toLowerCase();
+      const body =
+        encoding === 'base64'
+          ? Buffer.from(encoded, 'base64').toString('utf8')
+          : encoding === 'quoted-printable'
+            ? Buffer.from(
+                encoded.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+                'latin1',
+              ).toString('utf8')
+            : encoded;
+      return { type, body: body.replace(/\r\n/g, '\n') };
+    });
+}
+
 for (const backend of await backends()) {
   describe(`e-mail deliveries on ${backend}`, () => {
     let t: TestServer;
@@ -90,6 +116,47 @@ for (const backend of await backends()) {
       expect(instance.instance_status).toBe('SENT');
       const info = expectOk(await admin.call<Rec>(`${LOGS}/getChannelInfo`, {}));
       expect(info).toMatchObject({ mailConfigured: true, mailServer: `127.0.0.1:${port}` });
+    });
+
+    it('sends an HTML e-mail body, sanitised, with its plain-text alternative: both parts arrive', async () => {
+      const code = uniq('HTML').slice(0, 30);
+      const body = '<p>Dear <b>{{name}}</b>,</p><script>alert(1)</script><p onclick="x()">Order <a href="https://srm.example.com/po">{{po}}</a> is due.</p>';
+      expectOk(
+        await admin.call('messageServer/v1/msgTemplateRestful/saveOrUpdate', {
+          templateCode: code,
+          templateName: `test ${code}`,
+          enabledFlag: 'Y',
+          variables: [
+            { variableName: 'name', variableType: 'STRING', requiredFlag: 'Y' },
+            { variableName: 'po', variableType: 'STRING', requiredFlag: 'Y' },
+          ],
+          contents: ['CN', 'EN', 'TH', 'VN'].map((language) => ({ channel: 'MAIL', language, subject: `Due ${language}`, content: body })),
+        }),
+      );
+      const saved = await db()
+        .selectFrom('msg_template_content')
+        .select('content')
+        .where('channel', '=', 'MAIL')
+        .orderBy('content_id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(saved.content).not.toMatch(/script|onclick|alert/);
+      expect(saved.content).toContain('<b>{{name}}</b>');
+      const sent = await api.send({
+        templateCode: code,
+        sourceType: 'TEST_HTML',
+        variables: { name: 'Ann <i>&</i>', po: 'PO-77' },
+        recipients: [{ userName: 'buyer01' }],
+        language: 'EN',
+      });
+      await expect.poll(async () => (await mailOf(sent.instanceId)).delivery_status, { timeout: 15_000 }).toBe('SENT');
+      const mail = mails.find((m) => m.raw.includes('PO-77'));
+      expect(mail?.raw).toMatch(/multipart\/alternative/i);
+      const parts = partsOf(mail?.raw ?? '');
+      expect(parts.map((p) => p.type)).toEqual(['text/plain', 'text/html']);
+      expect(parts[0].body).toBe('Dear Ann <i>&</i>,\nOrder PO-77 is due.');
+      expect(parts[1].body).toContain('<b>Ann &lt;i&gt;&amp;&lt;/i&gt;</b>');
+      expect(parts[1].body).toMatch(/<a href="https:\/\/srm.example.com\/po"[^>]*>PO-77<\/a>/);
+      expect(parts[1].body).not.toMatch(/script|onclick/);
     });
 
     it('keeps a refused and then timed-out e-mail queued, retries it with a doubling delay, and delivers it when SMTP is back', async () => {
