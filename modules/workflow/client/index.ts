@@ -4,7 +4,7 @@
 // screen, so the screens themselves are lazy chunks (screens.tsx); bpmn-js loads only with the diagram and
 // the modeler (dynamic imports inside them).
 import { defineClientModule } from '../../../runtime/registry/clientModule';
-import { DoneList, ProcessPanel, StartedList, TodoList } from './screens';
+import { DoneList, ModelVersions, ProcessPanel, StartedList, TodoList } from './screens';
 import { TodoBadge } from './TodoBadge';
 import { ModelerWidget } from './ModelerWidget';
 import { publishAction, reassignAction } from './publishAction';
@@ -12,7 +12,7 @@ import { publishAction, reassignAction } from './publishAction';
 export default defineClientModule({
   name: 'workflow',
   renderers: { bpmTodo: TodoList, bpmDone: DoneList, bpmStarted: StartedList },
-  editAddons: { bpmProcess: { order: 10, component: ProcessPanel } },
+  editAddons: { bpmProcess: { order: 10, component: ProcessPanel }, bpmModelVersions: { order: 20, component: ModelVersions } },
   headerItems: { bpmTodo: { order: 20, component: TodoBadge } },
   widgets: { bpmnModeler: { component: ModelerWidget } },
   actions: { bpmPublish: publishAction, bpmReassign: reassignAction },
