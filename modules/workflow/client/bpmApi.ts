@@ -5,6 +5,16 @@ import type { DocumentProcess, DoneTask, InstanceDiagram, StartedProcess, TaskUs
 
 export type { DocumentProcess, DoneTask, HistoryRow, InstanceDiagram, StartedProcess, TaskUser, Todo } from '../wire';
 
+/** One published version of a model, as its page lists them. */
+export interface ModelVersion {
+  version: number;
+  publishedAt: string;
+  publishedBy: number;
+  current: boolean;
+  instances: number;
+  running: number;
+}
+
 const TASKS = 'bpmServer/v1/bpmTaskRestful';
 const INSTANCES = 'bpmServer/v1/bpmInstanceRestful';
 const MODELS = 'bpmServer/v1/bpmModelRestful';
@@ -47,6 +57,7 @@ export const bpmApi = (env: RuntimeEnv) => ({
   reassign: async (instanceId: number, taskId: number, userId: number, comment: string) =>
     (await env.api<{ taskId: number }>(`${INSTANCES}/doReassign`, { id: instanceId, taskId, userId, comment: comment || null })).data,
   stop: async (instanceId: number, reason: string) => (await env.api<unknown>(`${INSTANCES}/doStop`, { id: instanceId, reason: reason || null })).data,
+  modelVersions: async (modelId: number) => (await env.api<ModelVersion[]>(`${TASKS}/findModelVersions`, { modelId })).data ?? [],
   model: async (id: number) => (await env.api<Record<string, unknown>>(`${MODELS}/findById`, { id })).data,
 });
 

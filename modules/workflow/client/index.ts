@@ -4,7 +4,7 @@
 // screen, so the screens themselves are lazy chunks (screens.tsx); bpmn-js loads only with the diagram and
 // the modeler (dynamic imports inside them).
 import { defineClientModule } from '../../../runtime/registry/clientModule';
-import { DoneList, ProcessPanel, StartedList, TodoList } from './screens';
+import { DoneList, ModelVersions, ProcessPanel, StartedList, TodoList } from './screens';
 import { TodoBadge } from './TodoBadge';
 import { TodoHomeCard } from './todoHomeCard';
 import { ModelerWidget } from './ModelerWidget';
@@ -13,7 +13,7 @@ import { publishAction, reassignAction } from './publishAction';
 export default defineClientModule({
   name: 'workflow',
   renderers: { bpmTodo: TodoList, bpmDone: DoneList, bpmStarted: StartedList },
-  editAddons: { bpmProcess: { order: 10, component: ProcessPanel } },
+  editAddons: { bpmProcess: { order: 10, component: ProcessPanel }, bpmModelVersions: { order: 20, component: ModelVersions } },
   headerItems: { bpmTodo: { order: 20, component: TodoBadge } },
   homePanels: { bpmTodo: { order: 5, homes: ['in', 'ex'], component: TodoHomeCard } },
   widgets: { bpmnModeler: { component: ModelerWidget } },

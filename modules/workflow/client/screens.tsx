@@ -8,6 +8,7 @@ const LazyTodo = lazy(() => Lists().then((m) => ({ default: m.TodoList })));
 const LazyDone = lazy(() => Lists().then((m) => ({ default: m.DoneList })));
 const LazyStarted = lazy(() => Lists().then((m) => ({ default: m.StartedList })));
 const LazyPanel = lazy(() => import('./ProcessPanel').then((m) => ({ default: m.ProcessPanel })));
+const LazyVersions = lazy(() => import('./ModelVersions').then((m) => ({ default: m.ModelVersions })));
 
 export const TodoList = (p: CustomPageProps) => (
   <Suspense fallback={null}>
@@ -29,3 +30,10 @@ export const ProcessPanel = (p: EditAddonProps) => (
     <LazyPanel {...p} />
   </Suspense>
 );
+// Only the model page loads the version list's chunk.
+export const ModelVersions = (p: EditAddonProps) =>
+  p.entity.name === 'bpmModel' ? (
+    <Suspense fallback={null}>
+      <LazyVersions {...p} />
+    </Suspense>
+  ) : null;

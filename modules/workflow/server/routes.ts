@@ -13,6 +13,7 @@ import { approveTask, commentTask, MAX_COMMENT, rejectTask, transferTask, urgeIn
 import { taskUrl } from './taskUrl.js';
 import { documentProcess, instanceDiagram, instanceProcess, taskUsers } from './documentProcess.js';
 import { wf } from './store.js';
+import { modelVersions } from './modelVersions.js';
 
 const BASE = '/api/bpmServer/v1/bpmTaskRestful';
 
@@ -99,6 +100,13 @@ export function registerTaskRoutes(server: FastifyInstance, app: AppContext): vo
     const fields = new Set<string>();
     for (const name of names) for (const [field, f] of Object.entries(app.defs.entities.get(name)?.fields ?? {})) if (f && !f.serverOnly) fields.add(field);
     return ok([...fields].sort());
+  });
+
+  // The model page's version list, for whoever may open the models.
+  server.post(`${BASE}/findModelVersions`, { config: { reads: true } }, async (req) => {
+    const actor = actorOf(req);
+    if (!(await app.acl.allowed(actor.session, 'bpmModel', 'findById'))) throw forbidden('auth.forbidden');
+    return ok(await modelVersions(app.db, positiveId(bodyOf(req).modelId, 'modelId')));
   });
 
   server.post(`${BASE}/getTaskUrl`, { config: { reads: true } }, async (req) => {

@@ -1,6 +1,6 @@
 // The process modeler in the browser (admin, CN): PR_APPROVAL opens in bpmn-js with the properties panel
 // showing what the engine reads (approver01's assignee rule, the large-amount branch's condition); a new
-// model is saved with the modeler's starting diagram, and publishing it is refused with each broken
+// model is saved with the modeler's starting diagram (its version list says not published), and publishing it is refused with each broken
 // element marked and named next to it.
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
@@ -21,6 +21,9 @@ test('admin: the modeler shows PR_APPROVAL with its properties; a broken new mod
     const form = activePane(page);
     const canvas = form.getByTestId('bpm-modeler-canvas');
     await canvas.locator('.djs-element[data-element-id=approve01]').waitFor({ timeout: 30_000 });
+    // The version list above the form: version 1, the current one.
+    await eventually(async () => (await form.getByTestId('bpm-version-1').innerText()).replace(/\s+/g, ' ')).toBe('v1 当前');
+    await shot(page, 'e2e-bpm-model-versions');
 
     // A user task: its assignee rule and names.
     await canvas.locator('.djs-element[data-element-id=approve01]').click();
