@@ -62,6 +62,13 @@ export function checkProblems(defs: Definitions): CheckProblem[] {
     if (e.fields[e.key]?.type !== 'id') say(at, `/key "${e.key}" must be a field of type id`);
     for (const [name, f] of allFields(e)) {
       if (f.references && !defs.entities.has(f.references)) say(at, `/fields/${name}/references names unknown entity ${f.references}`);
+      if (f.fills && !f.references) say(at, `/fields/${name}/fills needs references`);
+      for (const [own, theirs] of Object.entries(f.fills ?? {})) {
+        const target = f.references ? defs.entities.get(f.references) : undefined;
+        if (!e.fields[own] || own === e.key) say(at, `/fields/${name}/fills ${own} is not a writable field of ${e.name}`);
+        if (target && (!theirs || !target.fields[theirs] || target.fields[theirs]?.serverOnly))
+          say(at, `/fields/${name}/fills/${own} ${theirs} is not a field of ${target.name}`);
+      }
       if (f.type === 'id' && name !== e.key) say(at, `/fields/${name} only the key may be of type id`);
       if (f.writeOnly && (!f.serverOnly || f.type !== 'string')) say(at, `/fields/${name} writeOnly needs serverOnly and type string`);
     }

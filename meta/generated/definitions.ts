@@ -247,6 +247,12 @@ lookup?: string
  * Entity whose key this field holds
  */
 references?: string
+/**
+ * With references: fields of this entity filled from the chosen record (this field -> field of the referenced entity). A grid fills them when the user picks a record; the server fills those left empty on save.
+ */
+fills?: {
+[k: string]: string | undefined
+}
 default?: (string | number)
 /**
  * How listByPage filters on it: eq (default), like (contains, case-insensitive), range (field, fieldFrom, fieldTo), none

@@ -35,7 +35,24 @@ export interface UserContact extends DirectoryUser {
   language: string | null;
 }
 
+/** The first user of a supplier that registered itself. */
+export interface ExternalUserRequest {
+  /** The user name is this, lower case letters and digits, with a number appended when taken. */
+  userNameBase: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  language: string;
+  supplierId: number;
+  /** An EXTERNAL responsibility (SUPPLIER_PORTAL). */
+  respCode: string;
+}
+
 export interface AdminApi {
+  /** Creates an external user without a password (it cannot sign in until `issueInitialPassword`). `db`: the caller's transaction. */
+  createExternalUser(db: Db, request: ExternalUserRequest): Promise<{ userId: number; userName: string }>;
+  /** Stores a generated one-time password (changed at the first sign-in) and returns it once, for the caller to send. */
+  issueInitialPassword(db: Db, userId: number): Promise<string>;
   /** Refuses (in the user's language) an unknown folder, a taken menu code or an unknown responsibility. */
   addPageMenu(request: PageMenuRequest, userId: number): Promise<MenuAdded>;
   /** The display names (full names) of these users; a user without one, or unknown, is not in the map. */

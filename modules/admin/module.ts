@@ -6,6 +6,7 @@ import { adminDemo, seedFirstAdmin } from './seed/demo.js';
 import { adminOperations } from './server/operations.js';
 import { addPageMenu } from './server/pageMenu.js';
 import type { AdminApi } from './api.js';
+import { createExternalUser, issueInitialPassword } from './server/externalUsers.js';
 import { resetPassword } from './server/resetPassword.js';
 import { userNames } from './server/userNames.js';
 import { assertResponsibilityUserTypes } from './server/respUserType.js';
@@ -41,6 +42,8 @@ export default defineModule({
     usersWithResponsibility,
     activeUsersOfType,
     knownResponsibilities,
+    createExternalUser,
+    issueInitialPassword,
   }),
   seed: { demo: adminDemo, bare: seedFirstAdmin },
 });

@@ -5,4 +5,6 @@ export interface BaseApi {
   /** The enabled rate from `currency` to CNY on the latest rate date not after `onDate` (1 for CNY); null
    *  when there is none. `db`: the caller's transaction or app.db. */
   rateToCny(db: Db, currency: string, onDate: string): Promise<number | null>;
+  /** Which of these purchase categories exist and are enabled. */
+  enabledCategoryIds(db: Db, ids: readonly number[]): Promise<number[]>;
 }

@@ -6,8 +6,9 @@
 
 export type MessageChannel = 'SITE' | 'MAIL' | 'SMS';
 
-/** Someone to send to: a user by id or name, or every active holder of a responsibility (by code). */
-export type MessageRecipient = { userId: number } | { userName: string } | { responsibility: string };
+/** Someone to send to: a user by id or name, every active holder of a responsibility (by code), or the
+ *  contacts of a supplier (its portal users who may sign in, by supplier id or number). */
+export type MessageRecipient = { userId: number } | { userName: string } | { responsibility: string } | { supplierId: number } | { supplierNumber: string };
 
 export interface SendMessage {
   /** A template of msgTempleCfg (enabled); unknown or disabled: refused. Absent: the template of the
@@ -17,8 +18,9 @@ export interface SendMessage {
   variables: Readonly<Record<string, string | number | null>>;
   /** Besides those the template's configuration names. */
   recipients?: readonly MessageRecipient[];
-  /** Who the configuration's OWNER and INITIATOR rules mean for this message (a document's owner, a process's initiator). */
-  context?: { ownerId?: number | null; initiatorId?: number | null };
+  /** Who the configuration's OWNER, INITIATOR and SUPPLIER rules mean for this message (a document's owner, a
+   *  process's initiator, the supplier whose contacts a SUPPLIER rule without a supplier number reaches). */
+  context?: { ownerId?: number | null; initiatorId?: number | null; supplierId?: number | null };
   /** Where the message leads in the app (`/main/{page}?…`); opened from the inbox and the bell. */
   route?: string | null;
   /** What raised it (`WF_TASK_ASSIGNED`, `REMINDER`, …: capitals, digits, _): shown with the message, filterable. */

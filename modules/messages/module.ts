@@ -9,6 +9,7 @@ import { messagesDemo } from './seed/demo.js';
 import { seedShipped } from './seed/shipped.js';
 import { dispatcherOf } from './server/dispatch.js';
 import { registerInboxRoutes } from './server/inbox.js';
+import { registerPreferenceRoutes } from './server/preferences.js';
 import { doResend, doSendManual, findDeliveries, getChannelInfo } from './server/operations.js';
 import { messageRetry } from './server/program.js';
 import { configRules, templateRules } from './server/rules.js';
@@ -17,14 +18,16 @@ import { taskAssigned } from './server/subscribers.js';
 
 export default defineModule({
   name: 'messages',
-  // admin: users, their contacts and responsibilities; push: live frames; scheduler: retries later.
-  dependsOn: ['admin', 'push', 'scheduler'],
+  // admin: users, their contacts and responsibilities; push: live frames; scheduler: retries later;
+  // supplier: a supplier's contacts (SUPPLIER rule).
+  dependsOn: ['admin', 'push', 'scheduler', 'supplier'],
   rules: { msgTemplate: templateRules, msgConfig: configRules },
   operations: { msgLog: { getChannelInfo }, msgDelivery: { doResend }, msgInstance: { findDeliveries, doSendManual } },
   programs: [messageRetry],
   subscribers: { 'workflow.taskAssigned': taskAssigned },
   routes(server, { app }) {
     registerInboxRoutes(server, app);
+    registerPreferenceRoutes(server, app);
     const dispatcher = dispatcherOf(app);
     // Deliveries a stopped process left waiting get their retry run (after the scheduler has started).
     server.addHook('onReady', async () => {

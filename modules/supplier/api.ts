@@ -1,6 +1,31 @@
 // What other modules may use of the supplier master (types only; reached through app.modules.api('supplier')).
+import type { Db } from '../../server/db/connect.js';
+
+/** A supplier and its contacts: the ids of its portal users who may sign in today. */
+export interface SupplierContacts {
+  supplierId: number;
+  supplierNumber: string;
+  supplierName: string;
+  userIds: number[];
+}
+
+declare module '../../server/events/domainEvents.js' {
+  interface DomainEvents {
+    /** A registration was approved (committed): the supplier (POTENTIAL) and its first user exist. */
+    'supplier.registrationApproved': { registerId: number; supplierId: number; userId: number; userName: string };
+    /** A registration was rejected (committed), the reviewer's comment on it. */
+    'supplier.registrationRejected': { registerId: number };
+  }
+}
 
 export interface SupplierApi {
   /** The supplier's name, or null when there is no such supplier. */
   supplierName(supplierId: number): Promise<string | null>;
+  /** The supplier (by id or number) and its contacts; null when there is no such supplier. `db`: the caller's transaction or app.db. */
+  supplierContacts(db: Db, supplier: { supplierId: number } | { supplierNumber: string }): Promise<SupplierContacts | null>;
+  /**
+   * The suppliers sourcing may invite for a purchase category: QUALIFIED for that category, and neither
+   * frozen, blacklisted nor quit as a supplier. Ids in ascending order.
+   */
+  eligibleSuppliers(categoryId: number): Promise<number[]>;
 }

@@ -1,12 +1,23 @@
-// Suppliers: the supplier master and the supplier's own company page in the portal.
+// Suppliers: the supplier master, the supplier's own company page in the portal, and self-registration
+// (public calls; review through the workflow; approval creates the supplier and its first user).
 import { defineModule } from '../../server/modules/types.js';
 import { supplierDemo } from './seed/demo.js';
 import { supplierApi } from './server/supplierApi.js';
 import type { SupplierApi } from './api.js';
+import { PUBLIC_PATHS, registerPublicRoutes } from './server/register/publicRoutes.js';
+import { mailFirstPassword, mailRejection, registerRules } from './server/register/approval.js';
 
 export default defineModule({
   name: 'supplier',
-  dependsOn: ['base'],
-  api: ({ app }): SupplierApi => supplierApi(app.db),
+  // admin: the supplier's portal users (its contacts); workflow: registration review.
+  dependsOn: ['base', 'admin', 'workflow'],
+  publicPaths: PUBLIC_PATHS,
+  routes: (server, { app }) => registerPublicRoutes(server, app),
+  rules: { srmPosSupplierRegister: registerRules },
+  subscribers: {
+    'supplier.registrationApproved': mailFirstPassword,
+    'supplier.registrationRejected': mailRejection,
+  },
+  api: ({ app }): SupplierApi => supplierApi(app),
   seed: { demo: supplierDemo },
 });

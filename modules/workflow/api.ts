@@ -2,6 +2,9 @@
 // module turns a new task into a message for its assignees; the task centre's badge follows "task" frames.
 // Import this file's types only (ARCHITECTURE.md "Modules": never another module's tables or internals).
 
+import type { Db } from '../../server/db/connect.js';
+import type { InternalActor } from '../../server/rest/runTransition.js';
+
 declare module '../../server/events/domainEvents.js' {
   interface DomainEvents {
     /** A task was created for these users (the assignee, or each candidate of a shared task). */
@@ -22,7 +25,17 @@ declare module '../../server/events/domainEvents.js' {
     };
     /** A task left these users' to-do lists (completed, transferred away, or its instance stopped). */
     'workflow.taskClosed': { taskId: number; userIds: number[] };
+    /** A step's boundary timer is due at `due` (the workflow asks the scheduler for a BPM_ESCALATE run then). */
+    'workflow.timerSet': { instanceId: number; due: string };
   }
 }
 
-export {};
+/** What other modules may call (reached through app.modules.api('workflow')). */
+export interface WorkflowApi {
+  /**
+   * Stops the running instance of a document its owner takes back before review (tasks cancelled, history
+   * STOP with `comment`), in the caller's transaction `db`, without the binding's reject transition.
+   * False when the document has no running instance.
+   */
+  withdrawProcess(db: Db, actor: InternalActor, entityName: string, businessId: number, comment: string): Promise<boolean>;
+}

@@ -6,18 +6,28 @@ import { bindingHooks } from './server/binding.js';
 import { doPublish } from './server/publish.js';
 import { bindingRules, delegateRules, modelRules } from './server/rules.js';
 import { registerTaskRoutes } from './server/routes.js';
+import { processRoleRules } from './server/processRoles.js';
 import { doStop } from './server/stop.js';
 import { doReassign } from './server/reassign.js';
 import { workflowDemo } from './seed/demo.js';
 import type { PushApi } from '../push/api.js';
+import type { SchedulerApi } from '../scheduler/api.js';
+import { ESCALATE_PROGRAM } from './server/timers.js';
+import { escalateProgram } from './server/escalateProgram.js';
 import './api.js';
+import type { WorkflowApi } from './api.js';
+import { withdrawProcess } from './server/withdraw.js';
 
 export default defineModule({
   name: 'workflow',
-  dependsOn: ['admin', 'push'],
-  rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules },
+  dependsOn: ['admin', 'push', 'scheduler'],
+  programs: [escalateProgram],
+  rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules, bpmProcessRole: processRoleRules },
   operations: { bpmModel: { doPublish }, bpmInstance: { doStop, doReassign } },
   transitionHooks: bindingHooks,
+  api: ({ app }): WorkflowApi => ({
+    withdrawProcess: (db, actor, entityName, businessId, comment) => withdrawProcess(app, db, actor, entityName, businessId, comment),
+  }),
   routes(server, { app }) {
     registerTaskRoutes(server, app);
   },
@@ -25,6 +35,10 @@ export default defineModule({
   subscribers: {
     'workflow.taskAssigned': async (e, app) => app.modules.api<PushApi>('push').publish(e.userIds, 'task', { event: 'assigned', taskId: e.taskId }),
     'workflow.taskClosed': async (e, app) => app.modules.api<PushApi>('push').publish(e.userIds, 'task', { event: 'closed', taskId: e.taskId }),
+    // A boundary timer's escalation is a scheduler run by its due time (a few seconds after, so that the
+    // database's clock has passed it too).
+    'workflow.timerSet': async (e, app) =>
+      app.modules.api<SchedulerApi>('scheduler').runBy(ESCALATE_PROGRAM, new Date(Date.parse(`${e.due.replace(' ', 'T')}Z`) + 5000)),
   },
   seed: { demo: workflowDemo },
 });

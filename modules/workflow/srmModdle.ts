@@ -1,9 +1,12 @@
 // Shared by the server (bpmn-moddle) and the client (bpmn-js modeler, viewer).
 // The BPMN extension attributes this engine reads (namespace srm:), as a moddle package so that bpmn-js and
 // its properties panel can read and write them too:
-//   <bpmn:userTask srm:assigneeType="user|role|initiator|resolver" srm:assignee="approver01,approver02"
+//   <bpmn:userTask srm:assigneeType="user|role|processRole|initiator|resolver" srm:assignee="approver01,approver02"
 //                  srm:countersign="all|any|ratio" srm:ratio="0.5"> (+ <bpmn:multiInstanceLoopCharacteristics/>)
 // Sequence-flow conditions are the pages' condition format as JSON in <bpmn:conditionExpression>.
+// Escalation: <bpmn:boundaryEvent attachedToRef="task" srm:escalateTo="approver02"><bpmn:timerEventDefinition>
+//   <bpmn:timeDuration>PT48H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent>; with an
+//   outgoing flow the step is left along it instead (its open tasks cancelled).
 export const SRM_NAMESPACE = 'http://srm.example.com/schema/bpmn';
 
 export const srmModdlePackage = {
@@ -21,6 +24,11 @@ export const srmModdlePackage = {
         { name: 'countersign', isAttr: true, type: 'String' },
         { name: 'ratio', isAttr: true, type: 'Real' },
       ],
+    },
+    {
+      name: 'EscalatingTimer',
+      extends: ['bpmn:BoundaryEvent'],
+      properties: [{ name: 'escalateTo', isAttr: true, type: 'String' }],
     },
   ],
 };

@@ -24,6 +24,7 @@ import { buildLayout, HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
 import { mergeSpans } from './merge.js';
 import { ModalPicker } from './ModalPicker.js';
 import { OperateColumn } from './OperateColumn.js';
+import { useEnterOpensRow } from './useEnterOpensRow.js';
 import { Pager } from './Pager.js';
 import { customRenderers, isEditCell, type EditCell } from './renderers.js';
 import { nextSort, sortMark } from './sort.js';
@@ -35,6 +36,8 @@ import { useAutoHeightViewport } from './useAutoHeightViewport.js';
 import { useCellClick } from './useCellClick.js';
 import { useHorizontalScrollbar } from './useHorizontalScrollbar.js';
 import { useStripColumns } from './useStripColumns.js';
+import { useTouchedCells } from './touchedCells.js';
+import { fittedWidths } from './autoWidth.js';
 import { useGridSelection } from './useGridSelection.js';
 import { useGridStateAttributes } from './gridStateAttributes.js';
 
@@ -75,6 +78,8 @@ export interface DataGridProps {
   /** View mode: grid.isEdit is ignored. */
   readOnly?: boolean;
   height?: number;
+  /** The user tried to save: empty required cells are marked even where nobody has typed yet. */
+  revealProblems?: boolean;
 }
 
 const STICKY = { sticky: true } as const;
@@ -98,6 +103,7 @@ export function DataGrid(props: DataGridProps) {
     onRowsChange,
     onRowClick,
     readOnly = false,
+    revealProblems = false,
   } = props;
   const env = useRuntimeEnv();
   useEffect(ensurePortal, []);
@@ -122,6 +128,12 @@ export function DataGrid(props: DataGridProps) {
   const text = useCallback((t: unknown) => resolveText(t as Parameters<typeof resolveText>[0], env), [env]);
 
   const [widths, setWidths] = useState<ReadonlyMap<string, number>>(new Map());
+  // Widths that follow the content (autoWidth.ts); a column the user dragged keeps what they chose.
+  const fitted = useMemo(
+    () => fittedWidths({ models, types, rows, lookups, language: env.language, editable }),
+    [models, types, rows, lookups, env.language, editable],
+  );
+  const shownWidths = useMemo<ReadonlyMap<string, number>>(() => new Map([...fitted, ...widths]), [fitted, widths]);
   const grouped = models.some((m) => m.group !== undefined);
   const columns = useMemo<GridColumn[]>(() => {
     const cols: GridColumn[] = [];
@@ -133,12 +145,12 @@ export function DataGrid(props: DataGridProps) {
       cols.push({
         id: m.key,
         title: `${mark}${m.title}${sortMark(sort, m.key)}`,
-        width: widths.get(m.key) ?? m.width,
+        width: shownWidths.get(m.key) ?? m.width,
         group: grouped ? (m.group ?? '') : undefined,
       });
     }
     return cols;
-  }, [models, showIndex, expand, sort, env, editable, widths, grouped]);
+  }, [models, showIndex, expand, sort, env, editable, shownWidths, grouped]);
   const freezeColumns = leading.length + models.filter((m) => m.fixedLeft).length;
   const headerHeight = HEADER_HEIGHT * (grouped ? 2 : 1);
   const layout = useMemo(
@@ -162,6 +174,7 @@ export function DataGrid(props: DataGridProps) {
     [summary, models, rows],
   );
   const totalLabel = env.t('grid.total');
+  const { touch, shown: problemShown } = useTouchedCells(revealProblems);
   const source = useMemo(() => {
     const base = {
       grid,
@@ -180,10 +193,11 @@ export function DataGrid(props: DataGridProps) {
       activeRow: editable ? activeRow : undefined,
       merges,
       expanded,
-      widths,
+      widths: shownWidths,
       text,
       summaries,
       freezeColumns,
+      problemShown,
     };
     return { ...base, footerSpan: summary ? footerSpanOf(base) : undefined };
   }, [
@@ -204,10 +218,11 @@ export function DataGrid(props: DataGridProps) {
     activeRow,
     merges,
     expanded,
-    widths,
+    shownWidths,
     text,
     summaries,
     freezeColumns,
+    problemShown,
   ]);
   const getCellContent = useCallback(([col, row]: Item) => getCell(source, col, row), [source]);
 
@@ -217,9 +232,16 @@ export function DataGrid(props: DataGridProps) {
   const writeRow = useCallback(
     (rowIndex: number, patch: Row) => {
       if (!onRowsChange || rowIndex >= rows.length) return;
-      onRowsChange(rows.map((r, i) => (i === rowIndex ? applyComputed(columnsForCompute, { ...r, ...patch }) : r)));
+      onRowsChange(
+        rows.map((r, i) => {
+          if (i !== rowIndex) return r;
+          const next = applyComputed(columnsForCompute, { ...r, ...patch });
+          touch(r, next, Object.keys(patch));
+          return next;
+        }),
+      );
     },
-    [rows, onRowsChange, columnsForCompute],
+    [rows, onRowsChange, columnsForCompute, touch],
   );
 
   const modelAt = useCallback((col: number): ColumnModel | undefined => models[col - leading.length], [models, leading.length]);
@@ -243,7 +265,7 @@ export function DataGrid(props: DataGridProps) {
 
   // Tooltips (column.tooltip) and the message of an invalid cell, as DOM next to the hovered cell.
   const containerRef = useRef<HTMLDivElement>(null);
-  const { tip, setTip, onItemHovered } = useCellTooltip({ modelAt, rows, editable, lookups });
+  const { tip, setTip, onItemHovered } = useCellTooltip({ modelAt, rows, editable, lookups, problemShown });
 
   const toggleExpanded = useCallback((row: number) => {
     setExpanded((set) => {
@@ -270,6 +292,8 @@ export function DataGrid(props: DataGridProps) {
     toggleExpanded,
     setActiveRow,
   });
+
+  const onKeyDown = useEnterOpensRow({ editable, rows, rowActions, onRowAction, onRowClick });
 
   const onHeaderClicked = useCallback(
     (col: number) => {
@@ -332,8 +356,9 @@ export function DataGrid(props: DataGridProps) {
     canWrite: onRowsChange !== undefined,
     readOnly,
     summary,
+    problemShown,
   });
-  const { merged, summaryText, footerSpan } = useGridStateAttributes(source, columns, merges, summary);
+  const { merged, summaryText, footerSpan, invalidCells } = useGridStateAttributes(source, columns, merges, summary);
   const showSpinner = grid.showTableProcess !== false && loading === true;
   const ExpandBody = expand ? expandRenderers.get(expand.component ?? 'fields').component : undefined;
 
@@ -348,6 +373,7 @@ export function DataGrid(props: DataGridProps) {
       data-height={height}
       data-summary={summaryText}
       data-footer-span={footerSpan}
+      data-invalid-cells={invalidCells}
       data-errors={errors.map((e) => e.key).join(' ') || undefined}
       style={{ position: 'relative' }}
     >
@@ -384,6 +410,7 @@ export function DataGrid(props: DataGridProps) {
                 if (model?.resizable) props.onColumnWidthChange?.(model.key, Math.max(40, Math.round(newSize)));
               }}
               onItemHovered={onItemHovered}
+              onKeyDown={onKeyDown}
               drawHeader={drawHeader}
               drawCell={grid.mergeFields?.length ? drawCell : undefined}
               freezeColumns={freezeColumns}

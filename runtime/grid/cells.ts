@@ -16,6 +16,7 @@ import { footerLabelSpan, type FooterLabelSpan } from './footerMerge.js';
 import { cellButtons } from './buttons.js';
 import { columnValue } from './compute.js';
 import { summaryTheme } from './theme.js';
+import type { ProblemGate } from './touchedCells.js';
 
 /** Canvas columns before the data columns (after glide's selection markers). */
 export type LeadingColumn = '-expand' | '-index';
@@ -50,6 +51,8 @@ export interface CellSource {
   footerSpan?: FooterLabelSpan;
   /** Resolves a buttonType title (a Text) in the user's language. */
   text?(t: unknown): string;
+  /** Whether an empty required cell is marked yet (touchedCells.ts); all are when absent. */
+  problemShown?: ProblemGate;
 }
 
 const invalidTheme = { bgCell: '#ffece8' };
@@ -95,6 +98,13 @@ export function cellProblem(model: ColumnModel, type: CellTypeDef, record: Row):
   if (empty) return model.required && type.editor !== 'none' ? 'grid.invalid.required' : undefined;
   if (v?.pattern && !new RegExp(v.pattern).test(String(value))) return 'grid.invalid.pattern';
   return type.check?.(value, model);
+}
+
+/** The cell's problem as the user should see it now: an empty required cell only once touched (touchedCells.ts). */
+export function visibleProblem(model: ColumnModel, type: CellTypeDef, record: Row, shown: ProblemGate | undefined): string | undefined {
+  const problem = cellProblem(model, type, record);
+  if (problem === 'grid.invalid.required' && shown && !shown(record, model.key)) return undefined;
+  return problem;
 }
 
 /** The canvas columns the footer's total label covers (SPEC §9 footer merge), from the source's widths. */
@@ -154,7 +164,7 @@ export function getCell(src: CellSource, col: number, row: number): GridCell {
   if (span === 0) return text('', model.align, { copyData: '' });
   const editor = editorFor(model, type.editor);
   const editable = isCellEditable(src.grid, model, record, src.readOnly, editor);
-  const problem = src.grid.isEdit && !src.readOnly ? cellProblem(model, type, record) : undefined;
+  const problem = src.grid.isEdit && !src.readOnly ? visibleProblem(model, type, record, src.problemShown) : undefined;
   switch (type.display) {
     case 'check': {
       const cell: CheckCell = {

@@ -13,7 +13,7 @@ import type { LookupMap } from '../data/useLookups.js';
 import type { EditorKind } from '../registry/types.js';
 import type { ColumnModel } from './columns.js';
 import { isEditCell, type EditCell } from './renderers.js';
-import { useReferenceOptions } from './useReferenceOptions.js';
+import { referenceFills, useReferenceOptions } from './useReferenceOptions.js';
 
 export interface EditorContextValue {
   models: ReadonlyMap<string, { model: ColumnModel; editor: EditorKind }>;
@@ -255,8 +255,11 @@ function ReferenceEditor({
       defaultValue={current === null || current === undefined ? undefined : (current as string | number)}
       getPopupContainer={popupContainer}
       onChange={(v: string | number | undefined) => {
-        const label = merged.find((o) => String(o.value) === String(v))?.label ?? '';
-        onFinishedEditing(withValue(cell, v ?? null, label, label));
+        const chosen = merged.find((o) => String(o.value) === String(v));
+        const label = chosen?.label ?? '';
+        // Picking another record fills the row's fields the definition names (a material's unit).
+        const fills = String(v) === String(current) ? undefined : referenceFills(model.field?.fills, chosen?.row);
+        onFinishedEditing(withValue(cell, v ?? null, label, label, fills));
       }}
       options={merged.map((o) => ({ label: o.label, value: o.value }))}
     />

@@ -34,3 +34,10 @@ export function fitText(text: string, width: number, padding = 8): string {
   }
   return text;
 }
+
+/** The drawn width of a text in the grid font (a rough 7 px a character where no canvas exists, as in unit tests). */
+export function textWidth(text: string): number {
+  let used = 0;
+  for (const ch of text) used += charWidth(ch) ?? (ch.charCodeAt(0) > 0x2e80 ? 13 : 7);
+  return used;
+}

@@ -1,9 +1,10 @@
 // What the grid states about itself as data-* attributes of its container: the canvas draws merged cells
 // and the frozen footer, which glide's accessible table leaves out, so tests and assistive tooling read
-// them here (data-merges, data-summary, data-footer-span).
+// them here (data-merges, data-summary, data-footer-span, data-invalid-cells).
 import { useMemo } from 'react';
 import type { GridColumn } from '@glideapps/glide-data-grid';
-import { getCell, type CellSource } from './cells.js';
+import { cellTypes } from '../registry/index.js';
+import { getCell, visibleProblem, type CellSource } from './cells.js';
 import { mergeList, type MergeSpans } from './merge.js';
 
 export interface GridStateAttributes {
@@ -12,6 +13,8 @@ export interface GridStateAttributes {
   summaryText: string | undefined;
   /** The columns the footer's total label covers (SPEC §9 footer merge), by key. */
   footerSpan: string | undefined;
+  /** Cells of an editable grid marked as wrong now, as `row:key` (touched or revealed ones only). */
+  invalidCells: string | undefined;
 }
 
 export function useGridStateAttributes(source: CellSource, columns: readonly GridColumn[], merges: MergeSpans, summary: boolean): GridStateAttributes {
@@ -36,5 +39,13 @@ export function useGridStateAttributes(source: CellSource, columns: readonly Gri
           .join(',')
       : undefined;
   }, [source, columns]);
-  return { merged, summaryText, footerSpan };
+  const invalidCells = useMemo(() => {
+    if (source.grid.isEdit !== true || source.readOnly) return undefined;
+    const out: string[] = [];
+    source.rows.forEach((row, i) => {
+      for (const m of source.models) if (visibleProblem(m, cellTypes.get(m.cellType), row, source.problemShown)) out.push(`${i}:${m.key}`);
+    });
+    return out.join(',');
+  }, [source]);
+  return { merged, summaryText, footerSpan, invalidCells };
 }

@@ -6,7 +6,8 @@ import type { Row } from '../data/dataProvider.js';
 import type { LookupMap } from '../data/useLookups.js';
 import { useRuntimeEnv } from '../env.js';
 import { cellTypes } from '../registry/index.js';
-import { cellProblem, displayText } from './cells.js';
+import { displayText, visibleProblem } from './cells.js';
+import type { ProblemGate } from './touchedCells.js';
 import type { ColumnModel } from './columns.js';
 import { problemMessage } from './problemMessage.js';
 
@@ -22,9 +23,10 @@ interface TooltipSource {
   rows: readonly Row[];
   editable: boolean;
   lookups: LookupMap;
+  problemShown?: ProblemGate;
 }
 
-export function useCellTooltip({ modelAt, rows, editable, lookups }: TooltipSource) {
+export function useCellTooltip({ modelAt, rows, editable, lookups, problemShown }: TooltipSource) {
   const env = useRuntimeEnv();
   const [tip, setTip] = useState<Tip | null>(null);
   const onItemHovered = useCallback(
@@ -35,7 +37,7 @@ export function useCellTooltip({ modelAt, rows, editable, lookups }: TooltipSour
       if (!model || row >= rows.length) return setTip(null);
       const record = rows[row];
       const type = cellTypes.get(model.cellType);
-      const problem = editable ? cellProblem(model, type, record) : undefined;
+      const problem = editable ? visibleProblem(model, type, record, problemShown) : undefined;
       const at = { x: args.bounds.x, y: args.bounds.y + args.bounds.height };
       if (problem) return setTip({ ...at, text: problemMessage(model, problem, env), error: true });
       if (model.tooltip) {
@@ -44,7 +46,7 @@ export function useCellTooltip({ modelAt, rows, editable, lookups }: TooltipSour
       }
       setTip(null);
     },
-    [modelAt, rows, editable, env, lookups],
+    [modelAt, rows, editable, env, lookups, problemShown],
   );
   return { tip, setTip, onItemHovered };
 }

@@ -6,6 +6,19 @@ import { createDataProvider, type Row } from '../data/dataProvider.js';
 export interface ReferenceOption {
   value: string | number;
   label: string;
+  /** The candidate record: fields it fills into the row (field `fills`) come from here. */
+  row?: Row;
+}
+
+/** The row fields a chosen reference fills (the field's `fills`: own field → the record's field). */
+export function referenceFills(fills: Readonly<Record<string, string | undefined>> | undefined, chosen: Row | undefined): Row | undefined {
+  if (!fills || !chosen) return undefined;
+  const patch: Row = {};
+  for (const [own, theirs] of Object.entries(fills)) {
+    const v = theirs === undefined ? undefined : chosen[theirs];
+    if (v !== undefined && v !== null && v !== '') patch[own] = v;
+  }
+  return Object.keys(patch).length ? patch : undefined;
 }
 
 /** Display text of a referenced record: its `display` fields joined by a space (decisions.md "References"). */
@@ -36,7 +49,7 @@ export function useReferenceOptions(target: EntityDefinition | undefined) {
         .then((res) => {
           // Answers can arrive out of order while typing; only the latest keyword wins.
           if (mine !== seq.current) return;
-          setOptions(res.rows.map((r) => ({ value: r[target.key] as string | number, label: referenceLabel(target, r) })));
+          setOptions(res.rows.map((r) => ({ value: r[target.key] as string | number, label: referenceLabel(target, r), row: r })));
         })
         .catch((e: unknown) => env.notify('error', e instanceof Error ? e.message : String(e)))
         .finally(() => mine === seq.current && setLoading(false));

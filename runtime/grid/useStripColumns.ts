@@ -7,11 +7,12 @@ import type { Grid } from '../definitions.js';
 import type { Row } from '../data/dataProvider.js';
 import type { LookupMap } from '../data/useLookups.js';
 import { cellTypes } from '../registry/index.js';
-import { cellProblem, displayText, footerText, summaryValue } from './cells.js';
+import { displayText, visibleProblem, footerText, summaryValue } from './cells.js';
 import type { ColumnModel } from './columns.js';
 import { editorFor, isCellEditable, isClickEditor } from './editable.js';
 import type { StripColumn } from './OperateColumn.js';
 import type { EditCell } from './renderers.js';
+import type { ProblemGate } from './touchedCells.js';
 
 interface StripOptions {
   grid: Grid;
@@ -24,10 +25,11 @@ interface StripOptions {
   canWrite: boolean;
   readOnly: boolean;
   summary: boolean;
+  problemShown?: ProblemGate;
 }
 
 export function useStripColumns(o: StripOptions): { stripColumns: StripColumn[]; stripFooter: Record<string, string> | undefined } {
-  const { grid, rightModels, rows, lookups, language, editable, canWrite, readOnly, summary } = o;
+  const { grid, rightModels, rows, lookups, language, editable, canWrite, readOnly, summary, problemShown } = o;
   const stripColumns = useMemo<StripColumn[]>(
     () =>
       rightModels.map((m) => {
@@ -47,10 +49,10 @@ export function useStripColumns(o: StripOptions): { stripColumns: StripColumn[];
                     }
                   : undefined
             : undefined;
-        const invalid = editable ? (row: Row) => cellProblem(m, type, row) !== undefined : undefined;
+        const invalid = editable ? (row: Row) => visibleProblem(m, type, row, problemShown) !== undefined : undefined;
         return { key: m.key, title: m.title, width: m.width, align: m.align, text, edit, invalid };
       }),
-    [rightModels, lookups, language, editable, canWrite, grid, readOnly],
+    [rightModels, lookups, language, editable, canWrite, grid, readOnly, problemShown],
   );
   const stripFooter = useMemo(
     () => (summary ? Object.fromEntries(rightModels.filter((m) => m.isSummary).map((m) => [m.key, footerText(m, summaryValue(m, rows))])) : undefined),

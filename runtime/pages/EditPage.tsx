@@ -80,9 +80,12 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
   const taken = useTakenValues(page, entity, provider, current, env, !readOnly && record !== null);
 
   const dirty = !readOnly && record !== null && !sameRecord(record, stored);
+  // After a save the lines refused, every empty required cell is marked, not only the touched ones.
+  const [revealLines, setRevealLines] = useState(false);
   const validate = () => {
     const formOk = formRef.current?.validateForm() ?? true;
     const lineErrors = validateLines(page, entity, entities, current, env);
+    if (lineErrors.length > 0) setRevealLines(true);
     const takenMessages = Object.values(taken);
     if (lineErrors.length > 0) env.notify('error', lineErrors.slice(0, 3).join('\n'));
     else if (takenMessages.length > 0) env.notify('error', takenMessages.join('\n'));
@@ -231,6 +234,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
                 onSelectionChange={(s) => setLineSelection((m) => ({ ...m, [line.name]: s }))}
                 onRowsChange={(rows) => setRecord({ ...record, [line.name]: rows })}
                 onRun={(a) => run(a, line.name)}
+                revealProblems={revealLines}
               />
             ))}
             {/* Trees hang off the stored record: a new one shows them after its first save. */}

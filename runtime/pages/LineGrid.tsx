@@ -23,10 +23,24 @@ export interface LineGridProps {
   onSelectionChange(indexes: number[]): void;
   onRowsChange(rows: Row[]): void;
   onRun(action: Action): Promise<void>;
+  /** The user tried to save: empty required cells are marked everywhere. */
+  revealProblems?: boolean;
 }
 
 /** An editable, unpaged DataGrid over `record[line.name]`; its toolbar conditions read the header record. */
-export function LineGrid({ tableName, line, entity, entities, record, readOnly, selected, onSelectionChange, onRowsChange, onRun }: LineGridProps) {
+export function LineGrid({
+  tableName,
+  line,
+  entity,
+  entities,
+  record,
+  readOnly,
+  selected,
+  onSelectionChange,
+  onRowsChange,
+  onRun,
+  revealProblems,
+}: LineGridProps) {
   const env = useRuntimeEnv();
   const tableSettings = useTableSettings(tableName, line.grid);
   const name = line.grid.name ?? line.name;
@@ -61,6 +75,7 @@ export function LineGrid({ tableName, line, entity, entities, record, readOnly, 
         onSelectionChange={onSelectionChange}
         onRowsChange={onRowsChange}
         readOnly={readOnly}
+        revealProblems={revealProblems}
         onColumnWidthChange={(key, width) =>
           void tableSettings.save(tableSettings.settings.map((c) => (c.key === key ? { ...c, width: Math.min(width, MAX_COLUMN_WIDTH) } : c)))
         }

@@ -113,6 +113,9 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
     setReloadToken((t) => t + 1);
   }, []);
   const edits = useMemo(() => (grid.isEdit ? changedRows(loadedRows, rows) : []), [grid.isEdit, loadedRows, rows]);
+  // A save the cell rules stopped marks every empty required cell; a fresh load starts unmarked again.
+  const [revealEdits, setRevealEdits] = useState(false);
+  useEffect(() => setRevealEdits(false), [loadedRows]);
 
   const context = (action: Action, record?: Row, selectionRows: Row[] = selection.rows): ActionContext => ({
     env,
@@ -123,7 +126,9 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
     query,
     record,
     selection: selectionRows,
-    edits: grid.isEdit ? { grid: tableSettings.grid, rows: edits, rowNumberOf: (i) => rowNumber(i, pageIndex, pageSize) } : undefined,
+    edits: grid.isEdit
+      ? { grid: tableSettings.grid, rows: edits, rowNumberOf: (i) => rowNumber(i, pageIndex, pageSize), reveal: () => setRevealEdits(true) }
+      : undefined,
     // An editable list adds rows at the end (saved with the edited ones); only such unsaved rows can be
     // taken out again — saved rows are deleted through the family (their indexes must stay as loaded).
     lines: grid.isEdit
@@ -252,6 +257,7 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
         // An isEdit list grid edits its rows in place (saved by a toolbar action); others are read-only.
         onRowsChange={grid.isEdit ? setRows : undefined}
         readOnly={grid.isEdit !== true}
+        revealProblems={revealEdits}
       />
     </div>
   );

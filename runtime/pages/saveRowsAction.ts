@@ -18,7 +18,10 @@ export const saveRows: ActionDef = {
     const edits = ctx.edits;
     if (!edits || edits.rows.length === 0) return env.notify('warning', env.t('messages.nothingToSave'));
     const problems = editProblems(edits.grid, ctx.entity, edits.rows, edits.rowNumberOf, env);
-    if (problems.length > 0) return env.notify('error', problems.slice(0, 3).join('；'));
+    if (problems.length > 0) {
+      edits.reveal?.();
+      return env.notify('error', problems.slice(0, 3).join('；'));
+    }
     try {
       await ctx.provider.call('doBatchSaveOrUpdate', { data: edits.rows.map((e) => stripDisplay(e.row, ctx)) });
     } catch (e) {

@@ -159,7 +159,13 @@ export interface ActionContext {
   /** Edit page: take the server's answer as the new form state. */
   applyRecord?(record: Row): void;
   /** List page whose grid edits in place (isEdit): the rows edited since the last load. */
-  edits?: { grid: Grid; rows: RowEdit[]; rowNumberOf(index: number): number };
+  edits?: {
+    grid: Grid;
+    rows: RowEdit[];
+    rowNumberOf(index: number): number;
+    /** Mark every empty required cell of the grid (a save its cell rules stopped). */
+    reveal?(): void;
+  };
   /** Line grids of an edit page. */
   lines?: { add(): void; removeSelected(): void };
   /**

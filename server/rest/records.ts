@@ -97,24 +97,42 @@ export async function writableValues(
     }
     values[columnName(name)] = c.value;
   }
-  if (opts.checkReferences !== false) await checkReferences(db, ctx, entity, values, say);
+  if (opts.checkReferences !== false) await checkReferences(db, ctx, entity, values, say, (own) => mode === 'insert' || Object.hasOwn(record, own));
   return { values, errors };
 }
 
+/**
+ * Each reference must name an existing record; the same read fills the fields the definition declares
+ * (`fills`) that were left empty — on insert, or on update when the client sent them empty — so a line
+ * saved through the API, an import or a screen gets the material's unit alike.
+ */
 async function checkReferences(
   db: Db,
   ctx: ActionContext,
   entity: EntityDefinition,
   values: Record<string, unknown>,
   say: (name: string, key: string) => void,
+  mayFill: (own: string) => boolean,
 ): Promise<void> {
   for (const [name, f] of Object.entries(entity.fields)) {
     const v = values[columnName(name)];
     if (!f?.references || isEmpty(v)) continue;
     const target = ctx.app.defs.entities.get(f.references);
     if (!target) continue;
-    const found = await sql`select 1 from ${sql.table(target.table)} where ${sql.ref(columnName(target.key))} = ${v}`.execute(db);
-    if (found.rows.length === 0) say(name, 'rest.badReference');
+    const fills = Object.entries(f.fills ?? {}).filter(
+      (fill): fill is [string, string] =>
+        fill[1] !== undefined && isEmpty(values[columnName(fill[0])]) && mayFill(fill[0]) && entity.fields[fill[0]] !== undefined,
+    );
+    const selected = fills.length ? sql.join(fills.map(([own, theirs]) => sql`${sql.ref(columnName(theirs))} as ${sql.ref(own)}`)) : sql`1 as found`;
+    const found = await sql<
+      Record<string, unknown>
+    >`select ${selected} from ${sql.table(target.table)} where ${sql.ref(columnName(target.key))} = ${v}`.execute(db);
+    const row = found.rows[0];
+    if (!row) {
+      say(name, 'rest.badReference');
+      continue;
+    }
+    for (const [own] of fills) if (!isEmpty(row[own])) values[columnName(own)] = row[own];
   }
 }
 

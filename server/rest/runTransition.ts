@@ -24,9 +24,20 @@ export function internalContext(app: AppContext, entityName: string, actor: Inte
   return { app, entity, session: actor.session, lang: actor.lang, body, events: actor.events, internal: true };
 }
 
-/** Runs `action` of `entityName` on record `id` in `db` (a transaction); throws a refusal like the wire call. */
-export async function runTransitionIn(app: AppContext, db: Db, actor: InternalActor, entityName: string, action: string, id: number): Promise<DbRecord> {
-  const ctx = internalContext(app, entityName, actor, { id });
+/**
+ * Runs `action` of `entityName` on record `id` in `db` (a transaction); throws a refusal like the wire call.
+ * `extra`: more of the body the entity's rules see (a process's rejection passes its `comment`).
+ */
+export async function runTransitionIn(
+  app: AppContext,
+  db: Db,
+  actor: InternalActor,
+  entityName: string,
+  action: string,
+  id: number,
+  extra: Record<string, unknown> = {},
+): Promise<DbRecord> {
+  const ctx = internalContext(app, entityName, actor, { ...extra, id });
   const t = ctx.entity.status?.transitions.find((x) => x.action === action);
   if (!t) throw new Error(`entity ${entityName} declares no transition ${action}`);
   await applyTransition(ctx, db, t, id, undefined);

@@ -1233,6 +1233,8 @@ currentNodes: (string | null)
 startDate: (string | null)
 endDate: (string | null)
 endReason: (string | null)
+flag: (string | null)
+flagReason: (string | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -1253,6 +1255,7 @@ state?: (string | string[])
 startDate?: string
 startDateFrom?: string
 startDateTo?: string
+flag?: (string | string[])
 }
 
 export function bpmInstanceClient(call: Call) {
@@ -1276,6 +1279,7 @@ bpmnXml: string
 version: (number | null)
 status: (string | null)
 description: (string | null)
+fallbackAssignee: (string | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -1302,6 +1306,53 @@ export function bpmModelClient(call: Call) {
     delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };
+}
+
+export interface BpmProcessRole {
+roleId: number
+roleCode: string
+roleName: string
+enabledFlag: (("Y" | "N") | null)
+description: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+members: BpmProcessRoleMember[]
+}
+
+export interface BpmProcessRoleParams {
+roleId?: (number | number[])
+roleCode?: string
+roleName?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function bpmProcessRoleClient(call: Call) {
+  const base = 'bpmServer/v1/bpmProcessRoleRestful';
+  return {
+    findById: (id: number) => call<BpmProcessRole>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BpmProcessRoleParams> = {}) => call<BpmProcessRole[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BpmProcessRole>) => call<BpmProcessRole>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BpmProcessRole>[]) => call<BpmProcessRole[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface BpmProcessRoleMember {
+memberId: number
+roleId: (number | null)
+roleIdDisplay: (string | null)
+userName: string
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
 }
 
 export interface MsgConfig {
@@ -1495,6 +1546,7 @@ templateId: number
 templateIdDisplay: (string | null)
 description: (string | null)
 enabledFlag: (("Y" | "N") | null)
+optionalFlag: (("Y" | "N") | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -1510,6 +1562,7 @@ moduleName?: (string | string[])
 eventName?: string
 templateId?: (number | number[])
 enabledFlag?: (string | string[])
+optionalFlag?: (string | string[])
 keyword?: string
 }
 
@@ -1586,6 +1639,42 @@ creationDate: string
 lastUpdatedBy: (number | null)
 lastUpdateDate: string
 versionNum: number
+}
+
+export interface MsgUserSetting {
+settingId: number
+userId: number
+userName: string
+sourceCode: string
+channel: string
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface MsgUserSettingParams {
+settingId?: (number | number[])
+userId?: (number | number[])
+userName?: string
+sourceCode?: string
+channel?: (string | string[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function msgUserSettingClient(call: Call) {
+  const base = 'messageServer/v1/msgUserSettingRestful';
+  return {
+    findById: (id: number) => call<MsgUserSetting>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<MsgUserSettingParams> = {}) => call<MsgUserSetting[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<MsgUserSetting>) => call<MsgUserSetting>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<MsgUserSetting>[]) => call<MsgUserSetting[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
 }
 
 export interface ScheduleProgram {
@@ -2365,4 +2454,102 @@ export function srmPosSupplierInfoClient(call: Call) {
     delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };
+}
+
+export interface SrmPosSupplierRegister {
+registerId: number
+companyName: string
+creditCode: string
+contactName: string
+email: string
+phone: (string | null)
+address: (string | null)
+categoryIds: (string | null)
+languageCode: (string | null)
+status: (string | null)
+submittedDate: (string | null)
+rejectReason: (string | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+nameKey: (string | null)
+creditKey: (string | null)
+editTokenHash: (string | null)
+tokenExpires: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+bankAccounts: SrmPosSupplierRegisterBank[]
+certificates: SrmPosSupplierRegisterCert[]
+}
+
+export interface SrmPosSupplierRegisterParams {
+registerId?: (number | number[])
+companyName?: string
+creditCode?: string
+contactName?: (string | string[])
+email?: (string | string[])
+phone?: (string | string[])
+status?: (string | string[])
+submittedDate?: string
+submittedDateFrom?: string
+submittedDateTo?: string
+supplierId?: (number | number[])
+keyword?: string
+}
+
+export function srmPosSupplierRegisterClient(call: Call) {
+  const base = 'srmServer/v1/srmPosSupplierRegisterRestful';
+  return {
+    findById: (id: number) => call<SrmPosSupplierRegister>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosSupplierRegisterParams> = {}) => call<SrmPosSupplierRegister[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosSupplierRegister>) => call<SrmPosSupplierRegister>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosSupplierRegister>[]) => call<SrmPosSupplierRegister[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | REJECTED | WITHDRAWN → SUBMITTED (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmPosSupplierRegister>(`${base}/doSubmit`, req).then(dataOf),
+    /** SUBMITTED → WITHDRAWN (resource btnWithdraw) */
+    doWithdraw: (req: TransitionRequest) => call<SrmPosSupplierRegister>(`${base}/doWithdraw`, req).then(dataOf),
+    /** SUBMITTED → APPROVED (resource btnApprove) */
+    doApproval: (req: TransitionRequest) => call<SrmPosSupplierRegister>(`${base}/doApproval`, req).then(dataOf),
+    /** SUBMITTED → REJECTED (resource btnReject) */
+    doReject: (req: TransitionRequest) => call<SrmPosSupplierRegister>(`${base}/doReject`, req).then(dataOf),
+  };
+}
+
+export interface SrmPosSupplierRegisterBank {
+registerBankId: number
+registerId: (number | null)
+registerIdDisplay: (string | null)
+lineNumber: (number | null)
+bankName: string
+accountName: string
+accountNumber: string
+currencyCode: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosSupplierRegisterCert {
+registerCertId: number
+registerId: (number | null)
+registerIdDisplay: (string | null)
+lineNumber: (number | null)
+certName: string
+certNumber: (string | null)
+expiryDate: string
+/**
+ * comma-separated file ids
+ */
+attachmentIds: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
 }

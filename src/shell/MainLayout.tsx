@@ -26,7 +26,7 @@ export function MainLayout() {
 }
 
 function SignedInLayout({ session }: { session: UserSession }) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const home = homePath(session.userType);
@@ -86,6 +86,19 @@ function SignedInLayout({ session }: { session: UserSession }) {
   return (
     <ShellContext.Provider value={shell}>
       <Layout className="srm-layout">
+        {/* First in the tab order: past the header and the menu straight to the page. */}
+        <a
+          className="srm-skip-link"
+          href="#srm-main"
+          data-testid="skip-link"
+          onClick={(e) => {
+            // Focus moves without a fragment in the address: the router owns the URL (tabs follow it).
+            e.preventDefault();
+            document.getElementById('srm-main')?.focus();
+          }}
+        >
+          {t('shell.header.skipToContent')}
+        </a>
         <Layout.Header className="srm-layout-header">
           <Header session={session} onSwitchResp={switchResp} onLogout={doLogout} />
         </Layout.Header>
@@ -93,7 +106,7 @@ function SignedInLayout({ session }: { session: UserSession }) {
           <Layout.Sider className="srm-sider" collapsible collapsed={collapsed} onCollapse={setCollapsed} width={248} breakpoint="lg">
             <SideMenu state={menusState} selectedMenuId={selectedMenuId} collapsed={collapsed} onOpen={openMenu} />
           </Layout.Sider>
-          <Layout.Content className="srm-content">
+          <Layout.Content className="srm-content" id="srm-main" tabIndex={-1}>
             <TabsBar
               state={tabs.state}
               menus={menusState.menus}

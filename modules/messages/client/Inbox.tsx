@@ -7,6 +7,7 @@ import { useRuntimeEnv } from '../../../runtime/env';
 import { hasService, service } from '../../../runtime/registry/services';
 import type { CustomPageProps } from '../../../runtime/registry/types';
 import { resolveText } from '../../../runtime/text/resolveText';
+import { MessageSettings } from './MessageSettings';
 import { errorText, inboxApi, INBOX_CHANGED, inboxChanged, openMessage, type InboxFilter, type InboxMessage } from './inboxApi';
 
 type Show = 'all' | 'N' | 'Y';
@@ -115,6 +116,7 @@ export function Inbox({ page }: CustomPageProps) {
         <Button data-testid="inbox-read-all" onClick={() => void act(() => api.readAll())}>
           {env.t('msg.markAllRead')}
         </Button>
+        <MessageSettings />
       </div>
       <Table<InboxMessage>
         rowKey="messageId"

@@ -13,6 +13,7 @@ import page8 from '../pages/msgSourceCfg.page.json';
 import page9 from '../pages/msgSourceEdit.page.json';
 import page10 from '../pages/msgTemplateEdit.page.json';
 import page11 from '../pages/msgTempleCfg.page.json';
+import page12 from '../pages/msgUser.page.json';
 import entity0 from '../entities/msgConfig.entity.json';
 import entity1 from '../entities/msgConfigRecipient.entity.json';
 import entity2 from '../entities/msgDelivery.entity.json';
@@ -22,6 +23,7 @@ import entity5 from '../entities/msgSource.entity.json';
 import entity6 from '../entities/msgTemplate.entity.json';
 import entity7 from '../entities/msgTemplateContent.entity.json';
 import entity8 from '../entities/msgTemplateVariable.entity.json';
+import entity9 from '../entities/msgUserSetting.entity.json';
 
 export const pages = {
   "messageListDetail": page0,
@@ -36,6 +38,7 @@ export const pages = {
   "msgSourceEdit": page9,
   "msgTemplateEdit": page10,
   "msgTempleCfg": page11,
+  "msgUser": page12,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
@@ -48,4 +51,5 @@ export const entities = {
   "msgTemplate": entity6,
   "msgTemplateContent": entity7,
   "msgTemplateVariable": entity8,
+  "msgUserSetting": entity9,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

@@ -225,6 +225,27 @@ const messages: DemoStep = {
       },
     ];
     for (const i of instances) await write(db, ids, adminId, i);
+    // Message settings (msgUser): some switched off, one switched back on.
+    const settings: [string, string, string, 'Y' | 'N'][] = [
+      ['designer01', 'REMINDER', 'SMS', 'N'],
+      ['designer01', 'REMINDER', 'MAIL', 'Y'],
+      ['approver02', 'MANUAL', 'MAIL', 'N'],
+      ['supplier02', 'WF_TASK_ASSIGNED', 'MAIL', 'N'],
+    ];
+    await msg(db)
+      .insertInto('msg_user_setting')
+      .values(
+        settings.map(([user, source, channel, flag]) => ({
+          user_id: ids(user),
+          user_name: user,
+          source_code: source,
+          channel,
+          enabled_flag: flag,
+          created_by: adminId,
+          last_updated_by: adminId,
+        })),
+      )
+      .execute();
     // Everyone reads their own messages (SYS_ADMIN holds every menu already).
     for (const resp of ['BUYER', 'PR_APPROVER', 'DESIGNER', 'SUPPLIER_PORTAL']) await demo.grant(resp, 'MSG_RECEIVE', []);
   },

@@ -15,7 +15,8 @@ interface ShippedTemplate {
   description: string;
   variables: [name: string, type: VariableType, required: boolean, description: string][];
   contents: Partial<Record<'SITE' | 'MAIL' | 'SMS', Texts>>;
-  source: { code: string; name: string; module: string; event: string };
+  /** optional: users may switch it off in their message settings (msgUser). */
+  source: { code: string; name: string; module: string; event: string; optional: boolean };
   config?: { site: boolean; mail: boolean; sms: boolean };
 }
 
@@ -56,7 +57,7 @@ export const SHIPPED: readonly ShippedTemplate[] = [
         ],
       },
     },
-    source: { code: 'WF_TASK_ASSIGNED', name: '流程任务分配', module: 'workflow', event: 'workflow.taskAssigned' },
+    source: { code: 'WF_TASK_ASSIGNED', name: '流程任务分配', module: 'workflow', event: 'workflow.taskAssigned', optional: true },
     config: { site: true, mail: true, sms: false },
   },
   {
@@ -82,7 +83,7 @@ export const SHIPPED: readonly ShippedTemplate[] = [
         VN: [null, '[SRM] Mã cho {{user}}: {{code}} (hiệu lực {{minutes}} phút).'],
       },
     },
-    source: { code: 'PASSWORD_RESET', name: '忘记密码', module: 'admin', event: 'basePasswordService/sendEmailCode, sendPhoneCode' },
+    source: { code: 'PASSWORD_RESET', name: '忘记密码', module: 'admin', event: 'basePasswordService/sendEmailCode, sendPhoneCode', optional: false },
   },
   {
     code: 'REMINDER',
@@ -114,7 +115,7 @@ export const SHIPPED: readonly ShippedTemplate[] = [
         VN: [null, '[SRM] Nhắc {{reminderName}}: {{businessType}}, trước {{daysBefore}} ngày.'],
       },
     },
-    source: { code: 'REMINDER', name: '提醒设置', module: 'system', event: 'REMINDER_SEND' },
+    source: { code: 'REMINDER', name: '提醒设置', module: 'system', event: 'REMINDER_SEND', optional: true },
   },
   {
     code: 'MANUAL_NOTICE',
@@ -133,7 +134,7 @@ export const SHIPPED: readonly ShippedTemplate[] = [
         VN: ['[SRM] {{title}}', '{{content}}'],
       },
     },
-    source: { code: 'MANUAL', name: '手工发送', module: 'messages', event: 'messageListDetail' },
+    source: { code: 'MANUAL', name: '手工发送', module: 'messages', event: 'messageListDetail', optional: true },
     config: { site: true, mail: false, sms: false },
   },
 ];
@@ -183,6 +184,7 @@ export async function seedShipped(db: Db): Promise<void> {
         event_name: s.source.event,
         template_id: templateId,
         enabled_flag: 'Y',
+        optional_flag: s.source.optional ? 'Y' : 'N',
         ...audit,
       })
       .onConflict((oc) => oc.column('source_code').doNothing())

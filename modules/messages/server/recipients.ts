@@ -1,9 +1,11 @@
 // Who a message reaches: the users the call names, plus the template configuration's rules (users,
-// responsibilities, the document's owner, the process's initiator). Every rule or named recipient that
+// responsibilities, the document's owner, the process's initiator, a supplier's contacts: asked of the
+// supplier module through its public API, SupplierApi). Every rule or named recipient that
 // resolves to nobody is reported in the message's language and kept on the instance, never dropped.
 import type { Db } from '../../../server/db/connect.js';
 import { message, type Language } from '../../../server/i18n/messages.js';
 import type { AdminApi, UserContact } from '../../admin/api.js';
+import type { SupplierApi } from '../../supplier/api.js';
 import type { MessageRecipient, SendMessage } from '../api.js';
 
 export interface RecipientRule {
@@ -19,6 +21,7 @@ export interface Resolved {
 export async function resolveRecipients(
   db: Db,
   admin: AdminApi,
+  supplier: SupplierApi | null,
   lang: Language,
   named: readonly MessageRecipient[],
   rules: readonly RecipientRule[],
@@ -46,10 +49,21 @@ export async function resolveRecipients(
     for (const u of holders) ids.add(u.userId);
   };
 
+  /** A supplier's contacts; a supplier unknown, without contacts, or no supplier module: reported. */
+  const bySupplier = async (ref: { supplierId: number } | { supplierNumber: string }, what: string) => {
+    const name = 'supplierId' in ref ? `#${ref.supplierId}` : ref.supplierNumber;
+    const found = supplier ? await supplier.supplierContacts(db, ref) : null;
+    if (!found) unresolved.push(message(lang, 'msg.rule.unknownSupplier', { what, supplier: name }));
+    else if (found.userIds.length === 0)
+      unresolved.push(message(lang, 'msg.rule.noContacts', { what, supplier: `${found.supplierNumber} ${found.supplierName}` }));
+    else for (const id of found.userIds) ids.add(id);
+  };
+
   for (const r of named) {
     if ('userId' in r) byId.set(r.userId, message(lang, 'msg.rule.named'));
     else if ('userName' in r) byName(r.userName, message(lang, 'msg.rule.named'));
     else if ('responsibility' in r) await byResponsibility(r.responsibility, message(lang, 'msg.rule.named'));
+    else if ('supplierId' in r || 'supplierNumber' in r) await bySupplier(r, message(lang, 'msg.rule.named'));
   }
   for (const rule of rules) {
     const what = message(lang, `msg.rule.${rule.type}`);
@@ -59,6 +73,12 @@ export async function resolveRecipients(
     else if (rule.type === 'OWNER' || rule.type === 'INITIATOR') {
       const id = rule.type === 'OWNER' ? context?.ownerId : context?.initiatorId;
       if (typeof id === 'number' && id > 0) byId.set(id, what);
+      else unresolved.push(message(lang, 'msg.rule.noContext', { what }));
+    } else if (rule.type === 'SUPPLIER') {
+      // A supplier number on the rule, else the supplier the message is about.
+      const id = context?.supplierId;
+      if (value) await bySupplier({ supplierNumber: value }, what);
+      else if (typeof id === 'number' && id > 0) await bySupplier({ supplierId: id }, what);
       else unresolved.push(message(lang, 'msg.rule.noContext', { what }));
     }
   }

@@ -6,6 +6,7 @@ import { auditUpdate } from '../../../server/db/typed.js';
 import { refuse } from '../../../server/errors.js';
 import type { EntityRules } from '../../../server/modules/types.js';
 import type { AdminApi } from '../../admin/api.js';
+import type { SupplierApi } from '../../supplier/api.js';
 import { isChannel, msg } from './store.js';
 import { placeholders, sanitizeText, VARIABLE_NAME, VARIABLE_TYPES } from './templates.js';
 
@@ -67,6 +68,10 @@ export const configRules: EntityRules = {
         const known =
           r.recipient_type === 'USER' ? (await admin.usersByName(db, [value])).length > 0 : (await admin.knownResponsibilities(db, [value])).length > 0;
         if (!known) throw refuse(r.recipient_type === 'USER' ? 'msg.unknownUser' : 'msg.unknownResponsibility', { value: value.slice(0, 100) });
+      } else if (r.recipient_type === 'SUPPLIER') {
+        // Empty: the supplier the message is about (its context); else a supplier number that exists.
+        if (value && !(await ctx.app.modules.api<SupplierApi>('supplier').supplierContacts(db, { supplierNumber: value })))
+          throw refuse('msg.unknownSupplier', { value: value.slice(0, 100) });
       } else if (r.recipient_type !== 'OWNER' && r.recipient_type !== 'INITIATOR') {
         throw refuse('msg.badRecipientType', { type: r.recipient_type });
       }

@@ -9,8 +9,10 @@ import { refuse } from '../../../server/errors.js';
 import { LANGUAGES, message, type Language } from '../../../server/i18n/messages.js';
 import type { AdminApi, UserContact } from '../../admin/api.js';
 import type { PushApi } from '../../push/api.js';
+import type { SupplierApi } from '../../supplier/api.js';
 import type { SendMessage, SentMessage } from '../api.js';
 import { dispatcherOf } from './dispatch.js';
+import { switchedOff } from './preferences.js';
 import { resolveRecipients } from './recipients.js';
 import { CHANNELS, instanceStatus, isChannel, loadTemplate, msg, type Channel, type DeliveryStatus, type LoadedTemplate } from './store.js';
 import { checkValues, render, type VariableValue } from './templates.js';
@@ -72,6 +74,7 @@ export async function sendMessage(app: AppContext, m: SendMessage): Promise<Sent
   const values = checkValues(template.templateCode, template.variables, m.variables);
   const text = texts(template, values, lang);
   const admin = app.modules.api<AdminApi>('admin');
+  const supplier = app.modules.hasApi('supplier') ? app.modules.api<SupplierApi>('supplier') : null;
   const smtpOn = Boolean(app.config.smtp.host);
 
   const written = await app.db.transaction().execute(async (trx) => {
@@ -95,7 +98,7 @@ export async function sendMessage(app: AppContext, m: SendMessage): Promise<Sent
       : config
         ? CHANNELS.filter((c) => (c === 'SITE' ? config.site_flag : c === 'MAIL' ? config.mail_flag : config.sms_flag) === 'Y')
         : CHANNELS.filter((c) => template.contents.some((x) => x.channel === c));
-    const { users, unresolved } = await resolveRecipients(trx, admin, lang, m.recipients ?? [], rules, m.context);
+    const { users, unresolved } = await resolveRecipients(trx, admin, supplier, lang, m.recipients ?? [], rules, m.context);
     const channels = wanted.filter((c) => {
       const has = template.contents.some((x) => x.channel === c);
       if (!has) unresolved.push(message(lang, 'msg.rule.noTexts', { channel: c }));
@@ -103,7 +106,16 @@ export async function sendMessage(app: AppContext, m: SendMessage): Promise<Sent
     });
 
     const now = (await sql<{ now: string }>`select localtimestamp(0)::text as now`.execute(trx)).rows[0].now;
-    const rows = users.flatMap((u) => channels.map((c) => delivery(u, c)));
+    // What recipients switched off (msgUser) is not sent; a recipient left with no channel is not one.
+    const off = await switchedOff(
+      t,
+      m.sourceType,
+      users.map((u) => u.userId),
+    );
+    const rows = users.flatMap((u) => channels.filter((c) => !off.has(`${u.userId}:${c}`)).map((c) => delivery(u, c)));
+    const optedOut = channels.length ? users.filter((u) => channels.every((c) => off.has(`${u.userId}:${c}`))).length : 0;
+    if (optedOut > 0) unresolved.push(message(lang, 'msg.rule.optedOut', { count: optedOut }));
+    const recipients = users.length - optedOut;
     function delivery(u: UserContact, channel: Channel) {
       const language = !m.useMessageLanguage && isLanguage(u.language) ? u.language : lang;
       const tx = text(channel, language) as Text;
@@ -115,7 +127,7 @@ export async function sendMessage(app: AppContext, m: SendMessage): Promise<Sent
       return { user: u, channel, language, address: address ?? null, status, error, ...tx };
     }
     const title = (text('SITE', lang) ?? text('MAIL', lang) ?? text('SMS', lang))?.title ?? template.templateCode;
-    const status = users.length === 0 ? 'NO_RECIPIENT' : instanceStatus(rows.map((r) => r.status));
+    const status = recipients === 0 ? 'NO_RECIPIENT' : instanceStatus(rows.map((r) => r.status));
     const audit = auditInsert(m.senderId ?? 0);
     const instance = await t
       .insertInto('msg_instance')
@@ -127,7 +139,7 @@ export async function sendMessage(app: AppContext, m: SendMessage): Promise<Sent
         language: lang,
         variables: JSON.stringify(values),
         instance_status: status,
-        recipient_count: users.length,
+        recipient_count: recipients,
         delivery_count: rows.length,
         unresolved: unresolved.length ? cut(unresolved.join('\n'), 2000) : null,
         ...audit,
@@ -190,7 +202,7 @@ export async function sendMessage(app: AppContext, m: SendMessage): Promise<Sent
           .execute();
       }
     }
-    const answer: SentMessage = { instanceId: instance.instance_id, status, recipients: users.length, deliveries: rows.length, unresolved };
+    const answer: SentMessage = { instanceId: instance.instance_id, status, recipients, deliveries: rows.length, unresolved };
     return { answer, site, outside, now };
   });
 
@@ -208,16 +220,15 @@ async function pushSite(
   sendTime: string,
 ) {
   if (site.length === 0 || !app.modules.hasApi('push')) return;
-  const push = app.modules.api<PushApi>('push');
-  for (let i = 0; i < site.length; i += 100) {
-    await Promise.all(
-      site
-        .slice(i, i + 100)
-        .map((s) =>
-          push
-            .publish([s.userId], 'message', { messageId: s.messageId, title: s.title, content: s.content, sourceType, route, sendTime })
-            .catch((err: unknown) => console.error('messages: push failed', err)),
-        ),
-    );
-  }
+  // One batch for every recipient (one Redis pipeline, ~1 MB per PUBLISH), each with their own message id.
+  await app.modules
+    .api<PushApi>('push')
+    .publishEach(
+      site.map((s) => ({
+        userId: s.userId,
+        type: 'message',
+        data: { messageId: s.messageId, title: s.title, content: s.content, sourceType, route, sendTime },
+      })),
+    )
+    .catch((err: unknown) => console.error('messages: push failed', err));
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../../server/context.js';
 import type { Session } from '../../../server/auth/session.js';
-import type { PushApi } from '../api.js';
+import type { PushApi, UserFrame } from '../api.js';
 import { MemoryTransport } from './memoryTransport.js';
 import { CLOSE, pushOptionsFromEnv, type PushOptions } from './options.js';
 import { RedisTransport } from './redisTransport.js';
@@ -105,6 +105,12 @@ export class PushHub implements PushApi {
     if (!TYPE.test(type) || (CONTROL_TYPES as readonly string[]).includes(type)) throw new Error(`push: bad frame type "${type}"`);
     const ids = [...new Set(userIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
     await this.transport.publish(ids, type, data);
+  }
+
+  async publishEach(frames: readonly UserFrame[]): Promise<void> {
+    for (const f of frames)
+      if (!TYPE.test(f.type) || (CONTROL_TYPES as readonly string[]).includes(f.type)) throw new Error(`push: bad frame type "${f.type}"`);
+    await this.transport.publishEach(frames.filter((f) => Number.isSafeInteger(f.userId) && f.userId > 0));
   }
 
   /** Sockets this process holds for a user (tests, the bench). */

@@ -11,16 +11,22 @@ export class MemoryTransport implements PushTransport {
   constructor(private readonly replayFrames: number) {}
 
   async publish(userIds: readonly number[], type: string, data: unknown): Promise<void> {
-    for (const userId of userIds) {
-      const seq = (this.seqs.get(userId) ?? 0) + 1;
-      this.seqs.set(userId, seq);
-      const frame: Frame = { type, seq, data };
-      const buffer = this.buffers.get(userId) ?? [];
-      buffer.push(frame);
-      if (buffer.length > this.replayFrames) buffer.splice(0, buffer.length - this.replayFrames);
-      this.buffers.set(userId, buffer);
-      for (const l of this.listeners) l(userId, frame);
-    }
+    for (const userId of userIds) this.append(userId, type, data);
+  }
+
+  async publishEach(frames: readonly { userId: number; type: string; data: unknown }[]): Promise<void> {
+    for (const f of frames) this.append(f.userId, f.type, f.data);
+  }
+
+  private append(userId: number, type: string, data: unknown): void {
+    const seq = (this.seqs.get(userId) ?? 0) + 1;
+    this.seqs.set(userId, seq);
+    const frame: Frame = { type, seq, data };
+    const buffer = this.buffers.get(userId) ?? [];
+    buffer.push(frame);
+    if (buffer.length > this.replayFrames) buffer.splice(0, buffer.length - this.replayFrames);
+    this.buffers.set(userId, buffer);
+    for (const l of this.listeners) l(userId, frame);
   }
 
   async since(userId: number, seq: number | null) {

@@ -21,6 +21,14 @@ interface Fanout {
   seqs: [number, number][];
 }
 
+/** A published batch of `publishEach`: each user's own frame (as the frame's JSON text, already numbered). */
+interface Each {
+  each: [number, string][];
+}
+
+/** A batch's PUBLISH stays about this size: one huge message would stall every subscriber's parser at once. */
+export const BATCH_BYTES = 1024 * 1024;
+
 type AppendCommand = (seqKey: string, bufferKey: string, type: string, data: string, ttl: number, bound: number) => Promise<number>;
 
 const connect = (url: string) => {
@@ -49,7 +57,15 @@ export class RedisTransport implements PushTransport {
     this.channel = `${namespace}frames`;
     this.sub.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
-      const m = JSON.parse(text) as Fanout;
+      const parsed = JSON.parse(text) as Fanout | Each;
+      if ('each' in parsed) {
+        for (const [userId, frameText] of parsed.each) {
+          const frame = JSON.parse(frameText) as Frame;
+          for (const l of this.listeners) l(userId, frame);
+        }
+        return;
+      }
+      const m = parsed;
       for (const [userId, seq] of m.seqs) {
         const frame: Frame = { type: m.type, seq, data: m.data };
         for (const l of this.listeners) l(userId, frame);
@@ -79,6 +95,38 @@ export class RedisTransport implements PushTransport {
     });
     const message: Fanout = { type, data: data ?? null, seqs };
     await this.cmd.publish(this.channel, JSON.stringify(message));
+  }
+
+  /** One pipeline appends every frame (seq and replay copy per user); then the numbered frames go out in
+   *  PUBLISHes of about BATCH_BYTES each, in one more pipeline. */
+  async publishEach(frames: readonly { userId: number; type: string; data: unknown }[]): Promise<void> {
+    if (frames.length === 0) return;
+    const pipe = this.cmd.pipeline();
+    const append = (pipe as unknown as { srmPushAppend: AppendCommand }).srmPushAppend.bind(pipe);
+    const texts = frames.map((f) => [JSON.stringify(f.type), JSON.stringify(f.data ?? null)] as const);
+    frames.forEach(
+      (f, i) => void append(this.seqKey(f.userId), this.bufferKey(f.userId), texts[i][0], texts[i][1], this.opts.replaySeconds, this.opts.replayFrames),
+    );
+    const results = (await pipe.exec()) ?? [];
+    const out = this.cmd.pipeline();
+    let batch: [number, string][] = [];
+    let bytes = 0;
+    const flush = () => {
+      if (batch.length === 0) return;
+      void out.publish(this.channel, JSON.stringify({ each: batch } satisfies Each));
+      batch = [];
+      bytes = 0;
+    };
+    results.forEach(([err, seq], i) => {
+      if (err) throw err;
+      // The same text the Lua script keeps for replay.
+      const frame = `{"type":${texts[i][0]},"seq":${Number(seq)},"data":${texts[i][1]}}`;
+      batch.push([frames[i].userId, frame]);
+      bytes += frame.length + 16;
+      if (bytes >= BATCH_BYTES) flush();
+    });
+    flush();
+    for (const [err] of (await out.exec()) ?? []) if (err) throw err;
   }
 
   async since(userId: number, seq: number | null) {

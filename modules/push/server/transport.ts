@@ -22,6 +22,8 @@ export interface PushTransport {
   readonly kind: 'memory' | 'redis';
   /** Numbers the frame per user, keeps it for replay and hands it to every process's listener. */
   publish(userIds: readonly number[], type: string, data: unknown): Promise<void>;
+  /** The same for many users, each with their own frame, in one batch. */
+  publishEach(frames: readonly { userId: number; type: string; data: unknown }[]): Promise<void>;
   since(userId: number, seq: number | null): Promise<Replay>;
   /** Called for every frame any process published (this one's too). */
   onFrame(listener: (userId: number, frame: Frame) => void): void;

@@ -5,7 +5,11 @@ import page0 from '../pages/myCompanyEdit.page.json';
 import page1 from '../pages/myCompanyList.page.json';
 import page2 from '../pages/supplierEdit.page.json';
 import page3 from '../pages/supplierList.page.json';
-import entity0 from '../entities/srmPosSupplierInfo.entity.json';
+import entity0 from '../entities/srmPosSupplierCategory.entity.json';
+import entity1 from '../entities/srmPosSupplierInfo.entity.json';
+import entity2 from '../entities/srmPosSupplierRegister.entity.json';
+import entity3 from '../entities/srmPosSupplierRegisterBank.entity.json';
+import entity4 from '../entities/srmPosSupplierRegisterCert.entity.json';
 
 export const pages = {
   "supplier/myCompanyEdit": page0,
@@ -15,5 +19,9 @@ export const pages = {
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
-  "srmPosSupplierInfo": entity0,
+  "srmPosSupplierCategory": entity0,
+  "srmPosSupplierInfo": entity1,
+  "srmPosSupplierRegister": entity2,
+  "srmPosSupplierRegisterBank": entity3,
+  "srmPosSupplierRegisterCert": entity4,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

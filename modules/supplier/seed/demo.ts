@@ -34,4 +34,18 @@ const suppliers: DemoStep = {
   },
 };
 
-export const supplierDemo: readonly DemoStep[] = [suppliers];
+/** CONTRACT.md demo facts: every demo supplier (supplier01's and supplier02's among them) is QUALIFIED for every demo category. */
+const categories: DemoStep = {
+  name: 'categories',
+  after: ['supplier:suppliers', 'base:data'],
+  async run(db, demo) {
+    const rows = demo.ids
+      .all('supplier')
+      .flatMap((supplierId) =>
+        demo.ids.all('purchaseCategory').map((categoryId) => ({ supplier_id: supplierId, category_id: categoryId, status: 'QUALIFIED' })),
+      );
+    await typed<SupplierTables>(db).insertInto('srm_pos_supplier_category').values(rows).execute();
+  },
+};
+
+export const supplierDemo: readonly DemoStep[] = [suppliers, categories];

@@ -23,7 +23,7 @@ import { onProblems, problemsOf, type Problem } from './problems';
 import { srmModdle } from './srmModdle';
 import './bpmn.css';
 
-const ASSIGNEE_TYPES = ['user', 'role', 'initiator', 'resolver'] as const;
+const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'initiator', 'resolver'] as const;
 const COUNTERSIGN = ['none', 'all', 'any', 'ratio'] as const;
 const TASKS = 'bpmServer/v1/bpmTaskRestful';
 

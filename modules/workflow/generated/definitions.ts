@@ -9,16 +9,21 @@ import page4 from '../pages/instanceView.page.json';
 import page5 from '../pages/modelEdit.page.json';
 import page6 from '../pages/modelList.page.json';
 import page7 from '../pages/processMonitoring.page.json';
-import page8 from '../pages/myApproval.page.json';
-import page9 from '../pages/myUpcoming.page.json';
-import page10 from '../pages/processInitiate.page.json';
+import page8 from '../pages/processRoleEdit.page.json';
+import page9 from '../pages/processRoleList.page.json';
+import page10 from '../pages/myApproval.page.json';
+import page11 from '../pages/myUpcoming.page.json';
+import page12 from '../pages/processInitiate.page.json';
 import entity0 from '../entities/bpmBinding.entity.json';
 import entity1 from '../entities/bpmDelegate.entity.json';
 import entity2 from '../entities/bpmHistory.entity.json';
 import entity3 from '../entities/bpmInstance.entity.json';
 import entity4 from '../entities/bpmModel.entity.json';
 import entity5 from '../entities/bpmModelVersion.entity.json';
-import entity6 from '../entities/bpmTask.entity.json';
+import entity6 from '../entities/bpmProcessRole.entity.json';
+import entity7 from '../entities/bpmProcessRoleMember.entity.json';
+import entity8 from '../entities/bpmTask.entity.json';
+import entity9 from '../entities/bpmTimer.entity.json';
 
 export const pages = {
   "bpm/bindingEdit": page0,
@@ -29,9 +34,11 @@ export const pages = {
   "bpm/modelEdit": page5,
   "bpm/modelList": page6,
   "bpm/processMonitoring": page7,
-  "myApproval": page8,
-  "myUpcoming": page9,
-  "processInitiate": page10,
+  "bpm/processRoleEdit": page8,
+  "bpm/processRoleList": page9,
+  "myApproval": page10,
+  "myUpcoming": page11,
+  "processInitiate": page12,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
@@ -41,5 +48,8 @@ export const entities = {
   "bpmInstance": entity3,
   "bpmModel": entity4,
   "bpmModelVersion": entity5,
-  "bpmTask": entity6,
+  "bpmProcessRole": entity6,
+  "bpmProcessRoleMember": entity7,
+  "bpmTask": entity8,
+  "bpmTimer": entity9,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

@@ -8,6 +8,8 @@ import type { DemoStep } from '../../../server/modules/types.js';
 import { auditInsert } from '../../../server/db/typed.js';
 import { wf, type Trx } from '../server/store.js';
 import { PR_APPROVAL_XML } from './prApproval.js';
+import { processRoleDemo } from './processRoles.js';
+import { supplierRegisterModel } from './supplierRegisterApproval.js';
 
 const ENTITY = 'srmPoRequisition';
 type Document = { id: number; number: string; title: string; status: string; date: string };
@@ -137,4 +139,4 @@ async function instanceOf(t: Trx, versionId: number, d: Document, u: { buyer: nu
   }
 }
 
-export const workflowDemo: readonly DemoStep[] = [model];
+export const workflowDemo: readonly DemoStep[] = [model, processRoleDemo, supplierRegisterModel];

@@ -1,4 +1,5 @@
-// Who a user task goes to: users by name, holders of a responsibility (role), the initiator, or a resolver
+// Who a user task goes to: users by name, holders of a responsibility (role), members of a process role, the
+// initiator, or a resolver
 // a module declares (ServerModule.assigneeResolvers). Only users who may sign in today get tasks.
 import type { AppContext } from '../../../server/context.js';
 import type { Db } from '../../../server/db/connect.js';
@@ -7,6 +8,7 @@ import type { FlowNode } from './graph.js';
 import { assigneeNames } from './validate.js';
 import { sql } from 'kysely';
 import { wf } from './store.js';
+import { processRoleUsers } from './processRoles.js';
 
 export interface AssigneeInput {
   entity: string;
@@ -28,6 +30,9 @@ export async function resolveAssignees(app: AppContext, db: Db, node: FlowNode, 
       break;
     case 'initiator':
       ids = [input.initiatorId];
+      break;
+    case 'processRole':
+      ids = await processRoleUsers(app, db, names);
       break;
     case 'resolver': {
       const resolve = app.modules.assigneeResolver(node.assignee ?? '');

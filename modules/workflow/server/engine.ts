@@ -11,6 +11,8 @@ import { refuse } from '../../../server/errors.js';
 import { internalContext, runTransitionIn, type InternalActor } from '../../../server/rest/runTransition.js';
 import { loadRecord } from '../../../server/rest/read.js';
 import { delegatesOf, resolveAssignees, userNames } from './assignees.js';
+import { fallbackAssignee } from './fallback.js';
+import { startTimers } from './timers.js';
 import { evaluateCondition, parseCondition } from './conditions.js';
 import type { FlowNode, ProcessGraph } from './graph.js';
 import { graphOfVersion } from './models.js';
@@ -92,8 +94,9 @@ async function createTasks(run: Run, node: FlowNode): Promise<void> {
     initiatorId: instance.initiator_id,
     record,
   });
-  // Never silently approved: a step with nobody to do it refuses the whole action (nothing changes).
-  if (resolved.length === 0) throw refuse('bpm.noAssignee', { node: node.name });
+  // Never silently approved: a step with nobody to do it goes to the model's fallback assignee and the
+  // instance is flagged for monitoring; without a usable fallback the whole action is refused.
+  if (resolved.length === 0) resolved.push(await fallbackAssignee(run, node));
   // Out of office today: the delegate gets the task (once per step, even when delegate of several).
   const away = await delegatesOf(app, db, resolved);
   const assignees = [...new Set(resolved.map((id) => away.get(id) ?? id))];
@@ -115,6 +118,7 @@ async function createTasks(run: Run, node: FlowNode): Promise<void> {
     .returning(['task_id', 'assignee_id'])
     .execute();
   for (const c of created) run.actor.events.add('workflow.taskAssigned', assignedEvent(app, instance, c.task_id, node.name, c.assignee_id));
+  await startTimers(run, node, groupKey);
 }
 
 /** The payload of `workflow.taskAssigned` for one new task. */

@@ -4,7 +4,7 @@
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { srmModdlePackage } from './srmExtension.js';
 
-export type NodeKind = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'unsupported';
+export type NodeKind = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'boundaryTimer' | 'unsupported';
 export type Countersign = 'all' | 'any' | 'ratio';
 
 export interface FlowNode {
@@ -22,6 +22,12 @@ export interface FlowNode {
   assignee?: string;
   /** User tasks with multiInstanceLoopCharacteristics: how many of the parallel tasks must approve. */
   multi?: { countersign: string; ratio: number | undefined };
+  /** Boundary timers: the user task they sit on, the ISO 8601 duration (PT48H) as written and in ms, and
+   *  the user the step's open tasks go to when it fires without an outgoing flow (srm:escalateTo). */
+  attachedTo?: string;
+  duration?: string;
+  durationMs?: number;
+  escalateTo?: string;
 }
 
 export interface SequenceFlow {
@@ -89,6 +95,10 @@ export async function parseBpmn(xml: string): Promise<{ graph?: ProcessGraph; pr
       continue;
     }
     let kind = KINDS[e.$type] ?? 'unsupported';
+    if (e.$type === 'bpmn:BoundaryEvent') {
+      nodes.set(id, boundaryTimer(e, id));
+      continue;
+    }
     // Events with definitions (timer, message, signal…) are not run yet.
     if ((kind === 'start' || kind === 'end') && ((e.eventDefinitions as unknown[] | undefined) ?? []).length > 0) kind = 'unsupported';
     const node: FlowNode = { id, name: text(e.name) ?? id, kind, bpmnType: e.$type, incoming: [], outgoing: [] };
@@ -112,4 +122,22 @@ export async function parseBpmn(xml: string): Promise<{ graph?: ProcessGraph; pr
     to?.incoming.push(f.id);
   }
   return { graph: { processId: process.id ?? '', nodes, flows }, problems };
+}
+
+/** A boundary event: a timer with a duration on a user task (escalation); any other kind is unsupported. */
+function boundaryTimer(e: ModdleElement, id: string): FlowNode {
+  const defs = (e.eventDefinitions as ModdleElement[] | undefined) ?? [];
+  const node: FlowNode = { id, name: text(e.name) ?? id, kind: 'unsupported', bpmnType: e.$type, incoming: [], outgoing: [] };
+  if (defs.length !== 1 || defs[0].$type !== 'bpmn:TimerEventDefinition') return node;
+  const duration = text((defs[0].timeDuration as ModdleElement | undefined)?.body);
+  return { ...node, kind: 'boundaryTimer', attachedTo: idOf(e.attachedToRef), duration, durationMs: durationMs(duration), escalateTo: text(e.escalateTo) };
+}
+
+/** An ISO 8601 duration of days, hours, minutes, seconds (P2D, PT48H, PT1H30M) in ms; undefined otherwise. */
+export function durationMs(value: string | undefined): number | undefined {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(value ?? '');
+  if (!m || value === 'P' || value === 'PT') return undefined;
+  const [d, h, min, sec] = m.slice(1).map((x) => Number(x ?? 0));
+  const ms = (((d * 24 + h) * 60 + min) * 60 + sec) * 1000;
+  return ms > 0 ? ms : undefined;
 }

@@ -1,19 +1,21 @@
-// Published model versions: the frozen XML an instance runs, parsed once per process (versions never change).
+// Published model versions: the frozen XML an instance runs, parsed once per process per XML text. Keyed by
+// the text, not the version id: two servers in one process (the tests' two backends) have the same ids for
+// different versions.
 import { refuse } from '../../../server/errors.js';
 import { parseBpmn, type ProcessGraph } from './graph.js';
 import type { Trx } from './store.js';
 
-const graphs = new Map<number, ProcessGraph>();
+const graphs = new Map<string, ProcessGraph>();
 
 export async function graphOfVersion(trx: Trx, modelVersionId: number): Promise<ProcessGraph> {
-  const cached = graphs.get(modelVersionId);
-  if (cached) return cached;
   const row = await trx.selectFrom('bpm_model_version').select(['bpmn_xml', 'model_key']).where('model_version_id', '=', modelVersionId).executeTakeFirst();
   if (!row) throw refuse('bpm.model.notPublished', { key: String(modelVersionId) });
+  const cached = graphs.get(row.bpmn_xml);
+  if (cached) return cached;
   const { graph } = await parseBpmn(row.bpmn_xml);
   // Published versions passed validation: a parse failure here means the row was changed by hand.
   if (!graph) throw refuse('bpm.model.notPublished', { key: row.model_key });
-  graphs.set(modelVersionId, graph);
+  graphs.set(row.bpmn_xml, graph);
   return graph;
 }
 

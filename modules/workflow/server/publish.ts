@@ -13,6 +13,7 @@ import type { AdminApi } from '../../admin/api.js';
 import { parseBpmn, type GraphProblem, type ProcessGraph } from './graph.js';
 import { assigneeNames, validateGraph } from './validate.js';
 import { wf } from './store.js';
+import { knownProcessRoles } from './processRoles.js';
 
 /** Everything wrong with a model's XML, the names its assignee rules use included. */
 export async function modelProblems(app: AppContext, db: Db, xml: string, resolverNames: ReadonlySet<string>): Promise<GraphProblem[]> {
@@ -25,11 +26,17 @@ async function unknownNames(app: AppContext, db: Db, graph: ProcessGraph): Promi
   const admin = app.modules.api<AdminApi>('admin');
   const out: GraphProblem[] = [];
   for (const n of graph.nodes.values()) {
+    if (n.kind === 'boundaryTimer' && n.escalateTo && (await admin.usersByName(db, [n.escalateTo])).length === 0)
+      out.push({ elementId: n.id, key: 'bpm.model.unknownUser', params: { name: n.escalateTo } });
     if (n.kind !== 'userTask') continue;
     const names = assigneeNames(n.assignee);
     if (n.assigneeType === 'user') {
       const found = new Set((await admin.usersByName(db, names)).map((u) => u.userName));
       for (const name of names.filter((x) => !found.has(x))) out.push({ elementId: n.id, key: 'bpm.model.unknownUser', params: { name } });
+    }
+    if (n.assigneeType === 'processRole') {
+      const found = await knownProcessRoles(db, names);
+      for (const name of names.filter((x) => !found.has(x))) out.push({ elementId: n.id, key: 'bpm.model.unknownProcessRole', params: { name } });
     }
     if (n.assigneeType === 'role') {
       const found = new Set(await admin.knownResponsibilities(db, names));

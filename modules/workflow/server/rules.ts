@@ -10,6 +10,9 @@ import type { AdminApi } from '../../admin/api.js';
 export const modelRules: EntityRules = {
   async beforeSave(ctx, db, values, id) {
     const t = wf(db);
+    const fallback = typeof values.fallback_assignee === 'string' ? values.fallback_assignee.trim() : '';
+    if (fallback && (await ctx.app.modules.api<AdminApi>('admin').usersByName(db, [fallback])).length === 0)
+      throw refuse('bpm.model.unknownUser', { name: fallback });
     if (id === null) {
       values.status = 'DRAFT';
       return;

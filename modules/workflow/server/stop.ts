@@ -29,7 +29,7 @@ export const doStop: FamilyAction = async (ctx) => {
     await finish(run, 'STOPPED', reason ?? null);
     const name = (await userNames(ctx.app, db, [userId])).get(userId) ?? ctx.session.userName;
     await history(t, { instanceId: id, action: 'STOP', userId, userName: name, comment: reason ?? null }, userId);
-    await runTransitionIn(ctx.app, db, actor, instance.entity_name, instance.reject_action, instance.business_id);
+    await runTransitionIn(ctx.app, db, actor, instance.entity_name, instance.reject_action, instance.business_id, { comment: reason ?? null });
     return { instanceId: id, state: 'STOPPED', entity: instance.entity_name };
   });
   // Committed: what is derived from the document's rows (its entity's cache effects) is dropped too.

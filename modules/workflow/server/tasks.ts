@@ -91,7 +91,7 @@ export async function rejectTask(app: AppContext, actor: InternalActor, taskId: 
     await cancelOpenTasks(t, { instanceId: instance.instance_id }, userId, actor.events);
     const run = await openRun(app, db, actor, instance);
     await finish(run, 'REJECTED', comment);
-    await runTransitionIn(app, db, actor, instance.entity_name, instance.reject_action, instance.business_id);
+    await runTransitionIn(app, db, actor, instance.entity_name, instance.reject_action, instance.business_id, { comment });
     return { instanceState: 'REJECTED' };
   });
 }

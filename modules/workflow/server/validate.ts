@@ -1,10 +1,10 @@
 // What publishing refuses, element by element: a model the engine could not run to its end as drawn.
 // Pure (no database): the users and roles an assignee rule names are checked by publish.ts.
 import { parseCondition } from './conditions.js';
-import type { GraphProblem, ProcessGraph } from './graph.js';
+import type { FlowNode, GraphProblem, ProcessGraph } from './graph.js';
 
 /** Assignee rules a user task may name (srm:assigneeType). */
-export const ASSIGNEE_TYPES = ['user', 'role', 'initiator', 'resolver'] as const;
+export const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'initiator', 'resolver'] as const;
 export type AssigneeType = (typeof ASSIGNEE_TYPES)[number];
 /** Rules of the issue that this installation's data cannot answer yet, with the reason in the catalogue. */
 const UNAVAILABLE: Record<string, string> = { deptHead: 'bpm.model.deptHeadUnavailable', position: 'bpm.model.positionUnavailable' };
@@ -18,6 +18,10 @@ export function validateGraph(graph: ProcessGraph, resolverNames: ReadonlySet<st
   if (!nodes.some((n) => n.kind === 'end')) add(graph.processId, 'bpm.model.noEnd');
 
   for (const n of nodes) {
+    if (n.kind === 'boundaryTimer') {
+      checkTimer(graph, n, add);
+      continue;
+    }
     if (n.kind === 'unsupported') add(n.id, 'bpm.model.unsupported', { type: n.bpmnType.replace(/^bpmn:/, '') });
     if (n.kind === 'start' && n.incoming.length) add(n.id, 'bpm.model.startIncoming');
     if (n.kind !== 'start' && n.incoming.length === 0) add(n.id, 'bpm.model.noIncoming');
@@ -49,7 +53,14 @@ export function validateGraph(graph: ProcessGraph, resolverNames: ReadonlySet<st
     const seen = new Set<string>([starts[0].id]);
     const queue = [starts[0].id];
     while (queue.length) {
-      for (const fid of graph.nodes.get(queue.shift()!)!.outgoing) {
+      const current = queue.shift()!;
+      // A boundary timer is reached with the task it sits on.
+      for (const b of nodes) {
+        if (b.kind !== 'boundaryTimer' || b.attachedTo !== current || seen.has(b.id)) continue;
+        seen.add(b.id);
+        queue.push(b.id);
+      }
+      for (const fid of graph.nodes.get(current)!.outgoing) {
         const target = graph.flows.get(fid)!.target;
         if (graph.nodes.has(target) && !seen.has(target)) {
           seen.add(target);
@@ -86,4 +97,14 @@ export function assigneeNames(value: string | undefined): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** A boundary timer sits on a user task, has a duration, and either leaves along one flow or names whom the
+ *  step's tasks go to (srm:escalateTo). */
+function checkTimer(graph: ProcessGraph, n: FlowNode, add: (id: string, key: string, params?: Record<string, string | number>) => void): void {
+  if (graph.nodes.get(n.attachedTo ?? '')?.kind !== 'userTask') add(n.id, 'bpm.model.timerPlace');
+  if (n.durationMs === undefined) add(n.id, 'bpm.model.timerDuration', { value: n.duration ?? '' });
+  if (n.incoming.length) add(n.id, 'bpm.model.timerIncoming');
+  if (n.outgoing.length > 1) add(n.id, 'bpm.model.oneOutgoing');
+  if (n.outgoing.length === 0 && !n.escalateTo) add(n.id, 'bpm.model.timerTarget');
 }

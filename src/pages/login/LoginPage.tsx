@@ -1,8 +1,8 @@
-import { Button, Form, Input, Link, Message } from '@arco-design/web-react';
+import { Button, Form, Input, Message } from '@arco-design/web-react';
 import { IconLock, IconSafe, IconUser } from '@arco-design/web-react/icon';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { homePath, login, needsValidate } from '../../app/auth';
 import { useSession } from '../../app/session';
 import { PublicFrame } from '../public/PublicFrame';
@@ -101,9 +101,16 @@ export function LoginPage() {
             </Button>
           </Form>
           <div className="srm-login-links">
-            <Link onClick={() => navigate('/forget')}>{t('shell.login.forget')}</Link>
-            <Link onClick={() => navigate('/register')}>{t('shell.login.register')}</Link>
-            <Link onClick={() => navigate('/notice/noticeMore')}>{t('shell.login.notices')}</Link>
+            {/* Real links (an href): reachable with Tab and opened with Enter, like any link. */}
+            <Link className="arco-link" to="/forget" data-testid="login-link-forget">
+              {t('shell.login.forget')}
+            </Link>
+            <Link className="arco-link" to="/register" data-testid="login-link-register">
+              {t('shell.login.register')}
+            </Link>
+            <Link className="arco-link" to="/notice/noticeMore" data-testid="login-link-notices">
+              {t('shell.login.notices')}
+            </Link>
           </div>
         </section>
       </div>

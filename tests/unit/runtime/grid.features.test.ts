@@ -9,6 +9,7 @@ import sample from '../../../modules/samples/entities/srmBaseGridSample.entity.j
 import type { EntityDefinition, Grid, PageDefinition } from '../../../runtime/definitions.js';
 import { cellTypes, formatters, registerBuiltIns } from '../../../runtime/index.js';
 import { getCell, type CellSource } from '../../../runtime/grid/cells.js';
+import { fittedWidths, MAX_AUTO_WIDTH } from '../../../runtime/grid/autoWidth.js';
 import { buildColumnModels, showsSummary } from '../../../runtime/grid/columns.js';
 import { applyComputed, evaluateExpression, type Expression } from '../../../runtime/grid/compute.js';
 import { leafColumns, operateActions, selectionOf, toolbarActions } from '../../../runtime/grid/config.js';
@@ -227,6 +228,32 @@ describe('cells of the newer types', () => {
     expect((at('amount', 0) as TextCell).displayData).toBe('20.00');
     const tax = at('taxRate', 0);
     expect(isEditCell(tax) && tax.data.display).toBe('13.0%');
+  });
+  it('sizes columns by content: a long value widens its column up to the cap, an empty column of a read-only grid narrows', () => {
+    const email = models.find((m) => m.key === 'email')!;
+    const wide = [{ ...rows[0], email: 'procurement.department.head@example-supplier.co.th' }, rows[1]];
+    const input = { models, types: src.types, rows: wide, lookups: {}, language: 'EN', editable: true };
+    const fitted = fittedWidths(input);
+    expect(fitted.get('email')).toBeGreaterThan(email.width);
+    expect(fitted.get('email')).toBeLessThanOrEqual(MAX_AUTO_WIDTH);
+    // Editable grids keep empty columns as wide as defined (they are about to be filled); read-only ones narrow them.
+    const blank = rows.map((r) => ({ ...r, remark: '' }));
+    const remark = models.find((m) => m.key === 'remark')!;
+    expect(remark.resizable).toBe(true);
+    expect(fittedWidths({ ...input, rows: blank }).get('remark')).toBeUndefined();
+    expect(fittedWidths({ ...input, rows: blank, editable: false }).get('remark')).toBeLessThan(remark.width);
+    // No rows: the definition's widths.
+    expect(fittedWidths({ ...input, rows: [] }).size).toBe(0);
+  });
+  it('marks an empty required cell only once it was touched or a save was tried; a bad value always', () => {
+    const untouched = { ...src, problemShown: () => false };
+    const name1 = getCell(untouched, src.leading!.length + src.models.findIndex((m) => m.key === 'sampleName'), 1);
+    expect(isEditCell(name1) && name1.data.invalid).toBe(false);
+    const email = getCell(untouched, src.leading!.length + src.models.findIndex((m) => m.key === 'email'), 0);
+    expect(isEditCell(email) && email.data.invalid).toBe(true);
+    const touched = { ...src, problemShown: (row: unknown, key: string) => row === src.rows[1] && key === 'sampleName' };
+    const again = getCell(touched, src.leading!.length + src.models.findIndex((m) => m.key === 'sampleName'), 1);
+    expect(isEditCell(again) && again.data.invalid).toBe(true);
   });
   it('marks the clicked row, invalid values and the wrong checkbox value; merges and footer', () => {
     const name0 = at('sampleName', 0);

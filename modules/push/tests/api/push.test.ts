@@ -47,6 +47,25 @@ for (const backend of await backends()) {
       expect(second.seq).toBe(hello.seq + 2);
     });
 
+    it('publishEach gives each user their own frame, numbered with their other frames; a bad type is refused', async () => {
+      const mine = track(await connect(buyer));
+      const other = track(await connect(supplier));
+      const [hello] = await Promise.all([mine.waitFor((f) => f.type === 'hello'), other.waitFor((f) => f.type === 'hello')]);
+      await hub().publishEach([
+        { userId: uid(buyer), type: 'own', data: { to: 'buyer', n: 1 } },
+        { userId: uid(supplier), type: 'own', data: { to: 'supplier' } },
+        { userId: uid(buyer), type: 'own', data: { to: 'buyer', n: 2 } },
+      ]);
+      await mine.waitFor((f) => f.type === 'own' && (f.data as { n?: number }).n === 2);
+      await other.waitFor((f) => f.type === 'own');
+      expect(mine.frames.filter((f) => f.type === 'own').map((f) => [f.seq, f.data])).toEqual([
+        [hello.seq + 1, { to: 'buyer', n: 1 }],
+        [hello.seq + 2, { to: 'buyer', n: 2 }],
+      ]);
+      expect(other.frames.filter((f) => f.type === 'own').map((f) => f.data)).toEqual([{ to: 'supplier' }]);
+      await expect(hub().publishEach([{ userId: uid(buyer), type: 'hello', data: {} }])).rejects.toThrow(/bad frame type/);
+    });
+
     it("a frame for one user never reaches another user's socket", async () => {
       const other = track(await connect(supplier));
       await other.waitFor((f) => f.type === 'hello');
@@ -182,6 +201,45 @@ describe.runIf((await backends()).includes('postgres'))('live push across two se
       expect(got.map((f) => f.data)).toEqual([{ from: 'first' }, { from: 'second' }]);
       expect(got[1].seq).toBe(got[0].seq + 1);
     }
+  });
+
+  it('publishEach: each user gets their own frame from the other process, in batches of about 1 MB, with replay copies', async () => {
+    const [buyer, supplier] = await Promise.all([signIn(secondUrl, 'buyer01'), signIn(secondUrl, 'supplier01')]);
+    const a = await connect(buyer);
+    const b = await connect(supplier);
+    open.push(a, b);
+    const [helloA] = await Promise.all([a.waitFor((f) => f.type === 'hello'), b.waitFor((f) => f.type === 'hello')]);
+    const [ua, ub] = [buyer.session!.userId, supplier.session!.userId];
+    // 2.4 MB of frames: three PUBLISHes; the sockets sit on the second process, the batch comes from the first.
+    const big = 'x'.repeat(40_000);
+    const frames = Array.from({ length: 60 }, (_, i) => ({ userId: i % 2 ? ub : ua, type: 'each', data: { i, big } }));
+    const published: number[] = [];
+    const redis = (hubOf(t.app.ctx).transport as unknown as { cmd: { pipeline: () => unknown } }).cmd;
+    const pipeline = redis.pipeline.bind(redis);
+    redis.pipeline = () => {
+      const p = pipeline() as { publish: (...args: unknown[]) => unknown };
+      const publish = p.publish.bind(p);
+      p.publish = (...args: unknown[]) => (published.push(String(args[1]).length), publish(...args));
+      return p;
+    };
+    try {
+      await hubOf(t.app.ctx).publishEach(frames);
+    } finally {
+      redis.pipeline = pipeline;
+    }
+    expect(published.length).toBe(3);
+    expect(Math.max(...published)).toBeLessThan(1.1 * 1024 * 1024);
+    await a.waitFor((f) => f.type === 'each' && (f.data as { i: number }).i === 58);
+    await b.waitFor((f) => f.type === 'each' && (f.data as { i: number }).i === 59);
+    const gotA = a.frames.filter((f) => f.type === 'each');
+    expect(gotA.map((f) => (f.data as { i: number }).i)).toEqual(Array.from({ length: 30 }, (_, i) => i * 2));
+    expect(gotA.map((f) => f.seq)).toEqual(Array.from({ length: 30 }, (_, i) => helloA.seq + 1 + i));
+    expect(b.frames.filter((f) => f.type === 'each').every((f) => (f.data as { i: number }).i % 2 === 1)).toBe(true);
+    // The replay copy is the same frame.
+    const again = await connect(buyer, helloA.seq + 28);
+    open.push(again);
+    const replayed = await again.waitFor((f) => f.type === 'each' && (f.data as { i: number }).i === 58);
+    expect(replayed).toEqual(gotA[29]);
   });
 
   it('a client that drops from one process and reconnects to the other replays what it missed', async () => {

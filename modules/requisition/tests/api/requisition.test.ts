@@ -38,6 +38,7 @@ interface Material {
   materialId: number;
   materialCode: string;
   materialName: string;
+  uomCode: string;
 }
 
 for (const backend of await backends()) {
@@ -97,7 +98,8 @@ for (const backend of await backends()) {
         createdBy: buyer.session!.userId,
       });
       expect(pr.lines.map((l) => [l.materialId, l.materialIdDisplay, l.quantity, l.needByDate, l.uomCode, l.requisitionId])).toEqual([
-        [materials[0].materialId, `${materials[0].materialCode} ${materials[0].materialName}`, 10, '2026-12-31', null, pr.requisitionId],
+        // A line without a unit takes its material's (the line field's `fills`); a unit given is kept.
+        [materials[0].materialId, `${materials[0].materialCode} ${materials[0].materialName}`, 10, '2026-12-31', materials[0].uomCode, pr.requisitionId],
         [materials[1].materialId, `${materials[1].materialCode} ${materials[1].materialName}`, 11, '2026-12-31', 'KG', pr.requisitionId],
       ]);
       expect(await reread(pr.requisitionId)).toEqual(pr);

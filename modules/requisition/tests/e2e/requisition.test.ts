@@ -91,12 +91,15 @@ test('buyer01 creates and submits a two-line requisition; approver01 approves it
     const cell = async (row: number, title: string) => (await gridRows(lines))[row]?.[title];
     await pickMaterial(page, 0, 'M-0001');
     await eventually(() => cell(0, '物料')).toContain('M-0001');
+    // The line's unit fills from the chosen material (the field's `fills`): M-0001 is counted in kilograms.
+    await eventually(() => cell(0, '单位')).toBe('千克');
     await typeQuantity(page, 0, '12.5');
     await eventually(() => cell(0, '数量')).toBe('12.5000');
     await typeNeedByDate(page, 0, '2026-12-20');
     await eventually(() => cell(0, '需求日期')).toBe('2026-12-20');
     await pickMaterial(page, 1, 'M-0003');
     await eventually(() => cell(1, '物料')).toContain('M-0003');
+    await eventually(() => cell(1, '单位')).toBe('米');
     await typeQuantity(page, 1, '4');
     await eventually(() => cell(1, '数量')).toBe('4.0000');
     await typeNeedByDate(page, 1, '2026-12-31');

@@ -39,6 +39,9 @@ for (const backend of await backends()) {
             // Other modules publish too (messages: a "message" frame per new task); this file proves the task frames.
             if (type === 'task') frames.push({ userIds: [...userIds], type, data: data as Frame['data'] });
           },
+          async publishEach(each) {
+            for (const f of each) if (f.type === 'task') frames.push({ userIds: [f.userId], type: f.type, data: f.data as Frame['data'] });
+          },
         }),
       });
       t = await startTestServer(backend, {}, { modules: [...shipped.filter((m) => m.name !== 'push'), push] });

@@ -1,0 +1,74 @@
+// Keyboard alone, with visible focus (issue 18 item 6), in CN and TH: the login page has no serious
+// axe-core violation, its links are reached with Tab and open with Enter; buyer01 signs in by keyboard;
+// the skip link is the first stop in the shell and lands on the page; Enter on a list row opens the
+// record. (The shell's axe findings, most from Arco's Menu, Tabs and Pagination markup, are listed in
+// docs/shell.md as left to do; once fixed, `check` them here too.)
+import type { Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
+import { shot } from './browser';
+import { PASSWORD, activePane, chromiumForFile, eventually, grid, openMenu, clickCell } from './helpers';
+import { switchLanguage } from './gridHelpers';
+import { seriousViolations } from './axe';
+
+const baseUrl = inject('baseUrl');
+const chromium = chromiumForFile(baseUrl);
+
+/** Presses Tab until the focused element has this test id (at most `max` times). */
+async function tabTo(page: Page, testId: string, max = 25): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === testId) return;
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+/** The focused element draws an outline (visible focus). */
+const focusOutline = (page: Page) => page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+
+for (const lang of ['CN', 'TH'] as const) {
+  test(`${lang}: the login page (no serious axe finding), the shell and a list work by keyboard alone`, async () => {
+    const { page } = await chromium.blank();
+    await page.goto(`${baseUrl}/login`);
+    if (lang !== 'CN') await switchLanguage(page, lang);
+    await page.getByTestId('login-username').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The links under the form are links: Tab reaches them, Enter follows them.
+    await page.getByTestId('login-username').focus();
+    await tabTo(page, 'login-link-forget');
+    expect(await focusOutline(page)).not.toBe('none');
+    await shot(page, `e2e-keyboard-login-focus-${lang}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/forget/);
+    await page.goBack();
+    await page.getByTestId('login-username').focus();
+    await tabTo(page, 'login-link-register');
+    await tabTo(page, 'login-link-notices', 3);
+
+    // Sign in with the keyboard only.
+    await page.getByTestId('login-username').focus();
+    await page.keyboard.type('buyer01');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/main\/inHome/);
+
+    // The skip link is the first stop and moves the focus to the page.
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('skip-link');
+    expect((await page.getByTestId('skip-link').boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await shot(page, `e2e-keyboard-skip-link-${lang}`);
+    await page.keyboard.press('Enter');
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('srm-main');
+
+    // Enter on a list row opens the record (view or edit, whichever its row offers).
+    await openMenu(page, 'REQUISITION', /\/main\/order\/requisitionList\?/);
+    const list = grid(page, 'requisitionList');
+    await eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load')).toBe('loaded');
+    await clickCell(page, list, 'title', 0);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/main\/order\/requisitionEdit\?.*id=\d+/);
+    await eventually(async () => (await activePane(page).locator('#root_requisitionNumber').innerText()).trim()).toMatch(/^PR-/);
+  });
+}
