@@ -1,6 +1,7 @@
 // The homes in all four languages: approver01's internal home shows the tasks waiting for them (a row
 // opens the document with its task) and requisition KPIs as charts that echarts draws; supplier01's
-// external home shows its tasks card and notices but no internal KPIs.
+// external home shows its tasks card, what its company profile
+// still lacks and its notices, but no internal KPIs.
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
 import { chromiumForFile, eventually } from '../../../../tests/e2e/helpers';
@@ -9,6 +10,7 @@ import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
 
+const PROFILE = { CN: '公司资料完善度', TH: 'ความสมบูรณ์ของโปรไฟล์', EN: 'Profile completeness', VN: 'Mức độ hoàn thiện hồ sơ' } as const;
 const TITLE = { CN: '待处理的任务', TH: 'งานที่รอคุณ', EN: 'Tasks waiting for you', VN: 'Nhiệm vụ đang chờ bạn' } as const;
 
 for (const lang of ['CN', 'TH', 'EN', 'VN'] as const) {
@@ -36,6 +38,10 @@ for (const lang of ['CN', 'TH', 'EN', 'VN'] as const) {
     if (lang !== 'CN') await switchLanguage(page, lang);
     await eventually(() => page.getByTestId('home-todos').innerText()).toContain(TITLE[lang]);
     await page.getByTestId('home-notices').waitFor();
+    // Its company profile: what is still to fill in (or that nothing is), in the screen's language.
+    const profile = page.getByTestId('home-supplier-profile');
+    await eventually(() => profile.innerText()).toContain(PROFILE[lang]);
+    expect(await profile.getAttribute('data-missing')).not.toBeNull();
     expect(await page.getByTestId('home-kpis').count()).toBe(0);
     await shot(page, `e2e-home-ex-${lang}`);
   });
