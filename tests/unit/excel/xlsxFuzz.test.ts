@@ -14,6 +14,13 @@ const dir = mkdtempSync(join(tmpdir(), 'xlsx-fuzz-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
+/**
+ * "Quickly": the defects this guards against froze the server for 36–42 s; a correct reader takes about
+ * 50 ms here, and up to a second or so while CI runs everything on two loaded cores. The bound sits far
+ * from both, so the test fails on the defect and never on a busy machine.
+ */
+const QUICK_MS = 8000;
+
 interface Outcome {
   rows: XlsxRow[];
   error: unknown;
@@ -43,7 +50,7 @@ describe('xlsx reader: references and counts are bounded before anything is allo
     for (const ref of ['ZZZZZZ3', 'XFE2', 'A1048577', 'A0', 'A-1', 'A99999999999', '1A', 'a2', '', 'A2.5', 'AAAAAAAAAAAAAAAAAAAAAAAA2']) {
       const o = await read(sheet(cell(ref)));
       expect(key(o), ref).toBe('excel.cellOutOfRange');
-      expect(o.ms, ref).toBeLessThan(1000);
+      expect(o.ms, ref).toBeLessThan(QUICK_MS);
     }
     for (const r of ['0', '-3', '1048577', '9'.repeat(400), 'x']) {
       const o = await read(sheet(`<row r="${r}"><c><v>1</v></c></row>`));
@@ -55,11 +62,11 @@ describe('xlsx reader: references and counts are bounded before anything is allo
 
   it('a 1.6 KB file with one cell at ZZZZZZ3 is refused at once, with no allocation for the columns', async () => {
     const file = farRightXlsx();
-    expect(file.length).toBeLessThan(2000);
+    expect(file.length).toBeLessThan(QUICK_MS);
     const before = process.memoryUsage().rss;
     const o = await read(file);
     expect(key(o)).toBe('excel.cellOutOfRange');
-    expect(o.ms).toBeLessThan(500);
+    expect(o.ms).toBeLessThan(QUICK_MS);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
 
@@ -75,7 +82,7 @@ describe('xlsx reader: references and counts are bounded before anything is allo
     for (const bytes of [550 * 1024, 2 * 1024 * 1024]) {
       const o = await read(unclosedCellsXlsx(bytes));
       expect(o.error, `${bytes}`).not.toBeNull();
-      expect(o.ms, `${bytes}`).toBeLessThan(2000);
+      expect(o.ms, `${bytes}`).toBeLessThan(QUICK_MS);
     }
     // the same bait in the workbook part, the relationships and the shared strings
     const bait = '<sheet name="x" '.repeat(40_000);
@@ -84,7 +91,7 @@ describe('xlsx reader: references and counts are bounded before anything is allo
     );
     const o = await read(zipOf(parts, 0));
     expect(o.error).not.toBeNull();
-    expect(o.ms).toBeLessThan(2000);
+    expect(o.ms).toBeLessThan(QUICK_MS);
   });
 
   it('refuses deep nesting, a DOCTYPE (entity expansion) and texts beyond 32,767 characters', async () => {
@@ -128,7 +135,7 @@ describe('xlsx reader: references and counts are bounded before anything is allo
     ];
     for (const xml of cases) {
       const o = await read(zipOf(xlsxParts(xml)));
-      expect(o.ms, xml).toBeLessThan(1000);
+      expect(o.ms, xml).toBeLessThan(QUICK_MS);
       if (!o.error) expect(o.rows.every((r) => r.values.length <= EXCEL_MAX_COLUMNS)).toBe(true);
     }
     // a prefixed (x:) sheet reads like a plain one
@@ -178,7 +185,7 @@ describe('xlsx reader: seeded random mutations of a valid file', () => {
         data: typeof p.data === 'string' && (p.name.endsWith('sheet1.xml') || p.name.endsWith('sharedStrings.xml')) ? Buffer.from(p.data, 'latin1') : p.data,
       }));
       const o = await read(zipOf(parts, i % 2 ? 8 : 0), { maxCells: 200_000 });
-      expect(o.ms, `case ${i}`).toBeLessThan(1500);
+      expect(o.ms, `case ${i}`).toBeLessThan(QUICK_MS);
       expect(o.error === null || o.error instanceof Error, `case ${i}`).toBe(true);
       expect(
         o.rows.reduce((s, r) => s + r.values.length, 0),
@@ -192,7 +199,7 @@ describe('xlsx reader: seeded random mutations of a valid file', () => {
     const file = zipOf(xlsxParts(valid(40), sst));
     for (let i = 0; i < 300; i++) {
       const o = await read(mutate(file, rnd));
-      expect(o.ms, `case ${i}`).toBeLessThan(1500);
+      expect(o.ms, `case ${i}`).toBeLessThan(QUICK_MS);
       expect(o.error === null || o.error instanceof Error, `case ${i}`).toBe(true);
     }
   });

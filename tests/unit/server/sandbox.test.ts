@@ -6,7 +6,9 @@ import { AppError } from '../../../server/errors.js';
 import { runSandboxed, SandboxFailure, type SandboxBudget } from '../../../server/worker/sandbox.js';
 
 const tasks = new URL('./sandboxTasks.ts', import.meta.url);
-const budget: SandboxBudget = { timeMs: 3000, memoryMb: 64, timeoutKey: 'excel.parseTimeout', memoryKey: 'excel.parseMemory', params: { seconds: 3 } };
+// Generous time for the tasks that end by themselves: starting a worker that loads TypeScript takes seconds
+// on a loaded machine, and the budget counts from the start.
+const budget: SandboxBudget = { timeMs: 20_000, memoryMb: 64, timeoutKey: 'excel.parseTimeout', memoryKey: 'excel.parseMemory', params: { seconds: 20 } };
 const run = (name: string, input: unknown = {}, b: Partial<SandboxBudget> = {}) => runSandboxed({ module: tasks, export: name }, input, { ...budget, ...b });
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
