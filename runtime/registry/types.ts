@@ -70,6 +70,11 @@ export interface HomePanelDef {
   order: number;
   /** The homes that show it: the internal home (`in`), the external (supplier) home (`ex`). */
   homes: readonly ('in' | 'ex')[];
+  /**
+   * Shown only to a user holding one of these menus (by code): a card whose data the user may not read is
+   * left out up front instead of being found out by a refused call.
+   */
+  menus?: readonly string[];
   component: ComponentType;
 }
 

@@ -4,5 +4,6 @@ import { KpiHomeCard } from './kpiHomeCard';
 
 export default defineClientModule({
   name: 'dashboards',
-  homePanels: { kpis: { order: 20, homes: ['in'], component: KpiHomeCard } },
+  // Requisition figures: for the users whose menus let them read requisitions (the list or this dashboard).
+  homePanels: { kpis: { order: 20, homes: ['in'], menus: ['REQUISITION', 'PURCHASE_DASHBOARD'], component: KpiHomeCard } },
 });

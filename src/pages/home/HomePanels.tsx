@@ -7,6 +7,16 @@ import { RuntimeEnvContext, type Language } from '../../../runtime/env';
 import type { HomePanelDef } from '../../../runtime/registry/types';
 import { loadClientModules, loadClientServices } from '../../app/clientServices';
 import { createEnv } from '../../app/createEnv';
+import { useShell } from '../../shell/ShellContext';
+import type { MenuNode } from '../../shell/menus';
+
+function menuCodes(nodes: readonly MenuNode[], into = new Set<string>()): Set<string> {
+  for (const n of nodes) {
+    into.add(n.menuCode);
+    if (n.children) menuCodes(n.children, into);
+  }
+  return into;
+}
 
 // Cards belong to no menu: no button resources.
 const NO_RESOURCES: ReadonlySet<string> = new Set();
@@ -33,10 +43,13 @@ export function HomePanels({ home }: { home: 'in' | 'ex' }) {
     };
   }, [home]);
   const env = useMemo(() => createEnv({ t, language: i18n.language as Language, resources: NO_RESOURCES, navigate }), [t, i18n.language, navigate]);
-  if (panels.length === 0) return null;
+  const { menus } = useShell();
+  const held = useMemo(() => menuCodes(menus), [menus]);
+  const shown = panels.filter(([, p]) => !p.menus || p.menus.some((code) => held.has(code)));
+  if (shown.length === 0) return null;
   return (
     <RuntimeEnvContext.Provider value={env}>
-      {panels.map(([name, panel]) => (
+      {shown.map(([name, panel]) => (
         <div key={name} data-testid={`home-panel-${name}`}>
           <panel.component />
         </div>

@@ -23,6 +23,9 @@ test('CN: admin creates a purchase category and finds it in the list', async () 
   await activePane(page).getByTestId('action-save').click();
   await expectToast(page, '保存成功');
   await page.waitForURL(/\/main\/base\/purchaseCategoryEdit\?.*id=\d+.*mode=edit/);
+  // Back once the saved record is shown and nothing is left unsaved (a busy machine loads it late).
+  await eventually(() => activePane(page).locator('#root_categoryCode').inputValue()).toBe(code);
+  await eventually(() => activePane(page).locator('.srm-edit-page').getAttribute('data-dirty')).not.toBe('true');
   await activePane(page).getByTestId('action-back').click();
   await page.waitForURL(/\/main\/base\/purchaseCategoryList\?/);
   await activePane(page).getByTestId('search-categoryCode').fill(code);
