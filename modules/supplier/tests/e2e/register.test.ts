@@ -73,6 +73,8 @@ for (const lang of ['CN', 'TH'] as const) {
       await page.getByTestId('register-email').fill(email);
 
       // A wrong verification code is refused; everything typed stays.
+      // (the image's answer is read and thrown away, so the next read waits for the fresh image)
+      await captcha();
       await page.getByTestId('register-captcha').fill('0000x');
       await page.getByTestId('register-draft').click();
       await page.getByTestId('register-error').waitFor();
@@ -112,6 +114,22 @@ for (const lang of ['CN', 'TH'] as const) {
       expect(await page.getByTestId('register-status').innerText()).toContain(T[lang].submitted);
       await shot(page, `e2e-register-submitted-${lang}`);
       expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+
+      // The e-mailed link: under review it offers withdrawal; withdrawn, the form is back with what was
+      // sent, and is submitted again from there.
+      const link = /registerInfoEdit\?token=([A-Za-z0-9_-]{32})/.exec(server.mails.filter((m) => m.to.includes(email)).at(-1)!.text)![1];
+      const again = captchaReader(page);
+      await page.goto(`${base}/registerInfoEdit?token=${link}`);
+      await page.getByTestId('register-edit-page').waitFor();
+      await eventually(() => page.getByTestId('register-status').getAttribute('data-status')).toBe('SUBMITTED');
+      await page.getByTestId('register-withdraw').click();
+      await page.locator('.arco-popconfirm .arco-btn-primary').click();
+      await eventually(() => page.getByTestId('register-status').getAttribute('data-status')).toBe('WITHDRAWN');
+      await eventually(() => page.getByTestId('register-company').inputValue()).toBe(company);
+      await shot(page, `e2e-register-withdrawn-${lang}`);
+      await fillCaptcha(page, again);
+      await page.getByTestId('register-submit').click();
+      await eventually(() => page.getByTestId('register-status').getAttribute('data-status')).toBe('SUBMITTED');
 
       // approver01 approves the registration's task.
       const approver = await signIn(base, 'approver01');
