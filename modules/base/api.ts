@@ -7,4 +7,6 @@ export interface BaseApi {
   rateToCny(db: Db, currency: string, onDate: string): Promise<number | null>;
   /** Which of these purchase categories exist and are enabled. */
   enabledCategoryIds(db: Db, ids: readonly number[]): Promise<number[]>;
+  /** The enabled purchase categories, by code (at most 500): what a registrant may choose from. */
+  enabledCategories(db: Db): Promise<{ categoryId: number; categoryCode: string; categoryName: string }[]>;
 }

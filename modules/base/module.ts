@@ -2,7 +2,7 @@
 import { defineModule } from '../../server/modules/types.js';
 import type { BaseApi } from './api.js';
 import { baseDemo } from './seed/demo.js';
-import { enabledCategoryIds } from './server/categories.js';
+import { enabledCategories, enabledCategoryIds } from './server/categories.js';
 import { rateToCny } from './server/rates.js';
 
-export default defineModule({ name: 'base', seed: { demo: baseDemo }, api: (): BaseApi => ({ rateToCny, enabledCategoryIds }) });
+export default defineModule({ name: 'base', seed: { demo: baseDemo }, api: (): BaseApi => ({ rateToCny, enabledCategoryIds, enabledCategories }) });

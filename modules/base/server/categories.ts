@@ -13,3 +13,15 @@ export async function enabledCategoryIds(db: Db, ids: readonly number[]): Promis
     .execute();
   return rows.map((r) => Number(r.category_id));
 }
+
+/** The enabled purchase categories (id, code, name), for a public registration form to offer. */
+export async function enabledCategories(db: Db): Promise<{ categoryId: number; categoryCode: string; categoryName: string }[]> {
+  const rows = await typed<BaseTables>(db)
+    .selectFrom('srm_base_purchase_category')
+    .select(['category_id', 'category_code', 'category_name'])
+    .where('enabled_flag', '=', 'Y')
+    .orderBy('category_code')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({ categoryId: Number(r.category_id), categoryCode: r.category_code, categoryName: r.category_name }));
+}

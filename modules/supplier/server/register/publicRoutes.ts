@@ -29,6 +29,7 @@ export const REGISTER_PATHS = {
   register: `${BASE}/doRegister`,
   read: `${BASE}/getRegisterInfoByToken`,
   withdraw: `${BASE}/doWithdrawRegister`,
+  categories: `${BASE}/getRegisterCategories`,
 } as const;
 export const PUBLIC_PATHS = Object.values(REGISTER_PATHS);
 
@@ -143,6 +144,11 @@ export function registerPublicRoutes(server: FastifyInstance, app: AppContext): 
     const lang = req.lang;
     const key = d?.blacklisted ? 'register.blacklisted' : d?.field === 'creditCode' ? 'register.duplicateCreditCode' : 'register.duplicateName';
     return ok({ exists: d !== null, ...(d ? { field: d.field, message: message(lang, key) } : {}) });
+  });
+  // The categories the form offers (enabled purchase categories); counted like the checks.
+  server.post(REGISTER_PATHS.categories, tiny, async (req) => {
+    await limit(app, req, 'check');
+    return ok(await app.modules.api<BaseApi>('base').enabledCategories(app.db));
   });
   server.post(REGISTER_PATHS.saveDraft, { bodyLimit: BODY_LIMIT }, async (req) => save(app, req, false));
   server.post(REGISTER_PATHS.register, { bodyLimit: BODY_LIMIT }, async (req) => save(app, req, true));

@@ -60,6 +60,12 @@ for (const backend of await backends()) {
       return /registerInfoEdit\?token=([A-Za-z0-9_-]{32})/.exec(mail?.text ?? '')?.[1];
     };
 
+    it('offers the enabled purchase categories without a session', async () => {
+      const cats = expectOk(await call('getRegisterCategories', {})) as Rec[];
+      expect(cats.map((c) => c.categoryId)).toContain(categoryId);
+      expect(cats[0]).toEqual({ categoryId: expect.any(Number), categoryCode: expect.any(String), categoryName: expect.any(String) });
+    });
+
     it('finds a known company by name or credit code in any case, spacing and full-width form', async () => {
       const byName = expectOk(await call('validationRepeatByName', { companyName: ' 华东精密钢材 有限公司 ' }));
       expect(byName).toMatchObject({ exists: true, field: 'companyName', message: 'A company with this name is already registered' });

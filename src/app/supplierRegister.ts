@@ -1,0 +1,77 @@
+// The public supplier-registration calls (CONTRACT.md "Supplier lifecycle", docs/suppliers.md): no
+// session; the registrant's link token stands for an account until the registration is approved.
+import { http } from './http';
+
+const REG = 'srmServer/v1/srmPosSupplierRegisterRestful';
+
+export interface BankAccount {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  currencyCode?: string | null;
+}
+
+export interface Certificate {
+  certName: string;
+  certNumber?: string | null;
+  expiryDate: string;
+}
+
+export interface Registration {
+  companyName: string;
+  creditCode?: string;
+  contactName?: string;
+  email: string;
+  phone?: string;
+  address?: string;
+  categoryIds: number[];
+  bankAccounts: BankAccount[];
+  certificates: Certificate[];
+}
+
+export type RegisterStatus = 'DRAFT' | 'SUBMITTED' | 'APPROVED' | 'REJECTED' | 'WITHDRAWN';
+
+export interface StoredRegistration extends Registration {
+  registerId: number;
+  status: RegisterStatus;
+  rejectReason: string | null;
+}
+
+export interface SaveAnswer {
+  registerId: number;
+  status: RegisterStatus;
+  token: string;
+  mailed: boolean;
+}
+
+export interface Duplicate {
+  exists: boolean;
+  field?: 'companyName' | 'creditCode';
+  message?: string;
+}
+
+export interface CategoryOption {
+  categoryId: number;
+  categoryCode: string;
+  categoryName: string;
+}
+
+export interface Verification {
+  validateKey: string;
+  validateCode: string;
+}
+
+const call = async <T>(action: string, body: object): Promise<T> => (await http.publicApi<T>(`${REG}/${action}`, body)).data;
+
+export const registerCategories = () => call<CategoryOption[]>('getRegisterCategories', {});
+
+export const checkDuplicate = (companyName: string, creditCode: string, token?: string) =>
+  call<Duplicate>('validationRepeatByName', { companyName, creditCode, ...(token ? { token } : {}) });
+
+/** Save as draft (`submit` false) or submit; a token changes that registration instead of creating one. */
+export const saveRegistration = (submit: boolean, r: Registration, v: Verification, token?: string) =>
+  call<SaveAnswer>(submit ? 'doRegister' : 'doSaveDraft', { ...r, ...v, ...(token ? { token } : {}) });
+
+export const readRegistration = (token: string) => call<StoredRegistration>('getRegisterInfoByToken', { token });
+
+export const withdrawRegistration = (token: string) => call<{ registerId: number; status: 'WITHDRAWN' }>('doWithdrawRegister', { token });
