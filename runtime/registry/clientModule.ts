@@ -24,6 +24,12 @@ export interface ClientModule {
   editAddons?: Readonly<Record<string, EditAddonDef>>;
   /** Cards on the signed-in homes (notices), by name; the shell draws them by `order`. */
   homePanels?: Readonly<Record<string, HomePanelDef>>;
+  /**
+   * Pages at the shell's public addresses that a module owns (the supplier registration at `/register`),
+   * by path: the shell routes the path and the guard lets it through without a session; the page is the
+   * module's.
+   */
+  publicPages?: Readonly<Record<string, ComponentType>>;
 }
 
 export function defineClientModule<M extends ClientModule>(module: M): M {

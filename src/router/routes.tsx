@@ -8,8 +8,8 @@ import { Guard } from './guard';
 // Only the login page is in the first chunk; the shell and the other public pages load on demand.
 const MainLayout = lazy(() => import('../shell/MainLayout').then((m) => ({ default: m.MainLayout })));
 const ForgetPage = lazy(() => import('../pages/public/ForgetPage').then((m) => ({ default: m.ForgetPage })));
-const RegisterPage = lazy(() => import('../pages/public/RegisterPages').then((m) => ({ default: m.RegisterPage })));
-const RegisterInfoEditPage = lazy(() => import('../pages/public/RegisterPages').then((m) => ({ default: m.RegisterInfoEditPage })));
+// The registration pages belong to the supplier module (its client part's publicPages).
+const ModulePublicPage = lazy(() => import('../pages/public/ModulePublicPage').then((m) => ({ default: m.ModulePublicPage })));
 const NoticeMorePage = lazy(() => import('../pages/public/NoticePages').then((m) => ({ default: m.NoticeMorePage })));
 const NoticePreviewPage = lazy(() => import('../pages/public/NoticePages').then((m) => ({ default: m.NoticePreviewPage })));
 const IframeBox = lazy(() => import('../pages/misc/Frames').then((m) => ({ default: m.IframeBox })));
@@ -30,8 +30,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LoginPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/forget', element: load(ForgetPage) },
-      { path: '/register', element: load(RegisterPage) },
-      { path: '/registerInfoEdit', element: load(RegisterInfoEditPage) },
+      { path: '/register', element: load(ModulePublicPage) },
+      { path: '/registerInfoEdit', element: load(ModulePublicPage) },
       { path: '/notice/noticeMore', element: load(NoticeMorePage) },
       { path: '/notice/noticePreview', element: load(NoticePreviewPage) },
       // Everything under /main is one layout; which page a path shows is decided per tab (keep-alive).

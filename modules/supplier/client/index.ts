@@ -1,8 +1,14 @@
-// Suppliers, client side: the profile card of the supplier portal's home (what the company still has to fill in).
+// Suppliers, client side: the profile card of the supplier portal's home (what the company still has to fill
+// in), and the public registration pages (/register, /registerInfoEdit), loaded when first opened.
+import { lazy } from 'react';
 import { defineClientModule } from '../../../runtime/registry/clientModule';
 import { ProfileHomeCard } from './profileHomeCard';
 
 export default defineClientModule({
   name: 'supplier',
   homePanels: { supplierProfile: { order: 8, homes: ['ex'], component: ProfileHomeCard } },
+  publicPages: {
+    '/register': lazy(() => import('./register/RegisterPages').then((m) => ({ default: m.RegisterPage }))),
+    '/registerInfoEdit': lazy(() => import('./register/RegisterPages').then((m) => ({ default: m.RegisterInfoEditPage }))),
+  },
 });

@@ -2,8 +2,8 @@ import { Alert, Button, DatePicker, Divider, Form, Grid, Input, Select, Space } 
 import { IconDelete, IconPlus, IconSafe } from '@arco-design/web-react/icon';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchCaptcha, type Captcha } from '../../../app/auth';
-import { registerCategories, saveRegistration, type CategoryOption, type Registration, type SaveAnswer } from '../../../app/supplierRegister';
+import { fetchCaptcha, type Captcha } from '../../../../src/app/auth';
+import { registerCategories, saveRegistration, type CategoryOption, type Registration, type SaveAnswer } from './calls';
 import { useDuplicateCheck } from './useDuplicateCheck';
 
 const { Row, Col } = Grid;

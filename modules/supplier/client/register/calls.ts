@@ -1,6 +1,6 @@
 // The public supplier-registration calls (CONTRACT.md "Supplier lifecycle", docs/suppliers.md): no
 // session; the registrant's link token stands for an account until the registration is approved.
-import { http } from './http';
+import { http } from '../../../../src/app/http';
 
 const REG = 'srmServer/v1/srmPosSupplierRegisterRestful';
 

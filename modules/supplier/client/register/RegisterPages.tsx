@@ -2,9 +2,9 @@ import { Alert, Button, Popconfirm, Spin, Steps } from '@arco-design/web-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { readRegistration, withdrawRegistration, type Registration, type RegisterStatus } from '../../app/supplierRegister';
-import { PublicCard, PublicFrame } from './PublicFrame';
-import { RegistrationForm } from './register/RegistrationForm';
+import { readRegistration, withdrawRegistration, type Registration, type RegisterStatus } from './calls';
+import { PublicCard, PublicFrame } from '../../../../src/pages/public/PublicFrame';
+import { RegistrationForm } from './RegistrationForm';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const EDITABLE: readonly RegisterStatus[] = ['DRAFT', 'REJECTED', 'WITHDRAWN'];

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { checkDuplicate } from '../../../app/supplierRegister';
+import { checkDuplicate } from './calls';
 
 /** Wait this long after the last keystroke before asking the server (it limits checks per address). */
 const DEBOUNCE_MS = 400;
