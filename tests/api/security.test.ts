@@ -256,7 +256,7 @@ for (const backend of await backends()) {
           { TASK_CENTRE: ['MY_TODO', 'MY_DONE', 'MY_STARTED'] },
           'MSG_RECEIVE',
           { BASE_DATA: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'PAYMENT_TERM', 'MY_EXPORTS'] },
-          { PURCHASE: ['REQUISITION'] },
+          { PURCHASE: ['REQUISITION', 'PURCHASE_DASHBOARD'] },
           { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'NOTICE'] },
         ]);
         const codes = flat(en).map((m) => m.menuCode);
