@@ -28,7 +28,9 @@ for (const backend of await backends()) {
       t = await startTestServer(backend);
       admin = await signIn(t.url, 'admin');
       for (const code of ['BANK', 'EXCHANGE_RATE', 'ROLE', 'RESPONSIBILITY', 'PERMISSION_MGMT']) {
-        menu[code] = expectOk(await admin.call<Rec[]>(`${MENU}/listByPage`, { params: { menuCode: code } }))[0].menuId as number;
+        // The code filter matches by "contains" (ROLE also finds BPM_PROCESS_ROLE): take the exact one.
+        const found = expectOk(await admin.call<Rec[]>(`${MENU}/listByPage`, { params: { menuCode: code } }));
+        menu[code] = found.find((m) => m.menuCode === code)!.menuId as number;
       }
       const res = expectOk(await admin.call<Rec[]>(`${RES}/listByPage`, { params: { menuId: menu.BANK }, pageRows: 100 }));
       bankAdd = res.find((r) => r.resourceCode === 'btnAdd')!.resourceId as number;
