@@ -50,7 +50,7 @@ async function rebuildUntilListed(page: Page, pane: Locator, key: string, view?:
         .click({ timeout: 1000 })
         .catch(() => undefined);
     }
-    if (attempt === 5) throw new Error(`${key} was not listed (and shown) after ${attempt} rebuilds`);
+    if (attempt === 10) throw new Error(`${key} was not listed (and shown) after ${attempt} rebuilds`);
   }
 }
 
