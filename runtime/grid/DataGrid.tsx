@@ -37,7 +37,7 @@ import { useCellClick } from './useCellClick.js';
 import { useHorizontalScrollbar } from './useHorizontalScrollbar.js';
 import { useStripColumns } from './useStripColumns.js';
 import { useTouchedCells } from './touchedCells.js';
-import { fittedWidths } from './autoWidth.js';
+import { useColumnWidths } from './autoWidth.js';
 import { useGridSelection } from './useGridSelection.js';
 import { useGridStateAttributes } from './gridStateAttributes.js';
 
@@ -127,13 +127,8 @@ export function DataGrid(props: DataGridProps) {
   const rowMarkers = selection.show ? ROW_MARKERS : 'none';
   const text = useCallback((t: unknown) => resolveText(t as Parameters<typeof resolveText>[0], env), [env]);
 
-  const [widths, setWidths] = useState<ReadonlyMap<string, number>>(new Map());
   // Widths that follow the content (autoWidth.ts); a column the user dragged keeps what they chose.
-  const fitted = useMemo(
-    () => fittedWidths({ models, types, rows, lookups, language: env.language, editable }),
-    [models, types, rows, lookups, env.language, editable],
-  );
-  const shownWidths = useMemo<ReadonlyMap<string, number>>(() => new Map([...fitted, ...widths]), [fitted, widths]);
+  const { setWidths, shownWidths } = useColumnWidths({ models, types, rows, lookups, language: env.language, editable });
   const grouped = models.some((m) => m.group !== undefined);
   const columns = useMemo<GridColumn[]>(() => {
     const cols: GridColumn[] = [];
@@ -312,7 +307,7 @@ export function DataGrid(props: DataGridProps) {
       if (!model?.resizable) return;
       setWidths((w) => new Map(w).set(model.key, Math.max(40, Math.round(newSize))));
     },
-    [models],
+    [models, setWidths],
   );
 
   const editorContext = useMemo<EditorContextValue>(

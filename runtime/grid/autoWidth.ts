@@ -4,6 +4,7 @@
 // tooltip. In a read-only grid a column with no value on the page narrows to its title. The definition's width stays
 // the floor where values exist, a column the definition makes non-resizable keeps its width, and a
 // width the user drags wins over all of this (DataGrid keeps it apart).
+import { useMemo, useState } from 'react';
 import type { Row } from '../data/dataProvider.js';
 import type { LookupMap } from '../data/useLookups.js';
 import type { CellTypeDef } from '../registry/types.js';
@@ -56,4 +57,13 @@ export function fittedWidths({ models, types, rows, lookups, language, editable 
     if (token && needed > m.width) out.set(m.key, needed);
   });
   return out;
+}
+
+/** The widths a grid draws: the content's (above), and over them what the user dragged this visit. */
+export function useColumnWidths(input: FitInput) {
+  const [widths, setWidths] = useState<ReadonlyMap<string, number>>(new Map());
+  const { models, types, rows, lookups, language, editable } = input;
+  const fitted = useMemo(() => fittedWidths({ models, types, rows, lookups, language, editable }), [models, types, rows, lookups, language, editable]);
+  const shownWidths = useMemo<ReadonlyMap<string, number>>(() => new Map([...fitted, ...widths]), [fitted, widths]);
+  return { setWidths, shownWidths };
 }

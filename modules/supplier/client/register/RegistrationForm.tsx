@@ -202,16 +202,7 @@ export function RegistrationForm({
                     <Input data-testid={`register-bank-currency-${i}`} maxLength={3} placeholder="CNY" />
                   </Form.Item>
                 </Col>
-                <Col span={1}>
-                  <Button
-                    icon={<IconDelete />}
-                    type="text"
-                    status="danger"
-                    style={{ marginTop: 29 }}
-                    aria-label={t('shell.register.removeLine')}
-                    onClick={() => remove(i)}
-                  />
-                </Col>
+                <RemoveLine onRemove={() => remove(i)} />
               </Row>
             ))}
             <Button type="dashed" icon={<IconPlus />} onClick={() => add({})} data-testid="register-bank-add">
@@ -243,16 +234,7 @@ export function RegistrationForm({
                     <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" data-testid={`register-cert-expiry-${i}`} />
                   </Form.Item>
                 </Col>
-                <Col span={1}>
-                  <Button
-                    icon={<IconDelete />}
-                    type="text"
-                    status="danger"
-                    style={{ marginTop: 29 }}
-                    aria-label={t('shell.register.removeLine')}
-                    onClick={() => remove(i)}
-                  />
-                </Col>
+                <RemoveLine onRemove={() => remove(i)} />
               </Row>
             ))}
             <Button type="dashed" icon={<IconPlus />} onClick={() => add({})} data-testid="register-cert-add">
@@ -282,5 +264,15 @@ export function RegistrationForm({
         </Button>
       </Space>
     </Form>
+  );
+}
+
+/** The delete button at the end of a bank-account or certificate line. */
+function RemoveLine({ onRemove }: { onRemove(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Col span={1}>
+      <Button icon={<IconDelete />} type="text" status="danger" style={{ marginTop: 29 }} aria-label={t('shell.register.removeLine')} onClick={onRemove} />
+    </Col>
   );
 }
