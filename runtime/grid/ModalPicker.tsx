@@ -4,9 +4,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Input, Modal } from '@arco-design/web-react';
 import type { Column, EntityDefinition, Grid } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
-import { createDataProvider, type Row } from '../data/dataProvider.js';
+import type { Row } from '../data/dataProvider.js';
 import { resolveText } from '../text/resolveText.js';
 import { DataGrid } from './DataGrid.js';
+import { useDataProvider, useLatest } from '../data/useDataProvider.js';
 
 export interface ModalPickerProps {
   name: string;
@@ -19,7 +20,8 @@ export interface ModalPickerProps {
 export function ModalPicker({ name, column, entity, onPick, onClose }: ModalPickerProps) {
   const env = useRuntimeEnv();
   const config = column.modalConfig!;
-  const provider = useMemo(() => createDataProvider(env, entity), [env, entity]);
+  const provider = useDataProvider(entity);
+  const envNow = useLatest(env);
   const [keyword, setKeyword] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(false);
@@ -30,14 +32,14 @@ export function ModalPicker({ name, column, entity, onPick, onClose }: ModalPick
       provider
         .list({ params: keyword && entity.display ? { keyword } : {}, pageIndex: 1, pageRows: 20 })
         .then((r) => live && setRows(r.rows))
-        .catch((e: unknown) => live && env.notify('error', e instanceof Error ? e.message : String(e)))
+        .catch((e: unknown) => live && envNow.current.notify('error', e instanceof Error ? e.message : String(e)))
         .finally(() => live && setLoading(false));
     }, 250);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [provider, keyword, env, entity.display]);
+  }, [provider, keyword, envNow, entity.display]);
   const grid = useMemo<Grid>(() => {
     const keys = config.columns ?? entity.display ?? [entity.key];
     return { columns: keys.map((key) => ({ key, width: 180 })) as Grid['columns'], showIndex: true };

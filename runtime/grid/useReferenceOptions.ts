@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EntityDefinition } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
-import { createDataProvider, type Row } from '../data/dataProvider.js';
+import type { Row } from '../data/dataProvider.js';
+import { useDataProvider, useLatest } from '../data/useDataProvider.js';
 
 export interface ReferenceOption {
   value: string | number;
@@ -33,7 +34,8 @@ export function referenceLabel(target: EntityDefinition, row: Row): string {
 /** Candidates of a reference field: the target family's listByPage with the documented `keyword` filter. */
 export function useReferenceOptions(target: EntityDefinition | undefined) {
   const env = useRuntimeEnv();
-  const provider = useMemo(() => (target ? createDataProvider(env, target) : undefined), [env, target]);
+  const provider = useDataProvider(target);
+  const envNow = useLatest(env);
   const [options, setOptions] = useState<ReferenceOption[]>([]);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -51,10 +53,10 @@ export function useReferenceOptions(target: EntityDefinition | undefined) {
           if (mine !== seq.current) return;
           setOptions(res.rows.map((r) => ({ value: r[target.key] as string | number, label: referenceLabel(target, r), row: r })));
         })
-        .catch((e: unknown) => env.notify('error', e instanceof Error ? e.message : String(e)))
+        .catch((e: unknown) => envNow.current.notify('error', e instanceof Error ? e.message : String(e)))
         .finally(() => mine === seq.current && setLoading(false));
     },
-    [provider, target, env],
+    [provider, target, envNow],
   );
 
   const search = useCallback(

@@ -5,7 +5,7 @@ import type Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { Action } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
-import { createDataProvider, type Row } from '../data/dataProvider.js';
+import type { Row } from '../data/dataProvider.js';
 import { EntityForm } from '../form/EntityForm.js';
 import { buildFormSchema, emptyRecord } from '../form/schema.js';
 import type { FormContext } from '../form/widgets.js';
@@ -21,10 +21,13 @@ import { LineGrid } from './LineGrid.js';
 import { validateLines } from './lineValidation.js';
 import { TreeSection } from '../tree/TreeSection.js';
 import { takenErrors, useTakenValues } from '../form/uniqueCheck.js';
+import { useDataProvider, useLatest } from '../data/useDataProvider.js';
 
 export function EditPage({ page, entity, entities, query }: PageProps) {
   const env = useRuntimeEnv();
-  const provider = useMemo(() => createDataProvider(env, entity), [env, entity]);
+  const provider = useDataProvider(entity);
+  // The load reports through the latest environment; a new environment must not reload and lose the edits.
+  const envNow = useLatest(env);
   const id = query.id;
   const readOnly = query.mode === 'view';
   const [record, setRecord] = useState<Row | null>(null);
@@ -58,12 +61,12 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
       setRefused(null);
     } catch (e) {
       // A reload of a shown record (after an action) that fails keeps the form: the toast says why.
-      if (recordShown.current) env.notify('error', e instanceof Error ? e.message : String(e));
+      if (recordShown.current) envNow.current.notify('error', e instanceof Error ? e.message : String(e));
       else setRefused(refusalOf(e, true));
     } finally {
       setLoading(false);
     }
-  }, [id, provider, entity, env, showRecord]);
+  }, [id, provider, entity, envNow, showRecord]);
 
   useEffect(() => {
     void load();

@@ -2,7 +2,7 @@ import { Link } from '@arco-design/web-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
-import { createDataProvider, type Row, type SortItem } from '../data/dataProvider.js';
+import { type Row, type SortItem } from '../data/dataProvider.js';
 import { ListCursors } from '../data/listCursors.js';
 import { DataGrid } from '../grid/DataGrid.js';
 import { toolbarActions } from '../grid/config.js';
@@ -23,6 +23,7 @@ import { SearchForm, type SearchValues } from './SearchForm.js';
 import { dirtyAttribute } from './unsaved.js';
 import { PageRefusal, refusalOf, type Refusal } from './PageRefusal.js';
 import { pageUrl } from './routing.js';
+import { useDataProvider, useLatest } from '../data/useDataProvider.js';
 
 export function gridNameOf(pageName: string, gridName?: string): string {
   return gridName ?? pageName.split('/').pop() ?? pageName;
@@ -32,7 +33,9 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
   const env = useRuntimeEnv();
   const grid = page.grid;
   if (!grid) throw new Error(`List page "${page.name}" has no grid`);
-  const provider = useMemo(() => createDataProvider(env, entity), [env, entity]);
+  const provider = useDataProvider(entity);
+  // The load below reports its failure through the latest environment without reloading when it changes.
+  const envNow = useLatest(env);
   const [draft, setDraft] = useState<SearchValues>({});
   const [params, setParams] = useState<SearchValues>({});
   const [pageIndex, setPageIndex] = useState(1);
@@ -102,10 +105,10 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
         // No permission to list at all: the page says so instead of an empty grid and a toast.
         const refusal = refusalOf(e, false);
         if (refusal.kind === 'forbidden') setRefused(refusal);
-        else env.notify('error', e instanceof Error ? e.message : String(e));
+        else envNow.current.notify('error', e instanceof Error ? e.message : String(e));
       })
       .finally(() => mine === seq.current && setLoading(false));
-  }, [provider, params, pageIndex, pageSize, sort, reloadToken, env, grid.defaultSort, grid.searchParams, listAction, requested, clearSelection]);
+  }, [provider, params, pageIndex, pageSize, sort, reloadToken, envNow, grid.defaultSort, grid.searchParams, listAction, requested, clearSelection]);
 
   const gridName = gridNameOf(page.name, grid.name);
   const reload = useCallback(async () => {

@@ -7,7 +7,7 @@ import type Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { Action } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
-import { createDataProvider, type Row } from '../data/dataProvider.js';
+import type { Row } from '../data/dataProvider.js';
 import { EntityForm } from '../form/EntityForm.js';
 import { buildFormSchema, emptyRecord } from '../form/schema.js';
 import type { FormContext } from '../form/widgets.js';
@@ -18,6 +18,7 @@ import { ActionBar } from '../pages/ActionBar.js';
 import { runAction, stripDisplay } from '../pages/actions.js';
 import { TreeConfigError, findNode, pathTo, requireTreeConfig, subtreeKeys, type TreeNode } from './buildTree.js';
 import { useTreeData } from './useTreeData.js';
+import { useDataProvider } from '../data/useDataProvider.js';
 
 interface ArcoNode {
   key: string;
@@ -49,7 +50,7 @@ export function TreePage(props: PageProps) {
 
 function TreeEditor({ page, entity, entities, query, config }: PageProps & { config: NonNullable<PageProps['page']['tree']> }) {
   const env = useRuntimeEnv();
-  const provider = useMemo(() => createDataProvider(env, entity), [env, entity]);
+  const provider = useDataProvider(entity);
   const data = useTreeData(env, provider, entity, config);
   const [selectedKey, setSelectedKey] = useState<string | null>(query.id ?? null);
   const [expanded, setExpanded] = useState<string[]>([]);

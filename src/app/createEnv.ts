@@ -29,18 +29,24 @@ export function confirmDialog(message: string, t: TFunction): Promise<boolean> {
   });
 }
 
+// The transport functions are the same objects in every environment: data providers and page loads key on
+// them (runtime/data/useDataProvider.ts), and a new environment must not look like a new server.
+const api: RuntimeEnv['api'] = (path, body) => http.api(path, body);
+const upload: RuntimeEnv['upload'] = (path, form, options) => http.upload(path, form, options);
+const download: RuntimeEnv['download'] = (path, options) => http.download(path, options);
+
 export function createEnv(inputs: EnvInputs): RuntimeEnv {
   const { t, language, resources, navigate } = inputs;
   return {
-    api: (path, body) => http.api(path, body),
+    api,
     notify,
     confirm: (message) => confirmDialog(message, t),
     navigate,
     t: (key, options) => t(key, options ?? {}),
     language,
     can: (resourceCode) => resources.has(resourceCode),
-    upload: (path, form, options) => http.upload(path, form, options),
-    download: (path, options) => http.download(path, options),
+    upload,
+    download,
   };
 }
 
