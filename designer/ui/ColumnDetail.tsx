@@ -40,7 +40,7 @@ export function ColumnDetail({ path, entity, onClose }: { path: Path; entity: En
       <PartErrors path={path} />
       <Form layout="vertical" size="small">
         <FormItem label={t('designer.columns.titlePerLanguage')}>
-          <TextInputs path={[...path, 'title']} testId="column-title" />
+          <TextInputs path={[...path, 'title']} testId="column-title" inherited={entity?.fields[column.key]?.label} />
         </FormItem>
         <div className="designer-form-row">
           <FormItem label={t('designer.columns.align')}>

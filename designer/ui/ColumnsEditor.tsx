@@ -46,7 +46,8 @@ export function ColumnsEditor({ gridPath, entity, testId }: { gridPath: Path; en
   const typeOptions = cellTypes
     .names()
     .sort()
-    .map((name) => ({ value: name, label: name }));
+    // A designer reads "金额", not "amount"; a type a module adds without a label keeps its name.
+    .map((name) => ({ value: name, label: i18n.exists(`designer.cellTypes.${name}`) ? t(`designer.cellTypes.${name}`) : name }));
 
   return (
     <div data-testid={testId}>

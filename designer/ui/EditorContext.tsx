@@ -47,9 +47,8 @@ export function PartErrors({ path, exact = false }: { path: Path; exact?: boolea
       content={
         <ul>
           {mine.map((e, i) => (
-            <li key={i}>
-              <code>{e.path || '/'}</code> {e.message}
-            </li>
+            // The message names the place in words (server/definitions/schemaProblems.ts); the path is for placing it.
+            <li key={i}>{e.message}</li>
           ))}
         </ul>
       }

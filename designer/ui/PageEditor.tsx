@@ -295,9 +295,7 @@ function LoadedEditor({ detail, onReload }: { detail: DefinitionDetail; onReload
             content={
               <ul>
                 {errors.slice(0, 8).map((e, i) => (
-                  <li key={i}>
-                    <code>{e.path || '/'}</code> {e.message}
-                  </li>
+                  <li key={i}>{e.message}</li>
                 ))}
               </ul>
             }

@@ -5,15 +5,23 @@ import { Alert, Spin } from '@arco-design/web-react';
 import { Component, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDefinition, PageDefinition } from '../../runtime/definitions';
-import { ApiError, RuntimeEnvContext, type Language, type RuntimeEnv } from '../../runtime/env';
+import { ApiError, RuntimeEnvContext, type Envelope, type Language, type RuntimeEnv } from '../../runtime/env';
+import { resolveText } from '../../runtime/text/resolveText';
 import { confirmDialog, notify } from '../../src/app/createEnv';
 import { http } from '../../src/app/http';
 import { useRuntime } from '../../src/app/runtimeModule';
 
 const READ_ACTIONS = new Set(['listByPage', 'findById', 'findDic', 'findByRespAndMenu', 'getCurrentUser', 'limits', 'findByIds']);
 
+const actionOf = (path: string) => path.split('?')[0].split('/').filter(Boolean).pop() ?? '';
+
+/** Calls that answer a list (listByPage, listMine, …): an empty one is a fair preview of rows one may not read. */
+export function isListCall(path: string): boolean {
+  return actionOf(path).startsWith('list');
+}
+
 export function isReadCall(path: string): boolean {
-  const action = path.split('?')[0].split('/').filter(Boolean).pop() ?? '';
+  const action = actionOf(path);
   return READ_ACTIONS.has(action) || action.startsWith('find') || action.startsWith('list') || action.startsWith('get');
 }
 
@@ -44,11 +52,19 @@ export function Preview({
     const timer = setTimeout(() => setShown(page), 300);
     return () => clearTimeout(timer);
   }, [page]);
+  const [forbidden, setForbidden] = useState(false);
   const env = useMemo<RuntimeEnv>(
     () => ({
-      api: (path, body) => {
+      api: <T,>(path: string, body?: unknown): Promise<Envelope<T>> => {
         if (!isReadCall(path)) return Promise.reject(new ApiError(t('designer.preview.readOnly'), 200));
-        return http.api(path, body);
+        if (!isListCall(path)) return http.api(path, body);
+        // A designer may shape a screen whose data they may not read: the preview then shows the layout
+        // with no rows and says why once, instead of a no-permission page or a toast per call.
+        return http.api<T>(path, body).catch((e: unknown): Envelope<T> => {
+          if (!(e instanceof ApiError) || e.httpStatus !== 403) throw e;
+          setForbidden(true);
+          return { status: 'S', msg: '', data: [] as never, page: { count: 0, curIndex: 1, pageRows: 0 } };
+        });
       },
       notify,
       confirm: (message) => confirmDialog(message, t),
@@ -68,6 +84,14 @@ export function Preview({
   const { PageRenderer } = runtime.module;
   return (
     <div className="designer-preview" data-testid="designer-preview">
+      {forbidden && (
+        <Alert
+          type="info"
+          className="designer-preview-note"
+          data-testid="designer-preview-forbidden"
+          content={t('designer.preview.forbidden', { entity: resolveText(entity.label, env, entity.name) })}
+        />
+      )}
       <RuntimeEnvContext.Provider value={env}>
         <PreviewBoundary
           key={key}

@@ -1,5 +1,6 @@
 // Small inputs bound to a definition path: each edit goes through the editor (undo step, validation).
 import { Input, InputNumber, Select, Switch } from '@arco-design/web-react';
+import { useTranslation } from 'react-i18next';
 import type { Text } from '../../runtime/definitions';
 import type { Path } from '../model/path';
 import { useEditor, useValue } from './EditorContext';
@@ -7,21 +8,42 @@ import { textObject, type TextObject } from './text';
 
 const LANGS = ['CN', 'EN', 'TH', 'VN'] as const;
 
-/** Four inputs (CN, EN, TH, VN) for a definition Text; all empty removes the text. */
-export function TextInputs({ path, testId, compact = false }: { path: Path; testId: string; compact?: boolean }) {
+/**
+ * Four inputs (CN, EN, TH, VN) for a definition Text; all empty removes the text. `inherited`: what shows
+ * when it is removed (a column's field label), as the inputs' placeholders, so empty does not read as missing.
+ */
+export function TextInputs({ path, testId, compact = false, inherited }: { path: Path; testId: string; compact?: boolean; inherited?: Text }) {
+  const { t } = useTranslation();
   const { set } = useEditor();
   const value = useValue<Text>(path);
   const current = textObject(value);
+  const fallback = textObject(inherited);
   const change = (lang: keyof TextObject, text: string) => {
     const next = { ...current, [lang]: text };
     const empty = LANGS.every((l) => !next[l].trim());
     set(path, empty ? undefined : next, `${path.join('.')}:${lang}`);
   };
+  // A text is all four languages or none: say at once which are still missing, next to them.
+  const missing = LANGS.some((l) => current[l].trim()) ? LANGS.filter((l) => !current[l].trim()) : [];
   return (
     <div className={compact ? 'designer-text-inputs compact' : 'designer-text-inputs'} data-testid={testId}>
       {LANGS.map((lang) => (
-        <Input key={lang} size="small" addBefore={lang} value={current[lang]} onChange={(text) => change(lang, text)} data-testid={`${testId}-${lang}`} />
+        <Input
+          key={lang}
+          size="small"
+          addBefore={lang}
+          value={current[lang]}
+          placeholder={fallback[lang] || undefined}
+          status={missing.includes(lang) ? 'error' : undefined}
+          onChange={(text) => change(lang, text)}
+          data-testid={`${testId}-${lang}`}
+        />
       ))}
+      {missing.length > 0 && (
+        <div className="designer-text-missing" role="alert" data-testid={`${testId}-missing`}>
+          {t('designer.textMissing', { missing: missing.map((l) => t(`designer.languages.${l}`)).join(', ') })}
+        </div>
+      )}
     </div>
   );
 }

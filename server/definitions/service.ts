@@ -6,7 +6,7 @@ import type { Ajv } from 'ajv';
 import { createMetaAjv } from '../../meta/ajv.js';
 import { checkProblems, crossCheck } from '../../meta/crossCheck.js';
 import { formatCheck } from '../../meta/checkMessages.js';
-import { schemaDetail } from './schemaDetail.js';
+import { placeOf, schemaProblems, type DefinitionProblem } from './schemaProblems.js';
 import type { Definitions, PageDefinition } from '../../meta/definitions.js';
 import type { Menu } from '../../meta/generated/definitions.js';
 import type { AppContext } from '../context.js';
@@ -19,10 +19,7 @@ const EPOCH_KEY = 'defs:epoch';
 const EPOCH_TTL = 10 * 365 * 24 * 3600;
 const CHECK_EVERY_MS = 1000;
 
-export interface DefinitionProblem {
-  path: string;
-  message: string;
-}
+export type { DefinitionProblem };
 
 export class DefinitionService {
   private readonly ajv: Ajv;
@@ -136,10 +133,7 @@ export class DefinitionService {
     const validateSchema = this.ajv.getSchema('srm:meta/page');
     if (!validateSchema) throw new Error('meta schema srm:meta/page missing');
     if (!validateSchema(content)) {
-      return (validateSchema.errors ?? []).map((e) => ({
-        path: e.instancePath || '/',
-        message: message(lang, 'definition.schemaError', { path: e.instancePath || '/', detail: schemaDetail(e, lang) }),
-      }));
+      return schemaProblems(validateSchema.errors ?? [], content, lang);
     }
     const page = content as PageDefinition;
     if (page.name !== name) return [{ path: '/name', message: message(lang, 'definition.nameMismatch', { name }) }];
@@ -154,10 +148,12 @@ export class DefinitionService {
     return mine.flatMap((p) => {
       // `menus.json menu CODE` → `CODE: ` (the menu's code reads the same in every language).
       const menu = p.where.startsWith('menus.json menu ') ? `${p.where.slice('menus.json menu '.length)}: ` : '';
-      const detail = menu + formatCheck(p, lang);
+      // The place in words, as in the format errors (schemaProblems.ts); the path stays for placing the message.
+      const path = typeof p.params.path === 'string' ? p.params.path : undefined;
+      const detail = menu + formatCheck(path ? { ...p, params: { ...p.params, path: placeOf(path, page, lang) } } : p, lang);
       if (seen.has(detail)) return [];
       seen.add(detail);
-      return [{ path: typeof p.params.path === 'string' ? p.params.path : '/', message: message(lang, 'definition.checkError', { detail }) }];
+      return [{ path: path ?? '/', message: message(lang, 'definition.checkError', { detail }) }];
     });
   }
 }

@@ -11,7 +11,7 @@ import { createMetaAjv } from '../../../meta/ajv.js';
 import { checkProblems } from '../../../meta/crossCheck.js';
 import { entityFromTable, entityNameOf } from '../../../meta/entityFromTable.js';
 import { formatCheck } from '../../../meta/checkMessages.js';
-import { schemaDetail } from '../../../server/definitions/schemaDetail.js';
+import { schemaProblems } from '../../../server/definitions/schemaProblems.js';
 import { zipStream } from '../../../server/files/zip.js';
 import { Readable } from 'node:stream';
 import { editPageOf, listPageOf } from '../../../meta/pageFromEntity.js';
@@ -85,12 +85,7 @@ export function registerDevtoolsRoutes(server: FastifyInstance, app: AppContext)
     const errors: { path: string; message: string }[] = [];
     const check = (schemaId: string, what: string, value: unknown) => {
       const v = ajv.getSchema(schemaId)!;
-      if (!v(value))
-        for (const e of v.errors ?? [])
-          errors.push({
-            path: `${what}${e.instancePath}`,
-            message: message(req.lang, 'definition.schemaError', { path: e.instancePath || '/', detail: schemaDetail(e, req.lang) }),
-          });
+      if (!v(value)) for (const p of schemaProblems(v.errors ?? [], value, req.lang)) errors.push({ path: `${what}${p.path}`, message: p.message });
     };
     check('srm:meta/entity', 'entity', entity);
     check('srm:meta/page', 'list', list);

@@ -125,14 +125,17 @@ for (const backend of await backends()) {
       const grid = bad.grid as unknown as Rec;
       grid.bogus = 1;
       const saved = expectOk(await saveDraft(name, bad));
-      expect(saved.errors).toEqual([{ path: '/grid', message: 'Format error at /grid: the property bogus is not allowed' }]);
+      expect(saved.errors).toEqual([{ path: '/grid', message: 'Page › Table: the property bogus is not allowed' }]);
       delete grid.bogus;
       const again = expectOk(await saveDraft(name, bad, saved.draftVersionNum));
       expect(again.errors).toEqual([
-        { path: '/grid/columns/7/key', message: 'Reference check failed: /grid/columns/7/key noSuchField is not a field of srmBaseMaterial' },
+        {
+          path: '/grid/columns/7/key',
+          message: 'Reference check failed: Page › Table › Column 8 "noSuchField" › Field noSuchField is not a field of srmBaseMaterial',
+        },
       ]);
       const cn = expectOk(await designer.call<{ errors: Problem[] }>(`${DEF}/validateDefinition`, { kind: 'page', name, content: bad }, { lang: 'CN' }));
-      expect(cn.errors[0].message).toBe('引用检查未通过：/grid/columns/7/key noSuchField 不是 srmBaseMaterial 的字段');
+      expect(cn.errors[0].message).toBe('引用检查未通过：页面 › 表格 › 第 8 列「noSuchField」 › 字段 noSuchField 不是 srmBaseMaterial 的字段');
       const th = expectOk(await designer.call<{ errors: Problem[] }>(`${DEF}/validateDefinition`, { kind: 'page', name, content: bad }, { lang: 'TH' }));
       expect(th.errors[0]).toMatchObject({ path: '/grid/columns/7/key' });
       expect(th.errors[0].message).toContain('noSuchField ไม่ใช่ฟิลด์ของ srmBaseMaterial');
@@ -222,7 +225,7 @@ for (const backend of await backends()) {
         }),
       );
       expect(list.content).toMatchObject({ name: 'custom/rateList', kind: 'list', entity: 'srmBaseExchangeRate', editPage: 'custom/rateEdit' });
-      expect(list.errors).toEqual([{ path: '/editPage', message: 'Reference check failed: /editPage unknown page custom/rateEdit' }]);
+      expect(list.errors).toEqual([{ path: '/editPage', message: 'Reference check failed: Page › Edit page unknown page custom/rateEdit' }]);
       const edit = expectOk(
         await designer.call<{ content: PageDefinition; errors: Problem[] }>(`${DEF}/createPage`, {
           name: 'custom/rateEdit',
