@@ -1,11 +1,14 @@
-// Suppliers: the supplier master, the supplier's own company page in the portal, and self-registration
-// (public calls; review through the workflow; approval creates the supplier and its first user).
+// Suppliers: the supplier master, the supplier's own company page in the portal, self-registration
+// (public calls; review through the workflow; approval creates the supplier and its first user), its
+// internal review screen, and the lifecycle: approved status changes with their history.
 import { defineModule } from '../../server/modules/types.js';
 import { supplierDemo } from './seed/demo.js';
 import { supplierApi } from './server/supplierApi.js';
 import type { SupplierApi } from './api.js';
 import { PUBLIC_PATHS, registerPublicRoutes } from './server/register/publicRoutes.js';
 import { mailFirstPassword, mailRejection, registerRules } from './server/register/approval.js';
+import { lifecycleRules } from './server/lifecycle/rules.js';
+import { notifyStatusChange } from './server/lifecycle/notify.js';
 
 export default defineModule({
   name: 'supplier',
@@ -13,10 +16,11 @@ export default defineModule({
   dependsOn: ['base', 'admin', 'workflow'],
   publicPaths: PUBLIC_PATHS,
   routes: (server, { app }) => registerPublicRoutes(server, app),
-  rules: { srmPosSupplierRegister: registerRules },
+  rules: { srmPosSupplierRegister: registerRules, srmPosSupplierLifecycle: lifecycleRules },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,
     'supplier.registrationRejected': mailRejection,
+    'supplier.statusChanged': notifyStatusChange,
   },
   api: ({ app }): SupplierApi => supplierApi(app),
   seed: { demo: supplierDemo },

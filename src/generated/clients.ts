@@ -2456,6 +2456,65 @@ export function srmPosSupplierInfoClient(call: Call) {
   };
 }
 
+export interface SrmPosSupplierLifecycle {
+lifecycleId: number
+changeNumber: (string | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+changeType: string
+categoryId: (number | null)
+categoryIdDisplay: (string | null)
+fromStatus: (string | null)
+toStatus: (string | null)
+reason: string
+endDate: (string | null)
+status: (string | null)
+submittedDate: (string | null)
+approvedBy: (number | null)
+approvedDate: (string | null)
+rejectReason: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosSupplierLifecycleParams {
+lifecycleId?: (number | number[])
+changeNumber?: string
+supplierId?: (number | number[])
+changeType?: (string | string[])
+categoryId?: (number | number[])
+toStatus?: (string | string[])
+status?: (string | string[])
+submittedDate?: string
+submittedDateFrom?: string
+submittedDateTo?: string
+approvedDate?: string
+approvedDateFrom?: string
+approvedDateTo?: string
+keyword?: string
+}
+
+export function srmPosSupplierLifecycleClient(call: Call) {
+  const base = 'srmServer/v1/srmPosSupplierLifecycleRestful';
+  return {
+    findById: (id: number) => call<SrmPosSupplierLifecycle>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosSupplierLifecycleParams> = {}) => call<SrmPosSupplierLifecycle[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosSupplierLifecycle>) => call<SrmPosSupplierLifecycle>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosSupplierLifecycle>[]) => call<SrmPosSupplierLifecycle[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | REJECTED → SUBMITTED (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmPosSupplierLifecycle>(`${base}/doSubmit`, req).then(dataOf),
+    /** SUBMITTED → APPROVED (resource btnApprove) */
+    doApproval: (req: TransitionRequest) => call<SrmPosSupplierLifecycle>(`${base}/doApproval`, req).then(dataOf),
+    /** SUBMITTED → REJECTED (resource btnReject) */
+    doReject: (req: TransitionRequest) => call<SrmPosSupplierLifecycle>(`${base}/doReject`, req).then(dataOf),
+  };
+}
+
 export interface SrmPosSupplierRegister {
 registerId: number
 companyName: string
@@ -2465,6 +2524,7 @@ email: string
 phone: (string | null)
 address: (string | null)
 categoryIds: (string | null)
+categoryNames: (string | null)
 languageCode: (string | null)
 status: (string | null)
 submittedDate: (string | null)

@@ -3,25 +3,35 @@
 import type { EntityDefinition, PageDefinition } from '../../../runtime/definitions';
 import page0 from '../pages/myCompanyEdit.page.json';
 import page1 from '../pages/myCompanyList.page.json';
-import page2 from '../pages/supplierEdit.page.json';
-import page3 from '../pages/supplierList.page.json';
+import page2 from '../pages/registerReviewEdit.page.json';
+import page3 from '../pages/registerReviewList.page.json';
+import page4 from '../pages/supplierEdit.page.json';
+import page5 from '../pages/supplierLifecycleEdit.page.json';
+import page6 from '../pages/supplierLifecycleList.page.json';
+import page7 from '../pages/supplierList.page.json';
 import entity0 from '../entities/srmPosSupplierCategory.entity.json';
 import entity1 from '../entities/srmPosSupplierInfo.entity.json';
-import entity2 from '../entities/srmPosSupplierRegister.entity.json';
-import entity3 from '../entities/srmPosSupplierRegisterBank.entity.json';
-import entity4 from '../entities/srmPosSupplierRegisterCert.entity.json';
+import entity2 from '../entities/srmPosSupplierLifecycle.entity.json';
+import entity3 from '../entities/srmPosSupplierRegister.entity.json';
+import entity4 from '../entities/srmPosSupplierRegisterBank.entity.json';
+import entity5 from '../entities/srmPosSupplierRegisterCert.entity.json';
 
 export const pages = {
   "supplier/myCompanyEdit": page0,
   "supplier/myCompanyList": page1,
-  "supplier/supplierEdit": page2,
-  "supplier/supplierList": page3,
+  "supplier/registerReviewEdit": page2,
+  "supplier/registerReviewList": page3,
+  "supplier/supplierEdit": page4,
+  "supplier/supplierLifecycleEdit": page5,
+  "supplier/supplierLifecycleList": page6,
+  "supplier/supplierList": page7,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
   "srmPosSupplierCategory": entity0,
   "srmPosSupplierInfo": entity1,
-  "srmPosSupplierRegister": entity2,
-  "srmPosSupplierRegisterBank": entity3,
-  "srmPosSupplierRegisterCert": entity4,
+  "srmPosSupplierLifecycle": entity2,
+  "srmPosSupplierRegister": entity3,
+  "srmPosSupplierRegisterBank": entity4,
+  "srmPosSupplierRegisterCert": entity5,
 } as unknown as Readonly<Record<string, EntityDefinition>>;
