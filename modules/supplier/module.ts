@@ -1,6 +1,7 @@
 // Suppliers: the supplier master, the supplier's own company page in the portal, self-registration
 // (public calls; review through the workflow; approval creates the supplier and its first user), its
-// internal review screen, and the lifecycle: approved status changes with their history.
+// internal review screen, the lifecycle (approved status changes with their history) and the
+// certificate expiry early warning (a scheduled program).
 import { defineModule } from '../../server/modules/types.js';
 import { supplierDemo } from './seed/demo.js';
 import { supplierApi } from './server/supplierApi.js';
@@ -9,12 +10,14 @@ import { PUBLIC_PATHS, registerPublicRoutes } from './server/register/publicRout
 import { mailFirstPassword, mailRejection, registerRules } from './server/register/approval.js';
 import { lifecycleRules } from './server/lifecycle/rules.js';
 import { notifyStatusChange } from './server/lifecycle/notify.js';
+import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
 
 export default defineModule({
   name: 'supplier',
   // admin: the supplier's portal users (its contacts); workflow: registration review.
   dependsOn: ['base', 'admin', 'workflow'],
   publicPaths: PUBLIC_PATHS,
+  programs: [certificateExpiryProgram],
   routes: (server, { app }) => registerPublicRoutes(server, app),
   rules: { srmPosSupplierRegister: registerRules, srmPosSupplierLifecycle: lifecycleRules },
   subscribers: {

@@ -2613,3 +2613,44 @@ lastUpdatedBy: (number | null)
 lastUpdateDate: string
 versionNum: number
 }
+
+export interface SrmPosSupplierWarning {
+warningId: number
+supplierId: number
+supplierIdDisplay: (string | null)
+warningType: string
+subject: string
+dueDate: (string | null)
+status: (string | null)
+pushedDate: (string | null)
+closedDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosSupplierWarningParams {
+warningId?: (number | number[])
+supplierId?: (number | number[])
+warningType?: (string | string[])
+subject?: string
+dueDate?: string
+dueDateFrom?: string
+dueDateTo?: string
+status?: (string | string[])
+keyword?: string
+}
+
+export function srmPosSupplierWarningClient(call: Call) {
+  const base = 'srmServer/v1/srmPosSupplierWarningRestful';
+  return {
+    findById: (id: number) => call<SrmPosSupplierWarning>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosSupplierWarningParams> = {}) => call<SrmPosSupplierWarning[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosSupplierWarning>) => call<SrmPosSupplierWarning>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosSupplierWarning>[]) => call<SrmPosSupplierWarning[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}

@@ -114,6 +114,7 @@ export const PAGES: Readonly<Record<string, PageSummary>> = {
   "supplier/supplierLifecycleEdit": { module: "supplier", kind: "edit", title: {"CN":"供应商状态变更","EN":"Supplier status change","TH":"การเปลี่ยนสถานะผู้จัดจำหน่าย","VN":"Thay đổi trạng thái nhà cung cấp"} },
   "supplier/supplierLifecycleList": { module: "supplier", kind: "list", title: {"CN":"供应商状态变更","EN":"Supplier status changes","TH":"การเปลี่ยนสถานะผู้จัดจำหน่าย","VN":"Thay đổi trạng thái nhà cung cấp"} },
   "supplier/supplierList": { module: "supplier", kind: "list", title: {"CN":"供应商列表","EN":"Suppliers","TH":"รายชื่อผู้จัดจำหน่าย","VN":"Danh sách nhà cung cấp"} },
+  "supplier/supplierWarningList": { module: "supplier", kind: "list", title: {"CN":"供应商预警","EN":"Supplier warnings","TH":"การแจ้งเตือนผู้จัดจำหน่าย","VN":"Cảnh báo nhà cung cấp"} },
   "systemSetting/btnEdit": { module: "admin", kind: "edit", title: {"CN":"按钮维护","EN":"Button","TH":"ข้อมูลปุ่ม","VN":"Nút"} },
   "systemSetting/btnList": { module: "admin", kind: "list", title: {"CN":"按钮列表","EN":"Buttons","TH":"รายการปุ่ม","VN":"Danh sách nút"} },
   "systemsetting/institution": { module: "org", kind: "list", title: {"CN":"组织","EN":"Organisations","TH":"องค์กร","VN":"Tổ chức"} },
@@ -232,4 +233,5 @@ export const ENTITY_MODULES: Readonly<Record<string, string>> = {
   "srmPosSupplierRegister": "supplier",
   "srmPosSupplierRegisterBank": "supplier",
   "srmPosSupplierRegisterCert": "supplier",
+  "srmPosSupplierWarning": "supplier",
 };

@@ -257,7 +257,7 @@ for (const backend of await backends()) {
           'MSG_RECEIVE',
           { BASE_DATA: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'PAYMENT_TERM', 'MY_EXPORTS'] },
           { PURCHASE: ['REQUISITION', 'PURCHASE_DASHBOARD'] },
-          { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'SUPPLIER_REGISTER_REVIEW', 'SUPPLIER_LIFECYCLE', 'NOTICE'] },
+          { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'SUPPLIER_REGISTER_REVIEW', 'SUPPLIER_LIFECYCLE', 'SUPPLIER_WARNING', 'NOTICE'] },
         ]);
         const codes = flat(en).map((m) => m.menuCode);
         for (const hidden of ['SYS_SETTING', 'LOOKUP_TYPE', 'LOOKUP_VALUES', 'SUPPLIER_PORTAL', 'MY_COMPANY']) expect(codes).not.toContain(hidden);

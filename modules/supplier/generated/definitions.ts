@@ -9,12 +9,14 @@ import page4 from '../pages/supplierEdit.page.json';
 import page5 from '../pages/supplierLifecycleEdit.page.json';
 import page6 from '../pages/supplierLifecycleList.page.json';
 import page7 from '../pages/supplierList.page.json';
+import page8 from '../pages/supplierWarningList.page.json';
 import entity0 from '../entities/srmPosSupplierCategory.entity.json';
 import entity1 from '../entities/srmPosSupplierInfo.entity.json';
 import entity2 from '../entities/srmPosSupplierLifecycle.entity.json';
 import entity3 from '../entities/srmPosSupplierRegister.entity.json';
 import entity4 from '../entities/srmPosSupplierRegisterBank.entity.json';
 import entity5 from '../entities/srmPosSupplierRegisterCert.entity.json';
+import entity6 from '../entities/srmPosSupplierWarning.entity.json';
 
 export const pages = {
   "supplier/myCompanyEdit": page0,
@@ -25,6 +27,7 @@ export const pages = {
   "supplier/supplierLifecycleEdit": page5,
   "supplier/supplierLifecycleList": page6,
   "supplier/supplierList": page7,
+  "supplier/supplierWarningList": page8,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
@@ -34,4 +37,5 @@ export const entities = {
   "srmPosSupplierRegister": entity3,
   "srmPosSupplierRegisterBank": entity4,
   "srmPosSupplierRegisterCert": entity5,
+  "srmPosSupplierWarning": entity6,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

@@ -1,9 +1,10 @@
 // Demo company, suppliers: six qualified suppliers in three countries (supplier01 and supplier02 sign in
-// as the first two), registrations in every state with the suppliers they became, and the grants.
+// as the first two), registrations in every state with the suppliers they became, certificate warnings, and the grants.
 import { typed } from '../../../server/db/typed.js';
 import type { DemoStep } from '../../../server/modules/types.js';
 import type { SupplierTables } from '../generated/tables.js';
 import { registrations } from './registrations.js';
+import { warnings } from './warnings.js';
 
 export const SUPPLIERS: [string, string, string, string, string, string][] = [
   ['S-0001', '华东精密钢材有限公司', '91310000MA1FL0001X', '王建国', '021-5888-0001', 'sales@hd-steel.example.com'],
@@ -59,7 +60,8 @@ const grants: DemoStep = {
     await demo.grant('PR_APPROVER', 'SUPPLIER_REGISTER_REVIEW', ['btnView', 'btnExport']);
     await demo.grant('BUYER', 'SUPPLIER_LIFECYCLE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnExport']);
     await demo.grant('PR_APPROVER', 'SUPPLIER_LIFECYCLE', ['btnView', 'btnApprove', 'btnReject', 'btnExport']);
+    await demo.grant('BUYER', 'SUPPLIER_WARNING', ['btnView', 'btnExport']);
   },
 };
 
-export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, grants];
+export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, grants];
