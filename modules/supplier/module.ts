@@ -1,6 +1,6 @@
 // Suppliers: the supplier master, the supplier's own company page in the portal, self-registration
 // (public calls; review through the workflow; approval creates the supplier and its first user), its
-// internal review screen, the lifecycle (approved status changes with their history) and the
+// internal review screen, changes of a supplier's information reviewed field by field, the lifecycle (approved status changes with their history) and the
 // certificate expiry early warning (a scheduled program).
 import { defineModule } from '../../server/modules/types.js';
 import { supplierDemo } from './seed/demo.js';
@@ -9,6 +9,7 @@ import type { SupplierApi } from './api.js';
 import { PUBLIC_PATHS, registerPublicRoutes } from './server/register/publicRoutes.js';
 import { mailFirstPassword, mailRejection, registerRules } from './server/register/approval.js';
 import { lifecycleRules } from './server/lifecycle/rules.js';
+import { changeRules } from './server/changes/rules.js';
 import { notifyStatusChange } from './server/lifecycle/notify.js';
 import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
 
@@ -19,7 +20,7 @@ export default defineModule({
   publicPaths: PUBLIC_PATHS,
   programs: [certificateExpiryProgram],
   routes: (server, { app }) => registerPublicRoutes(server, app),
-  rules: { srmPosSupplierRegister: registerRules, srmPosSupplierLifecycle: lifecycleRules },
+  rules: { srmPosSupplierRegister: registerRules, srmPosSupplierLifecycle: lifecycleRules, srmPosSupplierChange: changeRules },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,
     'supplier.registrationRejected': mailRejection,

@@ -2411,6 +2411,73 @@ lastUpdateDate: string
 versionNum: number
 }
 
+export interface SrmPosSupplierChange {
+changeId: number
+changeNumber: (string | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+supplierName: (string | null)
+taxNumber: (string | null)
+contactName: (string | null)
+contactPhone: (string | null)
+email: (string | null)
+address: (string | null)
+status: (string | null)
+submittedDate: (string | null)
+approvedBy: (number | null)
+approvedDate: (string | null)
+rejectReason: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+differences: SrmPosSupplierChangeLine[]
+}
+
+export interface SrmPosSupplierChangeParams {
+changeId?: (number | number[])
+changeNumber?: string
+supplierId?: (number | number[])
+status?: (string | string[])
+submittedDate?: string
+submittedDateFrom?: string
+submittedDateTo?: string
+keyword?: string
+}
+
+export function srmPosSupplierChangeClient(call: Call) {
+  const base = 'srmServer/v1/srmPosSupplierChangeRestful';
+  return {
+    findById: (id: number) => call<SrmPosSupplierChange>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosSupplierChangeParams> = {}) => call<SrmPosSupplierChange[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosSupplierChange>) => call<SrmPosSupplierChange>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosSupplierChange>[]) => call<SrmPosSupplierChange[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | REJECTED → SUBMITTED (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmPosSupplierChange>(`${base}/doSubmit`, req).then(dataOf),
+    /** SUBMITTED → APPROVED (resource btnApprove) */
+    doApproval: (req: TransitionRequest) => call<SrmPosSupplierChange>(`${base}/doApproval`, req).then(dataOf),
+    /** SUBMITTED → REJECTED (resource btnReject) */
+    doReject: (req: TransitionRequest) => call<SrmPosSupplierChange>(`${base}/doReject`, req).then(dataOf),
+  };
+}
+
+export interface SrmPosSupplierChangeLine {
+changeLineId: number
+changeId: number
+lineNumber: (number | null)
+fieldName: string
+oldValue: (string | null)
+newValue: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
 export interface SrmPosSupplierInfo {
 supplierId: number
 supplierNumber: string

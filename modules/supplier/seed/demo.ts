@@ -5,6 +5,7 @@ import type { DemoStep } from '../../../server/modules/types.js';
 import type { SupplierTables } from '../generated/tables.js';
 import { registrations } from './registrations.js';
 import { warnings } from './warnings.js';
+import { changes } from './changes.js';
 
 export const SUPPLIERS: [string, string, string, string, string, string][] = [
   ['S-0001', '华东精密钢材有限公司', '91310000MA1FL0001X', '王建国', '021-5888-0001', 'sales@hd-steel.example.com'],
@@ -61,7 +62,9 @@ const grants: DemoStep = {
     await demo.grant('BUYER', 'SUPPLIER_LIFECYCLE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnExport']);
     await demo.grant('PR_APPROVER', 'SUPPLIER_LIFECYCLE', ['btnView', 'btnApprove', 'btnReject', 'btnExport']);
     await demo.grant('BUYER', 'SUPPLIER_WARNING', ['btnView', 'btnExport']);
+    await demo.grant('BUYER', 'SUPPLIER_CHANGE_REVIEW', ['btnView', 'btnApprove', 'btnReject']);
+    await demo.grant('SUPPLIER_PORTAL', 'MY_SUPPLIER_CHANGE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit']);
   },
 };
 
-export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, grants];
+export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, grants];
