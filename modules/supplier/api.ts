@@ -15,6 +15,8 @@ declare module '../../server/events/domainEvents.js' {
     'supplier.registrationApproved': { registerId: number; supplierId: number; userId: number; userName: string };
     /** A registration was rejected (committed), the reviewer's comment on it. */
     'supplier.registrationRejected': { registerId: number };
+    /** A status change of a supplier was approved (committed): the master holds its new state. */
+    'supplier.statusChanged': { lifecycleId: number; supplierId: number };
   }
 }
 

@@ -1,22 +1,30 @@
-// Suppliers: the supplier master, the supplier's own company page in the portal, and self-registration
-// (public calls; review through the workflow; approval creates the supplier and its first user).
+// Suppliers: the supplier master, the supplier's own company page in the portal, self-registration
+// (public calls; review through the workflow; approval creates the supplier and its first user), its
+// internal review screen, changes of a supplier's information reviewed field by field, the lifecycle (approved status changes with their history) and the
+// certificate expiry early warning (a scheduled program).
 import { defineModule } from '../../server/modules/types.js';
 import { supplierDemo } from './seed/demo.js';
 import { supplierApi } from './server/supplierApi.js';
 import type { SupplierApi } from './api.js';
 import { PUBLIC_PATHS, registerPublicRoutes } from './server/register/publicRoutes.js';
 import { mailFirstPassword, mailRejection, registerRules } from './server/register/approval.js';
+import { lifecycleRules } from './server/lifecycle/rules.js';
+import { changeRules } from './server/changes/rules.js';
+import { notifyStatusChange } from './server/lifecycle/notify.js';
+import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
 
 export default defineModule({
   name: 'supplier',
   // admin: the supplier's portal users (its contacts); workflow: registration review.
   dependsOn: ['base', 'admin', 'workflow'],
   publicPaths: PUBLIC_PATHS,
+  programs: [certificateExpiryProgram],
   routes: (server, { app }) => registerPublicRoutes(server, app),
-  rules: { srmPosSupplierRegister: registerRules },
+  rules: { srmPosSupplierRegister: registerRules, srmPosSupplierLifecycle: lifecycleRules, srmPosSupplierChange: changeRules },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,
     'supplier.registrationRejected': mailRejection,
+    'supplier.statusChanged': notifyStatusChange,
   },
   api: ({ app }): SupplierApi => supplierApi(app),
   seed: { demo: supplierDemo },

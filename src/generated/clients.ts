@@ -2411,6 +2411,73 @@ lastUpdateDate: string
 versionNum: number
 }
 
+export interface SrmPosSupplierChange {
+changeId: number
+changeNumber: (string | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+supplierName: (string | null)
+taxNumber: (string | null)
+contactName: (string | null)
+contactPhone: (string | null)
+email: (string | null)
+address: (string | null)
+status: (string | null)
+submittedDate: (string | null)
+approvedBy: (number | null)
+approvedDate: (string | null)
+rejectReason: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+differences: SrmPosSupplierChangeLine[]
+}
+
+export interface SrmPosSupplierChangeParams {
+changeId?: (number | number[])
+changeNumber?: string
+supplierId?: (number | number[])
+status?: (string | string[])
+submittedDate?: string
+submittedDateFrom?: string
+submittedDateTo?: string
+keyword?: string
+}
+
+export function srmPosSupplierChangeClient(call: Call) {
+  const base = 'srmServer/v1/srmPosSupplierChangeRestful';
+  return {
+    findById: (id: number) => call<SrmPosSupplierChange>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosSupplierChangeParams> = {}) => call<SrmPosSupplierChange[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosSupplierChange>) => call<SrmPosSupplierChange>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosSupplierChange>[]) => call<SrmPosSupplierChange[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | REJECTED → SUBMITTED (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmPosSupplierChange>(`${base}/doSubmit`, req).then(dataOf),
+    /** SUBMITTED → APPROVED (resource btnApprove) */
+    doApproval: (req: TransitionRequest) => call<SrmPosSupplierChange>(`${base}/doApproval`, req).then(dataOf),
+    /** SUBMITTED → REJECTED (resource btnReject) */
+    doReject: (req: TransitionRequest) => call<SrmPosSupplierChange>(`${base}/doReject`, req).then(dataOf),
+  };
+}
+
+export interface SrmPosSupplierChangeLine {
+changeLineId: number
+changeId: number
+lineNumber: (number | null)
+fieldName: string
+oldValue: (string | null)
+newValue: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
 export interface SrmPosSupplierInfo {
 supplierId: number
 supplierNumber: string
@@ -2456,6 +2523,65 @@ export function srmPosSupplierInfoClient(call: Call) {
   };
 }
 
+export interface SrmPosSupplierLifecycle {
+lifecycleId: number
+changeNumber: (string | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+changeType: string
+categoryId: (number | null)
+categoryIdDisplay: (string | null)
+fromStatus: (string | null)
+toStatus: (string | null)
+reason: string
+endDate: (string | null)
+status: (string | null)
+submittedDate: (string | null)
+approvedBy: (number | null)
+approvedDate: (string | null)
+rejectReason: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosSupplierLifecycleParams {
+lifecycleId?: (number | number[])
+changeNumber?: string
+supplierId?: (number | number[])
+changeType?: (string | string[])
+categoryId?: (number | number[])
+toStatus?: (string | string[])
+status?: (string | string[])
+submittedDate?: string
+submittedDateFrom?: string
+submittedDateTo?: string
+approvedDate?: string
+approvedDateFrom?: string
+approvedDateTo?: string
+keyword?: string
+}
+
+export function srmPosSupplierLifecycleClient(call: Call) {
+  const base = 'srmServer/v1/srmPosSupplierLifecycleRestful';
+  return {
+    findById: (id: number) => call<SrmPosSupplierLifecycle>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosSupplierLifecycleParams> = {}) => call<SrmPosSupplierLifecycle[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosSupplierLifecycle>) => call<SrmPosSupplierLifecycle>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosSupplierLifecycle>[]) => call<SrmPosSupplierLifecycle[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | REJECTED → SUBMITTED (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmPosSupplierLifecycle>(`${base}/doSubmit`, req).then(dataOf),
+    /** SUBMITTED → APPROVED (resource btnApprove) */
+    doApproval: (req: TransitionRequest) => call<SrmPosSupplierLifecycle>(`${base}/doApproval`, req).then(dataOf),
+    /** SUBMITTED → REJECTED (resource btnReject) */
+    doReject: (req: TransitionRequest) => call<SrmPosSupplierLifecycle>(`${base}/doReject`, req).then(dataOf),
+  };
+}
+
 export interface SrmPosSupplierRegister {
 registerId: number
 companyName: string
@@ -2465,6 +2591,7 @@ email: string
 phone: (string | null)
 address: (string | null)
 categoryIds: (string | null)
+categoryNames: (string | null)
 languageCode: (string | null)
 status: (string | null)
 submittedDate: (string | null)
@@ -2552,4 +2679,45 @@ creationDate: string
 lastUpdatedBy: (number | null)
 lastUpdateDate: string
 versionNum: number
+}
+
+export interface SrmPosSupplierWarning {
+warningId: number
+supplierId: number
+supplierIdDisplay: (string | null)
+warningType: string
+subject: string
+dueDate: (string | null)
+status: (string | null)
+pushedDate: (string | null)
+closedDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosSupplierWarningParams {
+warningId?: (number | number[])
+supplierId?: (number | number[])
+warningType?: (string | string[])
+subject?: string
+dueDate?: string
+dueDateFrom?: string
+dueDateTo?: string
+status?: (string | string[])
+keyword?: string
+}
+
+export function srmPosSupplierWarningClient(call: Call) {
+  const base = 'srmServer/v1/srmPosSupplierWarningRestful';
+  return {
+    findById: (id: number) => call<SrmPosSupplierWarning>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosSupplierWarningParams> = {}) => call<SrmPosSupplierWarning[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosSupplierWarning>) => call<SrmPosSupplierWarning>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosSupplierWarning>[]) => call<SrmPosSupplierWarning[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
 }

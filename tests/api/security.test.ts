@@ -257,7 +257,7 @@ for (const backend of await backends()) {
           'MSG_RECEIVE',
           { BASE_DATA: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'PAYMENT_TERM', 'MY_EXPORTS'] },
           { PURCHASE: ['REQUISITION', 'PURCHASE_DASHBOARD'] },
-          { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'NOTICE'] },
+          { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'SUPPLIER_REGISTER_REVIEW', 'SUPPLIER_LIFECYCLE', 'SUPPLIER_CHANGE_REVIEW', 'SUPPLIER_WARNING', 'NOTICE'] },
         ]);
         const codes = flat(en).map((m) => m.menuCode);
         for (const hidden of ['SYS_SETTING', 'LOOKUP_TYPE', 'LOOKUP_VALUES', 'SUPPLIER_PORTAL', 'MY_COMPANY']) expect(codes).not.toContain(hidden);
@@ -272,7 +272,7 @@ for (const backend of await backends()) {
       it('findMenuByResp: supplier01 sees only its messages and the supplier portal', async () => {
         const respId = supplier.session!.responsibilities[0].respId;
         const menus = expectOk(await supplier.call<MenuNode[]>(MENUS, { respId }));
-        expect(shape(menus)).toEqual(['MSG_RECEIVE', { SUPPLIER_PORTAL: ['MY_COMPANY'] }]);
+        expect(shape(menus)).toEqual(['MSG_RECEIVE', { SUPPLIER_PORTAL: ['MY_COMPANY', 'MY_SUPPLIER_CHANGE'] }]);
       });
 
       it('findByRespAndMenu answers the resource codes of the menu for that responsibility', async () => {

@@ -1,8 +1,11 @@
-// Demo company, suppliers: six qualified suppliers in three countries; supplier01 and supplier02 sign in
-// as the first two.
+// Demo company, suppliers: six qualified suppliers in three countries (supplier01 and supplier02 sign in
+// as the first two), registrations in every state with the suppliers they became, certificate warnings, and the grants.
 import { typed } from '../../../server/db/typed.js';
 import type { DemoStep } from '../../../server/modules/types.js';
 import type { SupplierTables } from '../generated/tables.js';
+import { registrations } from './registrations.js';
+import { warnings } from './warnings.js';
+import { changes } from './changes.js';
 
 export const SUPPLIERS: [string, string, string, string, string, string][] = [
   ['S-0001', '华东精密钢材有限公司', '91310000MA1FL0001X', '王建国', '021-5888-0001', 'sales@hd-steel.example.com'],
@@ -48,4 +51,20 @@ const categories: DemoStep = {
   },
 };
 
-export const supplierDemo: readonly DemoStep[] = [suppliers, categories];
+/** The review screen for buyers and approvers (approver01 decides registrations from it); status changes
+ *  asked by buyers and decided by approvers. */
+const grants: DemoStep = {
+  name: 'grants',
+  after: ['admin:users'],
+  async run(_db, demo) {
+    await demo.grant('BUYER', 'SUPPLIER_REGISTER_REVIEW', ['btnView', 'btnExport']);
+    await demo.grant('PR_APPROVER', 'SUPPLIER_REGISTER_REVIEW', ['btnView', 'btnExport']);
+    await demo.grant('BUYER', 'SUPPLIER_LIFECYCLE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnExport']);
+    await demo.grant('PR_APPROVER', 'SUPPLIER_LIFECYCLE', ['btnView', 'btnApprove', 'btnReject', 'btnExport']);
+    await demo.grant('BUYER', 'SUPPLIER_WARNING', ['btnView', 'btnExport']);
+    await demo.grant('BUYER', 'SUPPLIER_CHANGE_REVIEW', ['btnView', 'btnApprove', 'btnReject']);
+    await demo.grant('SUPPLIER_PORTAL', 'MY_SUPPLIER_CHANGE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit']);
+  },
+};
+
+export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, grants];

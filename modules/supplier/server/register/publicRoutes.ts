@@ -64,10 +64,13 @@ async function linked(app: AppContext, token: unknown): Promise<RegisterRow> {
   return row;
 }
 
-async function checkCategories(app: AppContext, r: RegisterInput): Promise<void> {
-  if (r.categoryIds.length === 0) return;
-  const known = await app.modules.api<BaseApi>('base').enabledCategoryIds(app.db, r.categoryIds);
-  if (known.length !== r.categoryIds.length) throw refuse('register.unknownCategory');
+/** Refuses an unknown or disabled category; the chosen ones' names, kept for the review screen. */
+async function checkCategories(app: AppContext, r: RegisterInput): Promise<string> {
+  if (r.categoryIds.length === 0) return '';
+  const known = await app.modules.api<BaseApi>('base').enabledCategories(app.db);
+  const chosen = known.filter((c) => r.categoryIds.includes(c.categoryId));
+  if (chosen.length !== new Set(r.categoryIds).size) throw refuse('register.unknownCategory');
+  return chosen.map((c) => `${c.categoryCode} ${c.categoryName}`).join(', ');
 }
 
 /** The link to come back, e-mailed to the contact in the registrant's language; false when SMTP failed. */
@@ -105,7 +108,7 @@ async function save(app: AppContext, req: FastifyRequest, submit: boolean) {
   const input = parseRegister(body);
   if (submit) checkComplete(input, stamp(new Date()).slice(0, 10));
   else checkDraft(input);
-  await checkCategories(app, input);
+  const categoryNames = await checkCategories(app, input);
   const token = existing ? String(body.token) : newToken();
   const lang = req.lang;
   const actor = await registrantActor(app, lang);
@@ -121,6 +124,7 @@ async function save(app: AppContext, req: FastifyRequest, submit: boolean) {
     const id = await writeRegistration(trx, existing?.registerId ?? null, input, {
       status: existing?.status ?? 'DRAFT',
       language: lang,
+      categoryNames,
       ...(existing ? {} : { tokenHash: tokenHash(token) }),
     });
     // The declared transition, so that the workflow's binding starts the review process.

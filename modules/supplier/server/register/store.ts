@@ -39,7 +39,7 @@ export async function writeRegistration(
   trx: Transaction<SupplierTables>,
   id: number | null,
   r: RegisterInput,
-  fields: { status: string; language: string; tokenHash?: string },
+  fields: { status: string; language: string; categoryNames: string; tokenHash?: string },
 ): Promise<number> {
   const values = {
     company_name: r.companyName,
@@ -49,6 +49,7 @@ export async function writeRegistration(
     phone: r.phone,
     address: r.address,
     category_ids: r.categoryIds.join(','),
+    category_names: fields.categoryNames.slice(0, 1000),
     language_code: fields.language,
     status: fields.status,
     name_key: duplicateKey(r.companyName),

@@ -1,0 +1,75 @@
+// SUPPLIER_CERT_EXPIRY (scheduler): the daily certificate check. New warnings are pushed (warningPush)
+// to the buyers (responsibility BUYER) and to the supplier's own contacts, as inbox notices in the
+// language of the supplier's registration.
+import type { AppContext } from '../../../../server/context.js';
+import { LANGUAGES, message, type Language } from '../../../../server/i18n/messages.js';
+import type { ScheduledProgram } from '../../../../server/modules/types.js';
+import { typed } from '../../../../server/db/typed.js';
+import type { MessagesApi } from '../../../messages/api.js';
+import type { SupplierTables } from '../../generated/tables.js';
+import { scanCertificates, type NewWarning } from './certificateScan.js';
+
+export const CERT_EXPIRY_PROGRAM = 'SUPPLIER_CERT_EXPIRY';
+/** Who hears of a supplier's certificates besides the supplier: the buyers. */
+export const WARNING_RESPONSIBILITY = 'BUYER';
+
+const stampOf = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+export const certificateExpiryProgram: ScheduledProgram = {
+  code: CERT_EXPIRY_PROGRAM,
+  names: {
+    CN: '供应商证书到期预警',
+    EN: 'Supplier certificate expiry warning',
+    TH: 'แจ้งเตือนใบรับรองผู้จัดจำหน่ายใกล้หมดอายุ',
+    VN: 'Cảnh báo chứng chỉ nhà cung cấp hết hạn',
+  },
+  paramsSchema: {
+    type: 'object',
+    properties: {
+      daysAhead: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 365,
+        default: 30,
+        title: { CN: '提前天数', EN: 'Days ahead', TH: 'ล่วงหน้า (วัน)', VN: 'Số ngày trước' },
+      },
+    },
+    required: ['daysAhead'],
+  },
+  retry: { limit: 2, delayMs: 10 * 60_000 },
+  async run(app, params, run) {
+    const now = new Date();
+    const { opened, closed } = await app.db
+      .transaction()
+      .execute((trx) => scanCertificates(trx, now.toISOString().slice(0, 10), Number(params.daysAhead ?? 30), stampOf(now)));
+    run?.log(`opened ${opened.length}, closed ${closed}`);
+    for (const w of opened) {
+      run?.signal.throwIfAborted();
+      await warningPush(app, w);
+    }
+  },
+};
+
+/** One new warning to the buyers and the supplier's contacts. */
+export async function warningPush(app: AppContext, w: NewWarning): Promise<void> {
+  if (!app.modules.hasApi('messages')) return;
+  const t = typed<SupplierTables>(app.db);
+  const s = await t
+    .selectFrom('srm_pos_supplier_info')
+    .select(['supplier_number', 'supplier_name'])
+    .where('supplier_id', '=', w.supplierId)
+    .executeTakeFirstOrThrow();
+  const registered = await t.selectFrom('srm_pos_supplier_register').select('language_code').where('supplier_id', '=', w.supplierId).executeTakeFirst();
+  const lang: Language = LANGUAGES.find((l) => l === registered?.language_code) ?? 'CN';
+  const vars = { supplier: `${s.supplier_number} ${s.supplier_name}`, cert: w.subject, date: w.dueDate };
+  const kind = w.warningType === 'CERT_EXPIRED' ? 'expired' : 'expiring';
+  await app.modules.api<MessagesApi>('messages').send({
+    templateCode: 'MANUAL_NOTICE',
+    sourceType: 'SUPPLIER_WARNING',
+    variables: { title: message(lang, `warning.${kind}.title`, vars), content: message(lang, `warning.${kind}.content`, vars) },
+    recipients: [{ responsibility: WARNING_RESPONSIBILITY }, { supplierId: w.supplierId }],
+    route: '/main/supplier/supplierWarningList',
+    language: lang,
+    useMessageLanguage: true,
+  });
+}
