@@ -1,0 +1,2 @@
+import type { DemoStep } from '../../../server/modules/types.js';
+export const demoInquiries: DemoStep = { name: 'inquiries', async run() {} };
