@@ -7,7 +7,19 @@ const grants: DemoStep = {
   name: 'grants',
   after: ['admin:users'],
   async run(_db, demo) {
-    await demo.grant('BUYER', 'SRC_INQUIRY', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnPublish', 'btnExport', 'btnClose', 'btnCancel', 'btnAward', 'btnBargain']);
+    await demo.grant('BUYER', 'SRC_INQUIRY', [
+      'btnAdd',
+      'btnEdit',
+      'btnView',
+      'btnSave',
+      'btnDelete',
+      'btnPublish',
+      'btnExport',
+      'btnClose',
+      'btnCancel',
+      'btnAward',
+      'btnBargain',
+    ]);
     await demo.grant('BUYER', 'SRC_PRICE_ITEM', ['btnExport']);
     await demo.grant('SUPPLIER_PORTAL', 'SRC_BID', ['btnQuote']);
   },

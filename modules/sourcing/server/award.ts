@@ -32,7 +32,11 @@ export function parseAwards(raw: unknown): Award[] {
 
 export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryState, awards: Award[]) {
   const t = typed<SourcingTables>(trx);
-  const lines = await t.selectFrom('srm_src_inquiry_line').select(['inquiry_line_id', 'quantity', 'material_id', 'line_number']).where('inquiry_id', '=', state.inquiryId).execute();
+  const lines = await t
+    .selectFrom('srm_src_inquiry_line')
+    .select(['inquiry_line_id', 'quantity', 'material_id', 'line_number'])
+    .where('inquiry_id', '=', state.inquiryId)
+    .execute();
   const lineById = new Map(lines.map((l) => [Number(l.inquiry_line_id), l]));
   const offers = await openedOffers(trx, state.inquiryId);
   const seen = new Set<string>();
@@ -43,12 +47,14 @@ export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryStat
     const key = `${a.lineId}:${a.supplierId}`;
     if (seen.has(key)) throw refuse('sourcing.awardDuplicate', { line: Number(line.line_number ?? 0) });
     seen.add(key);
-    if (!offers.some((o) => o.inquiryLineId === a.lineId && o.supplierId === a.supplierId)) throw refuse('sourcing.awardNoOffer', { line: Number(line.line_number ?? 0) });
+    if (!offers.some((o) => o.inquiryLineId === a.lineId && o.supplierId === a.supplierId))
+      throw refuse('sourcing.awardNoOffer', { line: Number(line.line_number ?? 0) });
     sums.set(a.lineId, (sums.get(a.lineId) ?? 0) + a.quantity);
   }
   for (const [lineId, sum] of sums) {
     const line = lineById.get(lineId)!;
-    if (sum > Number(line.quantity) + 1e-9) throw refuse('sourcing.awardTooMuch', { line: Number(line.line_number ?? 0), quantity: Number(line.quantity), awarded: sum });
+    if (sum > Number(line.quantity) + 1e-9)
+      throw refuse('sourcing.awardTooMuch', { line: Number(line.line_number ?? 0), quantity: Number(line.quantity), awarded: sum });
   }
   // Guarded: a second concurrent award (or one racing a cancel) loses cleanly.
   const updated = await t
@@ -63,11 +69,19 @@ export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryStat
   const today = (await sql<{ d: string }>`select to_char(current_date, 'YYYY-MM-DD') as d`.execute(trx)).rows[0].d;
   const yearOn = (await sql<{ d: string }>`select to_char(current_date + interval '1 year' - interval '1 day', 'YYYY-MM-DD') as d`.execute(trx)).rows[0].d;
   for (const lineId of lineById.keys()) {
-    await t.updateTable('srm_src_inquiry_line').set({ awarded_quantity: sums.get(lineId) ?? 0 }).where('inquiry_line_id', '=', lineId).execute();
+    await t
+      .updateTable('srm_src_inquiry_line')
+      .set({ awarded_quantity: sums.get(lineId) ?? 0 })
+      .where('inquiry_line_id', '=', lineId)
+      .execute();
   }
   for (const o of offers) {
     const a = awards.find((x) => x.lineId === o.inquiryLineId && x.supplierId === o.supplierId);
-    await t.updateTable('srm_src_quotation_line').set({ awarded_quantity: a?.quantity ?? 0 }).where('quotation_line_id', '=', o.quotationLineId).execute();
+    await t
+      .updateTable('srm_src_quotation_line')
+      .set({ awarded_quantity: a?.quantity ?? 0 })
+      .where('quotation_line_id', '=', o.quotationLineId)
+      .execute();
     if (!a) continue;
     const line = lineById.get(a.lineId)!;
     const validTo = o.validTo && o.validTo >= today ? o.validTo : yearOn;
@@ -90,8 +104,20 @@ export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryStat
   const winners = [...new Set(awards.map((a) => a.supplierId))];
   const invited = await t.selectFrom('srm_src_inquiry_supplier').select(['supplier_id']).where('inquiry_id', '=', state.inquiryId).execute();
   const losers = invited.map((s) => Number(s.supplier_id)).filter((s) => !winners.includes(s));
-  if (winners.length) await t.updateTable('srm_src_inquiry_supplier').set({ award_result: 'WON' }).where('inquiry_id', '=', state.inquiryId).where('supplier_id', 'in', winners).execute();
-  if (losers.length) await t.updateTable('srm_src_inquiry_supplier').set({ award_result: 'LOST' }).where('inquiry_id', '=', state.inquiryId).where('supplier_id', 'in', losers).execute();
+  if (winners.length)
+    await t
+      .updateTable('srm_src_inquiry_supplier')
+      .set({ award_result: 'WON' })
+      .where('inquiry_id', '=', state.inquiryId)
+      .where('supplier_id', 'in', winners)
+      .execute();
+  if (losers.length)
+    await t
+      .updateTable('srm_src_inquiry_supplier')
+      .set({ award_result: 'LOST' })
+      .where('inquiry_id', '=', state.inquiryId)
+      .where('supplier_id', 'in', losers)
+      .execute();
   ctx.events.add('inquiry.awarded', {
     inquiryId: state.inquiryId,
     inquiryNumber: state.inquiryNumber,

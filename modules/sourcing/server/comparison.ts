@@ -42,7 +42,13 @@ export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
   if (state.status !== 'AWARDED' && state.status !== 'CLOSED') requireOpened(state);
   const t = typed<SourcingTables>(db);
   const lineEntity = ctx.app.defs.entities.get('srmSrcInquiryLine')!;
-  const rawLines = await t.selectFrom('srm_src_inquiry_line').selectAll().where('inquiry_id', '=', id).orderBy('line_number').orderBy('inquiry_line_id').execute();
+  const rawLines = await t
+    .selectFrom('srm_src_inquiry_line')
+    .selectAll()
+    .where('inquiry_id', '=', id)
+    .orderBy('line_number')
+    .orderBy('inquiry_line_id')
+    .execute();
   const lines = rawLines.map((r) => rowToRecord(lineEntity, r as Record<string, unknown>));
   await addReferenceDisplays(db, ctx.app.defs, lineEntity, lines);
   const offers = await openedOffers(db, id);
@@ -62,7 +68,8 @@ export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
       const unitPrice = priceAt(o, quantity);
       const convertedPrice = await convert(unitPrice, o.currencyCode);
       if (convertedPrice === null) missingRate = true;
-      const deviationPercent = history && convertedPrice !== null ? Math.round(((convertedPrice - history.lastPrice) / history.lastPrice) * 10_000) / 100 : null;
+      const deviationPercent =
+        history && convertedPrice !== null ? Math.round(((convertedPrice - history.lastPrice) / history.lastPrice) * 10_000) / 100 : null;
       compared.push({ ...o, supplierName: names.get(o.supplierId) ?? String(o.supplierId), unitPrice, convertedPrice, deviationPercent, rank: null });
     }
     const ranked = compared.filter((c) => c.convertedPrice !== null).sort((a, b) => a.convertedPrice! - b.convertedPrice!);

@@ -105,4 +105,3 @@ export const inquiryOperations: Record<string, FamilyAction> = {
   doAward,
   autoAwardByMinPrice,
 };
-

@@ -52,11 +52,7 @@ export const inquiryRules: EntityRules = {
     if (step.to !== 'PUBLISHED') return;
     const t = typed<SourcingTables>(db);
     await t.updateTable('srm_src_inquiry_supplier').set({ quote_status: 'NOT_QUOTED', round_number: 1 }).where('inquiry_id', '=', step.id).execute();
-    const h = await t
-      .selectFrom('srm_src_inquiry')
-      .select(['inquiry_number', 'title', 'deadline'])
-      .where('inquiry_id', '=', step.id)
-      .executeTakeFirstOrThrow();
+    const h = await t.selectFrom('srm_src_inquiry').select(['inquiry_number', 'title', 'deadline']).where('inquiry_id', '=', step.id).executeTakeFirstOrThrow();
     const suppliers = await t.selectFrom('srm_src_inquiry_supplier').select(['supplier_id']).where('inquiry_id', '=', step.id).execute();
     ctx.events.add('inquiry.published', {
       inquiryId: step.id,

@@ -37,7 +37,8 @@ export function parseOffer(body: Record<string, unknown>, lines: Map<number, num
     seen.add(lineId);
     if (!money(r.price)) throw refuse('sourcing.offerBadPrice', { line: lineNumber });
     const deliveryDays = r.deliveryDays === undefined || r.deliveryDays === null ? null : Number(r.deliveryDays);
-    if (deliveryDays !== null && (!Number.isInteger(deliveryDays) || deliveryDays < 0 || deliveryDays > 3650)) throw refuse('sourcing.offerBadDays', { line: lineNumber });
+    if (deliveryDays !== null && (!Number.isInteger(deliveryDays) || deliveryDays < 0 || deliveryDays > 3650))
+      throw refuse('sourcing.offerBadDays', { line: lineNumber });
     const ladders: Ladder[] = [];
     if (r.ladders !== undefined && r.ladders !== null) {
       if (!Array.isArray(r.ladders)) throw refuse('sourcing.offerBadLadder', { line: lineNumber });

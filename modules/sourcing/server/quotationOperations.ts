@@ -37,9 +37,9 @@ const listByPageForBid: FamilyAction = async (ctx) => {
       to_char(localtimestamp(0), 'YYYY-MM-DD HH24:MI:SS') as server_time
     from srm_src_inquiry i join srm_src_inquiry_supplier s on s.inquiry_id = i.inquiry_id
     where ${where} order by i.deadline desc, i.inquiry_id desc limit ${pageRows} offset ${(pageIndex - 1) * pageRows}`.execute(ctx.app.db);
-  const count = await sql<{ n: number }>`select count(*)::int as n from srm_src_inquiry i join srm_src_inquiry_supplier s on s.inquiry_id = i.inquiry_id where ${where}`.execute(
-    ctx.app.db,
-  );
+  const count = await sql<{
+    n: number;
+  }>`select count(*)::int as n from srm_src_inquiry i join srm_src_inquiry_supplier s on s.inquiry_id = i.inquiry_id where ${where}`.execute(ctx.app.db);
   const data = rows.rows.map((r) => ({
     inquiryId: Number(r.inquiry_id),
     inquiryNumber: r.inquiry_number,
@@ -97,7 +97,13 @@ const findInquiryForBid: FamilyAction = async (ctx) => {
   const t = typed<SourcingTables>(ctx.app.db);
   const header = await t.selectFrom('srm_src_inquiry').select(['terms', 'category_id']).where('inquiry_id', '=', id).executeTakeFirstOrThrow();
   const le = ctx.app.defs.entities.get('srmSrcInquiryLine')!;
-  const rawLines = await t.selectFrom('srm_src_inquiry_line').selectAll().where('inquiry_id', '=', id).orderBy('line_number').orderBy('inquiry_line_id').execute();
+  const rawLines = await t
+    .selectFrom('srm_src_inquiry_line')
+    .selectAll()
+    .where('inquiry_id', '=', id)
+    .orderBy('line_number')
+    .orderBy('inquiry_line_id')
+    .execute();
   const lines = rawLines.map((r) => rowToRecord(le, r as Record<string, unknown>));
   await addReferenceDisplays(ctx.app.db, ctx.app.defs, le, lines);
   // A supplier learns the quantities it is asked for and what it was awarded, nothing of the others.
@@ -151,7 +157,11 @@ const doSupplierOfferPrice: FamilyAction = async (ctx) => {
     let quotationId: number;
     if (existing) {
       quotationId = Number(existing.quotation_id);
-      await t.updateTable('srm_src_quotation').set({ ...header, ...auditUpdate(ctx.session.userId) }).where('quotation_id', '=', quotationId).execute();
+      await t
+        .updateTable('srm_src_quotation')
+        .set({ ...header, ...auditUpdate(ctx.session.userId) })
+        .where('quotation_id', '=', quotationId)
+        .execute();
       await t.deleteFrom('srm_src_quotation_line').where('quotation_id', '=', quotationId).execute();
     } else {
       const row = await t

@@ -13,7 +13,11 @@ export function supplierApi(app: AppContext): SupplierApi {
   const t = typed<SupplierTables>(app.db);
   return {
     async supplierName(supplierId, db) {
-      const row = await (db ? typed<SupplierTables>(db) : t).selectFrom('srm_pos_supplier_info').select('supplier_name').where('supplier_id', '=', supplierId).executeTakeFirst();
+      const row = await (db ? typed<SupplierTables>(db) : t)
+        .selectFrom('srm_pos_supplier_info')
+        .select('supplier_name')
+        .where('supplier_id', '=', supplierId)
+        .executeTakeFirst();
       return row?.supplier_name ?? null;
     },
     async supplierContacts(db, supplier) {

@@ -19,7 +19,12 @@ for (const backend of await backends()) {
 
     beforeAll(async () => {
       t = await startTestServer(backend);
-      [buyer, s1, s2, admin] = await Promise.all([signIn(t.url, 'buyer01'), signIn(t.url, 'supplier01'), signIn(t.url, 'supplier02', 'TH'), signIn(t.url, 'admin')]);
+      [buyer, s1, s2, admin] = await Promise.all([
+        signIn(t.url, 'buyer01'),
+        signIn(t.url, 'supplier01'),
+        signIn(t.url, 'supplier02', 'TH'),
+        signIn(t.url, 'admin'),
+      ]);
       f = await fixture(buyer, s1, s2);
     });
     afterAll(async () => t?.stop());
@@ -57,7 +62,9 @@ for (const backend of await backends()) {
       expect(JSON.stringify(exported)).not.toMatch(/12\.5/);
       // After the deadline the same calls show the prices.
       await passDeadline(t, inq.inquiryId);
-      const cmp = expectOk(await buyer.call<{ lines: { offers: { supplierId: number; price: number; rank: number }[] }[] }>(`${INQ}/sourceSummary`, { id: inq.inquiryId }));
+      const cmp = expectOk(
+        await buyer.call<{ lines: { offers: { supplierId: number; price: number; rank: number }[] }[] }>(`${INQ}/sourceSummary`, { id: inq.inquiryId }),
+      );
       expect(cmp.lines[0].offers).toEqual([expect.objectContaining({ supplierId: f.supplier1, price: 12.5, rank: 1 })]);
     });
 
@@ -114,7 +121,11 @@ for (const backend of await backends()) {
       expectRefusal(await buyer.call(`${INQ}/doPublish`, { id: past.inquiryId, versionNum: past.versionNum }), 200, /deadline has passed/);
       expectRefusal(await buyer.call(`${INQ}/doPublish`, { id: past.inquiryId, versionNum: past.versionNum }, { lang: 'TH' }), 200, /เลยกำหนด/);
       expect(expectOk(await buyer.call<Inquiry>(`${INQ}/findById`, { id: past.inquiryId })).status).toBe('DRAFT');
-      expectRefusal(await buyer.call(`${INQ}/saveOrUpdate`, { ...past, suppliers: [{ supplierId: f.supplier1 }, { supplierId: f.supplier1 }] }), 200, /invited twice/);
+      expectRefusal(
+        await buyer.call(`${INQ}/saveOrUpdate`, { ...past, suppliers: [{ supplierId: f.supplier1 }, { supplierId: f.supplier1 }] }),
+        200,
+        /invited twice/,
+      );
     });
   });
 }
