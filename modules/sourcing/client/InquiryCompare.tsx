@@ -100,16 +100,17 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
               {o.deviationPercent !== null ? ` · ${env.t('sourcing.compare.deviation', { percent: o.deviationPercent })}` : ''}
             </div>
             {open ? (
-              <InputNumber
-                size="small"
-                min={0}
-                max={l.quantity}
-                style={{ width: 120 }}
-                placeholder={env.t('sourcing.compare.awardQty')}
-                value={qty[key(l.inquiryLineId, s.supplierId)]}
-                onChange={(v) => setQty((q) => ({ ...q, [key(l.inquiryLineId, s.supplierId)]: v }))}
-                data-testid={`award-${l.lineNumber}-${s.supplierId}`}
-              />
+              <span data-testid={`award-${l.lineNumber}-${s.supplierId}`}>
+                <InputNumber
+                  size="small"
+                  min={0}
+                  max={l.quantity}
+                  style={{ width: 120 }}
+                  placeholder={env.t('sourcing.compare.awardQty')}
+                  value={qty[key(l.inquiryLineId, s.supplierId)]}
+                  onChange={(v) => setQty((q) => ({ ...q, [key(l.inquiryLineId, s.supplierId)]: v }))}
+                />
+              </span>
             ) : o.awardedQuantity > 0 ? (
               <Tag color="arcoblue">{env.t('sourcing.compare.awarded', { quantity: o.awardedQuantity })}</Tag>
             ) : null}
@@ -123,15 +124,16 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
     <div className="srm-page" data-page={page.name}>
       <h3>{resolveText(page.title, env)}</h3>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select
-          data-testid="compare-inquiry"
-          style={{ width: 420 }}
-          showSearch
-          placeholder={env.t('sourcing.compare.choose')}
-          value={id}
-          onChange={(v: number) => setId(v)}
-          options={inquiries.map((i) => ({ label: `${i.inquiryNumber} ${i.title}`, value: i.inquiryId }))}
-        />
+        <span data-testid="compare-inquiry">
+          <Select
+            style={{ width: 420 }}
+            showSearch
+            placeholder={env.t('sourcing.compare.choose')}
+            value={id}
+            onChange={(v: number) => setId(v)}
+            options={inquiries.map((i) => ({ label: `${i.inquiryNumber} ${i.title}`, value: i.inquiryId }))}
+          />
+        </span>
         {open ? (
           <>
             <Button type="primary" loading={busy} onClick={award} data-testid="compare-award">

@@ -81,14 +81,15 @@ export function SupplierBid({ page }: CustomPageProps) {
       title: env.t('sourcing.bid.price', { currency: detail?.currencyCode ?? '' }),
       width: 150,
       render: (_: unknown, l: BidDetail['lines'][number]) => (
-        <InputNumber
-          min={0}
-          precision={4}
-          disabled={!detail?.canQuote}
-          value={entries[l.inquiryLineId]?.price}
-          onChange={(v) => set(l.inquiryLineId, { price: v })}
-          data-testid={`bid-price-${l.lineNumber}`}
-        />
+        <span data-testid={`bid-price-${l.lineNumber}`}>
+          <InputNumber
+            min={0}
+            precision={4}
+            disabled={!detail?.canQuote}
+            value={entries[l.inquiryLineId]?.price}
+            onChange={(v) => set(l.inquiryLineId, { price: v })}
+          />
+        </span>
       ),
     },
     {
