@@ -1,8 +1,10 @@
 // The opened offers of an inquiry: each supplier's latest submitted quotation whose round is closed
-// (quotationUnsealed), with its lines. The comparison, the awards and auto-award all read through here,
+// (the same rule as quotationUnsealed), with its lines. The comparison, the awards and auto-award all read through here,
 // so no path reaches a sealed price.
 import { sql } from 'kysely';
 import type { Db } from '../../../server/db/connect.js';
+import { typed } from '../../../server/db/typed.js';
+import type { SourcingTables } from '../generated/tables.js';
 
 export interface Ladder {
   fromQuantity: number;
@@ -42,32 +44,56 @@ export function priceAt(line: Pick<OfferLine, 'price' | 'ladders'>, quantity: nu
 }
 
 export async function openedOffers(db: Db, inquiryId: number): Promise<OfferLine[]> {
-  const rows = await sql<Record<string, unknown>>`
-    select q.quotation_id, l.quotation_line_id, l.inquiry_line_id, q.supplier_id, q.round_number, q.currency_code,
-      l.price, l.delivery_days, l.ladder_prices, to_char(q.valid_to, 'YYYY-MM-DD') as valid_to,
-      to_char(q.submitted_date, 'YYYY-MM-DD HH24:MI:SS') as submitted_date, l.awarded_quantity
-    from srm_src_quotation q
-    join srm_src_quotation_line l on l.quotation_id = q.quotation_id
-    where q.inquiry_id = ${inquiryId} and q.status = 'SUBMITTED' and l.price is not null
-      and exists (select 1 from srm_src_inquiry i where i.inquiry_id = q.inquiry_id
-        and (q.round_number < i.round_number or i.deadline <= localtimestamp(0)))
-      and q.round_number = (select max(q2.round_number) from srm_src_quotation q2
-        where q2.inquiry_id = q.inquiry_id and q2.supplier_id = q.supplier_id and q2.status = 'SUBMITTED'
-          and (q2.round_number < (select i2.round_number from srm_src_inquiry i2 where i2.inquiry_id = q.inquiry_id)
-            or (select i3.deadline from srm_src_inquiry i3 where i3.inquiry_id = q.inquiry_id) <= localtimestamp(0)))
-    order by l.inquiry_line_id, q.supplier_id`.execute(db);
-  return rows.rows.map((r) => ({
-    quotationId: Number(r.quotation_id),
-    quotationLineId: Number(r.quotation_line_id),
-    inquiryLineId: Number(r.inquiry_line_id),
-    supplierId: Number(r.supplier_id),
-    roundNumber: Number(r.round_number),
-    currencyCode: String(r.currency_code),
-    price: Number(r.price),
-    deliveryDays: r.delivery_days === null ? null : Number(r.delivery_days),
-    ladders: parseLadders(r.ladder_prices as string | null),
-    validTo: (r.valid_to as string | null) ?? null,
-    submittedDate: (r.submitted_date as string | null) ?? null,
-    awardedQuantity: Number(r.awarded_quantity ?? 0),
-  }));
+  const t = typed<SourcingTables>(db);
+  const inquiry = await t
+    .selectFrom('srm_src_inquiry')
+    .select(['round_number', sql<boolean>`deadline <= localtimestamp(0)`.as('opened')])
+    .where('inquiry_id', '=', inquiryId)
+    .executeTakeFirst();
+  if (!inquiry) return [];
+  // The last closed round: the current one once its deadline passed, else the one before it.
+  const closedRound = Number(inquiry.round_number ?? 1) - (inquiry.opened ? 0 : 1);
+  const rows = await t
+    .selectFrom('srm_src_quotation as q')
+    .innerJoin('srm_src_quotation_line as l', 'l.quotation_id', 'q.quotation_id')
+    .select([
+      'q.quotation_id',
+      'l.quotation_line_id',
+      'l.inquiry_line_id',
+      'q.supplier_id',
+      'q.round_number',
+      'q.currency_code',
+      'l.price',
+      'l.delivery_days',
+      'l.ladder_prices',
+      'q.valid_to',
+      'q.submitted_date',
+      'l.awarded_quantity',
+    ])
+    .where('q.inquiry_id', '=', inquiryId)
+    .where('q.status', '=', 'SUBMITTED')
+    .where('q.round_number', '<=', closedRound)
+    .where('l.price', 'is not', null)
+    .orderBy('l.inquiry_line_id')
+    .orderBy('q.supplier_id')
+    .execute();
+  // Each supplier's latest closed round only.
+  const latest = new Map<number, number>();
+  for (const r of rows) latest.set(Number(r.supplier_id), Math.max(latest.get(Number(r.supplier_id)) ?? 0, Number(r.round_number)));
+  return rows
+    .filter((r) => Number(r.round_number) === latest.get(Number(r.supplier_id)))
+    .map((r) => ({
+      quotationId: Number(r.quotation_id),
+      quotationLineId: Number(r.quotation_line_id),
+      inquiryLineId: Number(r.inquiry_line_id),
+      supplierId: Number(r.supplier_id),
+      roundNumber: Number(r.round_number),
+      currencyCode: String(r.currency_code),
+      price: Number(r.price),
+      deliveryDays: r.delivery_days === null ? null : Number(r.delivery_days),
+      ladders: parseLadders(r.ladder_prices),
+      validTo: r.valid_to === null ? null : String(r.valid_to),
+      submittedDate: r.submitted_date === null ? null : String(r.submitted_date),
+      awardedQuantity: Number(r.awarded_quantity ?? 0),
+    }));
 }

@@ -26,21 +26,36 @@ const listByPageForBid: FamilyAction = async (ctx) => {
   const pageRows = Math.min(200, Math.max(1, Number(ctx.body.pageRows ?? 20) || 20));
   const title = typeof params.title === 'string' && params.title.trim() ? `%${params.title.trim()}%` : null;
   const status = typeof params.status === 'string' && params.status ? params.status : null;
-  const where = sql`i.status <> 'DRAFT' and s.supplier_id = ${supplierId}
-    ${title ? sql`and (i.title ilike ${title} or i.inquiry_number ilike ${title})` : sql``}
-    ${status ? sql`and i.status = ${status}` : sql``}`;
   // The inquiry header joined with this supplier's own invitation row only (never the other invitees).
-  const rows = await sql<Record<string, unknown>>`select i.inquiry_id, i.inquiry_number, i.title, i.status, i.currency_code,
-      to_char(i.deadline, 'YYYY-MM-DD HH24:MI:SS') as deadline, i.round_number, s.quote_status, s.award_result,
-      to_char(s.quoted_date, 'YYYY-MM-DD HH24:MI:SS') as quoted_date,
-      (i.status = 'PUBLISHED' and i.deadline > localtimestamp(0) and s.round_number = i.round_number) as can_quote,
-      to_char(localtimestamp(0), 'YYYY-MM-DD HH24:MI:SS') as server_time
-    from srm_src_inquiry i join srm_src_inquiry_supplier s on s.inquiry_id = i.inquiry_id
-    where ${where} order by i.deadline desc, i.inquiry_id desc limit ${pageRows} offset ${(pageIndex - 1) * pageRows}`.execute(ctx.app.db);
-  const count = await sql<{
-    n: number;
-  }>`select count(*)::int as n from srm_src_inquiry i join srm_src_inquiry_supplier s on s.inquiry_id = i.inquiry_id where ${where}`.execute(ctx.app.db);
-  const data = rows.rows.map((r) => ({
+  const base = typed<SourcingTables>(ctx.app.db)
+    .selectFrom('srm_src_inquiry as i')
+    .innerJoin('srm_src_inquiry_supplier as s', 's.inquiry_id', 'i.inquiry_id')
+    .where('i.status', '<>', 'DRAFT')
+    .where('s.supplier_id', '=', supplierId)
+    .$if(title !== null, (q) => q.where((eb) => eb.or([eb('i.title', 'ilike', title!), eb('i.inquiry_number', 'ilike', title!)])))
+    .$if(status !== null, (q) => q.where('i.status', '=', status!));
+  const rows = await base
+    .select([
+      'i.inquiry_id',
+      'i.inquiry_number',
+      'i.title',
+      'i.status',
+      'i.currency_code',
+      'i.deadline',
+      'i.round_number',
+      's.quote_status',
+      's.award_result',
+      's.quoted_date',
+      sql<boolean>`(i.status = 'PUBLISHED' and i.deadline > localtimestamp(0) and s.round_number = i.round_number)`.as('can_quote'),
+      sql<string>`to_char(localtimestamp(0), 'YYYY-MM-DD HH24:MI:SS')`.as('server_time'),
+    ])
+    .orderBy('i.deadline', 'desc')
+    .orderBy('i.inquiry_id', 'desc')
+    .limit(pageRows)
+    .offset((pageIndex - 1) * pageRows)
+    .execute();
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const data = rows.map((r) => ({
     inquiryId: Number(r.inquiry_id),
     inquiryNumber: r.inquiry_number,
     title: r.title,
@@ -54,7 +69,7 @@ const listByPageForBid: FamilyAction = async (ctx) => {
     canQuote: Boolean(r.can_quote),
     serverTime: r.server_time,
   }));
-  return ok(data, '', { count: Number(count.rows[0].n), curIndex: pageIndex, pageRows });
+  return ok(data, '', { count: Number(count.n), curIndex: pageIndex, pageRows });
 };
 
 /** The invitation row, or the same refusal whether the inquiry is missing, a draft or not for this supplier. */

@@ -26,7 +26,11 @@ async function quoteInPortal(page: Page, number: string, prices: string[]): Prom
   await activePane(page).getByTestId(`bid-open-${number}`).click();
   const detail = activePane(page).getByTestId('bid-detail');
   await detail.waitFor();
-  for (const [i, p] of prices.entries()) await detail.getByTestId(`bid-price-${(i + 1) * 10}`).locator('input').fill(p);
+  for (const [i, p] of prices.entries())
+    await detail
+      .getByTestId(`bid-price-${(i + 1) * 10}`)
+      .locator('input')
+      .fill(p);
   await detail.getByTestId('bid-submit').click();
 }
 
@@ -76,8 +80,9 @@ for (const lang of ['CN', 'TH'] as const) {
       const s = await chromium.signIn(user, 'exHome');
       if (lang === 'TH') await switchLanguage(s.page, 'TH');
       await quoteInPortal(s.page, number, [...prices]);
-      await eventually(async () =>
-        expectOk(await buyerApi.call<Inquiry>(`${INQ}/findById`, { id: draft.inquiryId })).suppliers.filter((x) => x.quoteStatus === 'QUOTED').length,
+      await eventually(
+        async () =>
+          expectOk(await buyerApi.call<Inquiry>(`${INQ}/findById`, { id: draft.inquiryId })).suppliers.filter((x) => x.quoteStatus === 'QUOTED').length,
       ).toBeGreaterThanOrEqual(user === 'supplier01' ? 1 : 2);
       await shot(s.page, `e2e-sourcing-quote-${user}-${lang}`);
     }
@@ -101,7 +106,9 @@ for (const lang of ['CN', 'TH'] as const) {
     await shot(buyer.page, `e2e-sourcing-compare-${lang}`);
     await pane.getByTestId('compare-award').click();
     await eventually(async () => expectOk(await buyerApi.call<Inquiry>(`${INQ}/findById`, { id: draft.inquiryId })).status).toBe('AWARDED');
-    const items = expectOk(await buyerApi.call<{ supplierId: number; quantity: number }[]>(`${PRICE}/listByPage`, { params: { sourceInquiryId: draft.inquiryId } }));
+    const items = expectOk(
+      await buyerApi.call<{ supplierId: number; quantity: number }[]>(`${PRICE}/listByPage`, { params: { sourceInquiryId: draft.inquiryId } }),
+    );
     expect(items.map((i) => [i.supplierId, i.quantity]).sort()).toEqual(
       [
         [supplier1, 60],
