@@ -21,13 +21,14 @@ declare module '../../server/events/domainEvents.js' {
 }
 
 export interface SupplierApi {
-  /** The supplier's name, or null when there is no such supplier. */
-  supplierName(supplierId: number): Promise<string | null>;
+  /** The supplier's name, or null when there is no such supplier. `db`: the caller's transaction (default app.db). */
+  supplierName(supplierId: number, db?: Db): Promise<string | null>;
   /** The supplier (by id or number) and its contacts; null when there is no such supplier. `db`: the caller's transaction or app.db. */
   supplierContacts(db: Db, supplier: { supplierId: number } | { supplierNumber: string }): Promise<SupplierContacts | null>;
   /**
    * The suppliers sourcing may invite for a purchase category: QUALIFIED for that category, and neither
-   * frozen, blacklisted nor quit as a supplier. Ids in ascending order.
+   * frozen, blacklisted nor quit as a supplier. Ids in ascending order. `db`: the caller's transaction
+   * (a rule inside a write: PGlite has one connection), default app.db.
    */
-  eligibleSuppliers(categoryId: number): Promise<number[]>;
+  eligibleSuppliers(categoryId: number, db?: Db): Promise<number[]>;
 }

@@ -1,6 +1,7 @@
 // What a module plugs into the platform (ARCHITECTURE.md "Modules"). A module's module.ts default-exports
 // `defineModule({...})`; the platform iterates the registered modules at each hook point and never names one.
 import type { FastifyInstance } from 'fastify';
+import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import type { ActionContext, FamilyAction } from '../rest/actionContext.js';
@@ -19,6 +20,10 @@ export interface TransitionStep {
 
 /** Business rules of one entity; each runs inside the write's transaction, so a throw undoes the write. */
 export interface EntityRules {
+  /** A row rule added to every read of the entity (findById, lists, export, aggregates) and to the row a
+   *  write or transition starts from: a condition on the row aliased `t`, or null for none. Sealed data
+   *  (quotes before their deadline) is kept from callers here, whatever screen or path they use. */
+  readFilter?(ctx: ActionContext): RawBuilder<unknown> | null;
   /** `values` are column-keyed and already checked; a rule may add server-kept columns or refuse. */
   beforeSave?(ctx: ActionContext, db: Db, values: Record<string, unknown>, id: number | null): Promise<void>;
   afterSave?(ctx: ActionContext, db: Db, id: number, mode: 'insert' | 'update'): Promise<void>;

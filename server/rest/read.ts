@@ -13,9 +13,17 @@ export function ownershipCondition(ctx: ActionContext, alias = 't') {
   return owner === null ? sql`true` : sql`${sql.ref(`${alias}.${columnName(ctx.entity.ownership!.field)}`)} = ${owner}`;
 }
 
+/** Row rules the entity's module adds (EntityRules.readFilter), on the row aliased `t`. */
+function moduleRowRules(ctx: ActionContext) {
+  return ctx.app.modules
+    .rulesOf(ctx.entity.name)
+    .map((r) => r.readFilter?.(ctx) ?? null)
+    .filter((c) => c !== null);
+}
+
 /** The row rules every list read gets (listByPage and the Excel export share them). */
 export function listRowRules(ctx: ActionContext) {
-  return ctx.entity.ownership && ctx.session.userType === 'EXTERNAL' ? [ownershipCondition(ctx)] : [];
+  return [...(ctx.entity.ownership && ctx.session.userType === 'EXTERNAL' ? [ownershipCondition(ctx)] : []), ...moduleRowRules(ctx)];
 }
 
 export function parseId(ctx: ActionContext, raw: unknown): number {
@@ -29,7 +37,10 @@ export async function findRow(ctx: ActionContext, db: Db, id: number): Promise<D
   const e = ctx.entity;
   const row = (
     await sql<DbRecord>`select * from ${sql.table(e.table)} t
-    where t.${sql.ref(columnName(e.key))} = ${id} and ${ownershipCondition(ctx)}`.execute(db)
+    where t.${sql.ref(columnName(e.key))} = ${id} and ${ownershipCondition(ctx)}${sql.join(
+      moduleRowRules(ctx).map((c) => sql` and ${c}`),
+      sql``,
+    )}`.execute(db)
   ).rows[0];
   if (!row) throw refuse('rest.notFound', { entity: entityLabel(e, ctx.lang) });
   return row;

@@ -2721,3 +2721,202 @@ export function srmPosSupplierWarningClient(call: Call) {
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };
 }
+
+export interface SrmPriceItem {
+priceItemId: number
+supplierId: number
+supplierIdDisplay: (string | null)
+materialId: number
+materialIdDisplay: (string | null)
+price: number
+currencyCode: string
+quantity: (number | null)
+validFrom: string
+validTo: string
+sourceInquiryId: (number | null)
+sourceInquiryLineId: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPriceItemParams {
+priceItemId?: (number | number[])
+supplierId?: (number | number[])
+materialId?: (number | number[])
+price?: (number | number[])
+currencyCode?: (string | string[])
+validFrom?: string
+validFromFrom?: string
+validFromTo?: string
+validTo?: string
+validToFrom?: string
+validToTo?: string
+sourceInquiryId?: (number | number[])
+}
+
+export function srmPriceItemClient(call: Call) {
+  const base = 'srmServer/v1/srmPriceItemRestful';
+  return {
+    findById: (id: number) => call<SrmPriceItem>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPriceItemParams> = {}) => call<SrmPriceItem[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPriceItem>) => call<SrmPriceItem>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPriceItem>[]) => call<SrmPriceItem[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmSrcInquiry {
+inquiryId: number
+inquiryNumber: (string | null)
+title: string
+status: (string | null)
+categoryId: number
+categoryIdDisplay: (string | null)
+currencyCode: string
+deadline: string
+roundNumber: (number | null)
+terms: (string | null)
+requisitionId: (number | null)
+publishedDate: (string | null)
+awardedDate: (string | null)
+awardedBy: (number | null)
+/**
+ * comma-separated file ids
+ */
+attachmentIds: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+lines: SrmSrcInquiryLine[]
+suppliers: SrmSrcInquirySupplier[]
+}
+
+export interface SrmSrcInquiryParams {
+inquiryId?: (number | number[])
+inquiryNumber?: string
+title?: string
+status?: (string | string[])
+categoryId?: (number | number[])
+currencyCode?: (string | string[])
+deadline?: string
+deadlineFrom?: string
+deadlineTo?: string
+keyword?: string
+}
+
+export function srmSrcInquiryClient(call: Call) {
+  const base = 'srmServer/v1/srmSrcInquiryRestful';
+  return {
+    findById: (id: number) => call<SrmSrcInquiry>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmSrcInquiryParams> = {}) => call<SrmSrcInquiry[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmSrcInquiry>) => call<SrmSrcInquiry>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmSrcInquiry>[]) => call<SrmSrcInquiry[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT → PUBLISHED (resource btnPublish) */
+    doPublish: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doPublish`, req).then(dataOf),
+    /** PUBLISHED | AWARDED → CLOSED (resource btnClose) */
+    doClose: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doClose`, req).then(dataOf),
+    /** DRAFT | PUBLISHED → CANCELLED (resource btnCancel) */
+    doCancel: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doCancel`, req).then(dataOf),
+  };
+}
+
+export interface SrmSrcInquiryLine {
+inquiryLineId: number
+inquiryId: (number | null)
+inquiryIdDisplay: (string | null)
+lineNumber: (number | null)
+materialId: number
+materialIdDisplay: (string | null)
+uomCode: (string | null)
+quantity: number
+requiredDate: string
+awardedQuantity: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmSrcInquirySupplier {
+inquirySupplierId: number
+inquiryId: (number | null)
+inquiryIdDisplay: (string | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+quoteStatus: (string | null)
+quotedDate: (string | null)
+roundNumber: (number | null)
+awardResult: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmSrcQuotation {
+quotationId: number
+inquiryId: (number | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+roundNumber: (number | null)
+status: (string | null)
+currencyCode: (string | null)
+validTo: (string | null)
+freight: (number | null)
+taxRate: (number | null)
+remark: (string | null)
+submittedDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+lines: SrmSrcQuotationLine[]
+}
+
+export interface SrmSrcQuotationParams {
+quotationId?: (number | number[])
+inquiryId?: (number | number[])
+supplierId?: (number | number[])
+roundNumber?: (number | number[])
+status?: (string | string[])
+currencyCode?: (string | string[])
+}
+
+export function srmSrcQuotationClient(call: Call) {
+  const base = 'srmServer/v1/srmSrcQuotationRestful';
+  return {
+    findById: (id: number) => call<SrmSrcQuotation>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmSrcQuotationParams> = {}) => call<SrmSrcQuotation[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmSrcQuotation>) => call<SrmSrcQuotation>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmSrcQuotation>[]) => call<SrmSrcQuotation[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmSrcQuotationLine {
+quotationLineId: number
+quotationId: (number | null)
+inquiryLineId: (number | null)
+price: (number | null)
+deliveryDays: (number | null)
+ladderPrices: (string | null)
+remark: (string | null)
+awardedQuantity: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}

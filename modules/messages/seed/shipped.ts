@@ -137,6 +137,94 @@ export const SHIPPED: readonly ShippedTemplate[] = [
     source: { code: 'MANUAL', name: '手工发送', module: 'messages', event: 'messageListDetail', optional: true },
     config: { site: true, mail: false, sms: false },
   },
+  {
+    code: 'SRC_INQUIRY_INVITED',
+    name: '询价邀请',
+    description: '询价发布或发起议价时通知被邀请供应商',
+    variables: [
+      ['inquiryNumber', 'STRING', true, '询价单号'],
+      ['title', 'STRING', true, '标题'],
+      ['deadline', 'STRING', true, '报价截止时间'],
+    ],
+    contents: {
+      SITE: {
+        CN: ['询价邀请：{{inquiryNumber}} {{title}}', '您被邀请参加询价 {{inquiryNumber}}（{{title}}），请在 {{deadline}} 之前报价。'],
+        EN: ['Invitation to quote: {{inquiryNumber}} {{title}}', 'You are invited to quote on {{inquiryNumber}} ({{title}}) before {{deadline}}.'],
+        TH: ['คำเชิญเสนอราคา: {{inquiryNumber}} {{title}}', 'คุณได้รับเชิญให้เสนอราคา {{inquiryNumber}} ({{title}}) ก่อน {{deadline}}'],
+        VN: ['Mời báo giá: {{inquiryNumber}} {{title}}', 'Bạn được mời báo giá {{inquiryNumber}} ({{title}}) trước {{deadline}}.'],
+      },
+      MAIL: {
+        CN: [
+          '【SRM】询价邀请：{{inquiryNumber}} {{title}}',
+          '您被邀请参加询价 {{inquiryNumber}}（{{title}}），请在 {{deadline}} 之前报价。请登录 SRM 在“询价报价”中报价。',
+        ],
+        EN: [
+          '[SRM] Invitation to quote: {{inquiryNumber}} {{title}}',
+          'You are invited to quote on {{inquiryNumber}} ({{title}}) before {{deadline}}. Sign in to the SRM to quote.',
+        ],
+        TH: [
+          '[SRM] คำเชิญเสนอราคา: {{inquiryNumber}} {{title}}',
+          'คุณได้รับเชิญให้เสนอราคา {{inquiryNumber}} ({{title}}) ก่อน {{deadline}} กรุณาเข้าสู่ระบบ SRM เพื่อเสนอราคา',
+        ],
+        VN: [
+          '[SRM] Mời báo giá: {{inquiryNumber}} {{title}}',
+          'Bạn được mời báo giá {{inquiryNumber}} ({{title}}) trước {{deadline}}. Hãy đăng nhập SRM để báo giá.',
+        ],
+      },
+    },
+    source: { code: 'SRC_INQUIRY_INVITED', name: '询价发布/议价', module: 'sourcing', event: 'inquiry.published, inquiry.bargaining', optional: false },
+    config: { site: true, mail: true, sms: false },
+  },
+  {
+    code: 'SRC_INQUIRY_WON',
+    name: '中标通知',
+    description: '询价定标后通知中标供应商',
+    variables: [
+      ['inquiryNumber', 'STRING', true, '询价单号'],
+      ['title', 'STRING', true, '标题'],
+    ],
+    contents: {
+      SITE: {
+        CN: ['中标通知：{{inquiryNumber}}', '恭喜，您在询价 {{inquiryNumber}}（{{title}}）中中标，详情请查看询价报价。'],
+        EN: ['Awarded: {{inquiryNumber}}', 'Congratulations: you were awarded on {{inquiryNumber}} ({{title}}). See the details under your quotations.'],
+        TH: ['ได้รับการคัดเลือก: {{inquiryNumber}}', 'ขอแสดงความยินดี คุณได้รับการคัดเลือกใน {{inquiryNumber}} ({{title}}) ดูรายละเอียดในใบเสนอราคาของคุณ'],
+        VN: ['Trúng thầu: {{inquiryNumber}}', 'Chúc mừng: bạn đã trúng thầu {{inquiryNumber}} ({{title}}). Xem chi tiết trong báo giá của bạn.'],
+      },
+      MAIL: {
+        CN: ['【SRM】中标通知：{{inquiryNumber}}', '恭喜，您在询价 {{inquiryNumber}}（{{title}}）中中标，详情请查看询价报价。'],
+        EN: ['[SRM] Awarded: {{inquiryNumber}}', 'Congratulations: you were awarded on {{inquiryNumber}} ({{title}}). See the details under your quotations.'],
+        TH: ['[SRM] ได้รับการคัดเลือก: {{inquiryNumber}}', 'ขอแสดงความยินดี คุณได้รับการคัดเลือกใน {{inquiryNumber}} ({{title}}) ดูรายละเอียดในใบเสนอราคาของคุณ'],
+        VN: ['[SRM] Trúng thầu: {{inquiryNumber}}', 'Chúc mừng: bạn đã trúng thầu {{inquiryNumber}} ({{title}}). Xem chi tiết trong báo giá của bạn.'],
+      },
+    },
+    source: { code: 'SRC_INQUIRY_WON', name: '询价中标', module: 'sourcing', event: 'inquiry.awarded', optional: false },
+    config: { site: true, mail: true, sms: false },
+  },
+  {
+    code: 'SRC_INQUIRY_LOST',
+    name: '未中标通知',
+    description: '询价定标后通知未中标供应商',
+    variables: [
+      ['inquiryNumber', 'STRING', true, '询价单号'],
+      ['title', 'STRING', true, '标题'],
+    ],
+    contents: {
+      SITE: {
+        CN: ['询价结果：{{inquiryNumber}}', '感谢参与询价 {{inquiryNumber}}（{{title}}），本次未中标。'],
+        EN: ['Result: {{inquiryNumber}}', 'Thank you for quoting on {{inquiryNumber}} ({{title}}); this time it was not awarded to you.'],
+        TH: ['ผลการคัดเลือก: {{inquiryNumber}}', 'ขอบคุณที่เสนอราคา {{inquiryNumber}} ({{title}}) ครั้งนี้คุณไม่ได้รับการคัดเลือก'],
+        VN: ['Kết quả: {{inquiryNumber}}', 'Cảm ơn bạn đã báo giá {{inquiryNumber}} ({{title}}); lần này bạn không trúng thầu.'],
+      },
+      MAIL: {
+        CN: ['【SRM】询价结果：{{inquiryNumber}}', '感谢参与询价 {{inquiryNumber}}（{{title}}），本次未中标。'],
+        EN: ['[SRM] Result: {{inquiryNumber}}', 'Thank you for quoting on {{inquiryNumber}} ({{title}}); this time it was not awarded to you.'],
+        TH: ['[SRM] ผลการคัดเลือก: {{inquiryNumber}}', 'ขอบคุณที่เสนอราคา {{inquiryNumber}} ({{title}}) ครั้งนี้คุณไม่ได้รับการคัดเลือก'],
+        VN: ['[SRM] Kết quả: {{inquiryNumber}}', 'Cảm ơn bạn đã báo giá {{inquiryNumber}} ({{title}}); lần này bạn không trúng thầu.'],
+      },
+    },
+    source: { code: 'SRC_INQUIRY_LOST', name: '询价未中标', module: 'sourcing', event: 'inquiry.awarded', optional: false },
+    config: { site: true, mail: true, sms: false },
+  },
 ];
 
 export async function seedShipped(db: Db): Promise<void> {

@@ -12,8 +12,12 @@ const BARRED = ['FROZEN', 'BLACKLIST', 'BLACKLISTED', 'QUIT'] as const;
 export function supplierApi(app: AppContext): SupplierApi {
   const t = typed<SupplierTables>(app.db);
   return {
-    async supplierName(supplierId) {
-      const row = await t.selectFrom('srm_pos_supplier_info').select('supplier_name').where('supplier_id', '=', supplierId).executeTakeFirst();
+    async supplierName(supplierId, db) {
+      const row = await (db ? typed<SupplierTables>(db) : t)
+        .selectFrom('srm_pos_supplier_info')
+        .select('supplier_name')
+        .where('supplier_id', '=', supplierId)
+        .executeTakeFirst();
       return row?.supplier_name ?? null;
     },
     async supplierContacts(db, supplier) {
@@ -26,8 +30,8 @@ export function supplierApi(app: AppContext): SupplierApi {
       const users = await app.modules.api<AdminApi>('admin').activeUsersOfType(db, 'EXTERNAL', [row.supplier_id]);
       return { supplierId: row.supplier_id, supplierNumber: row.supplier_number, supplierName: row.supplier_name, userIds: users.map((u) => u.userId) };
     },
-    async eligibleSuppliers(categoryId) {
-      const rows = await t
+    async eligibleSuppliers(categoryId, db) {
+      const rows = await (db ? typed<SupplierTables>(db) : t)
         .selectFrom('srm_pos_supplier_category as c')
         .innerJoin('srm_pos_supplier_info as s', 's.supplier_id', 'c.supplier_id')
         .select('s.supplier_id')

@@ -29,6 +29,8 @@ function moduleSources(): string[] {
 const STILL_RAW = new Set([
   // Permit subqueries handed to the platform's ACL as RawBuilder (server/modules/services.ts PERMITTED).
   'modules/admin/server/permits.ts',
+  // Sealed-quote row rules handed to the platform's reads as RawBuilder (EntityRules.readFilter).
+  'modules/sourcing/server/sealed.ts',
   'modules/excel/server/jobs.ts',
   'modules/files/server/routes.ts',
   'modules/requisition/server/approval.ts',

@@ -1,0 +1,97 @@
+// The sourcing screens' calls (CONTRACT.md "Sourcing"), typed by what the server answers.
+import type { RuntimeEnv } from '../../../runtime/env';
+
+const INQ = 'srmServer/v1/srmSrcInquiryRestful';
+const QUO = 'srmServer/v1/srmSrcQuotationRestful';
+
+export interface InquiryRow {
+  inquiryId: number;
+  inquiryNumber: string;
+  title: string;
+  status: string;
+  deadline: string;
+}
+
+export interface Offer {
+  supplierId: number;
+  supplierName: string;
+  price: number;
+  unitPrice: number;
+  convertedPrice: number | null;
+  deliveryDays: number | null;
+  deviationPercent: number | null;
+  rank: number | null;
+  awardedQuantity: number;
+}
+
+export interface ComparedLine {
+  inquiryLineId: number;
+  lineNumber: number | null;
+  materialIdDisplay: string | null;
+  quantity: number;
+  awardedQuantity: number | null;
+  history: { lowestPrice: number; lastPrice: number } | null;
+  offers: Offer[];
+  lowestSupplierId: number | null;
+}
+
+export interface Comparison {
+  inquiryId: number;
+  inquiryNumber: string;
+  title: string;
+  status: string;
+  currencyCode: string;
+  deadline: string;
+  roundNumber: number;
+  missingRate: boolean;
+  suppliers: { supplierId: number; supplierName: string; quoteStatus: string | null; awardResult: string | null }[];
+  lines: ComparedLine[];
+}
+
+export interface BidRow {
+  inquiryId: number;
+  inquiryNumber: string;
+  title: string;
+  status: string;
+  currencyCode: string;
+  deadline: string;
+  roundNumber: number;
+  quoteStatus: string | null;
+  awardResult: string | null;
+  canQuote: boolean;
+}
+
+export interface BidDetail extends BidRow {
+  terms: string | null;
+  serverTime: string;
+  lines: {
+    inquiryLineId: number;
+    lineNumber: number | null;
+    materialIdDisplay: string | null;
+    quantity: number;
+    uomCode: string | null;
+    requiredDate: string;
+  }[];
+  quotation: { status: string; lines: { inquiryLineId: number; price: number | null; deliveryDays: number | null }[] } | null;
+}
+
+export interface OfferLineInput {
+  lineId: number;
+  price: number;
+  deliveryDays?: number;
+}
+
+export function sourcingCalls(env: RuntimeEnv) {
+  return {
+    inquiries: async () => (await env.api<InquiryRow[]>(`${INQ}/listByPage`, { params: {}, pageRows: 200 })).data,
+    compare: async (id: number) => (await env.api<Comparison>(`${INQ}/sourceSummary`, { id })).data,
+    award: (id: number, awards: { lineId: number; supplierId: number; quantity: number }[]) => env.api(`${INQ}/doAward`, { id, awards }),
+    autoAward: (id: number) => env.api(`${INQ}/autoAwardByMinPrice`, { id }),
+    bargain: (id: number, supplierIds: number[], deadline: string) => env.api(`${INQ}/doInitiateBargaining`, { id, supplierIds, deadline }),
+    bids: async () => (await env.api<BidRow[]>(`${QUO}/listByPageForBid`, { params: {}, pageRows: 200 })).data,
+    bid: async (id: number) => (await env.api<BidDetail>(`${QUO}/findInquiryForBid`, { id })).data,
+    offer: (inquiryId: number, lines: OfferLineInput[], submit: boolean) => env.api(`${QUO}/doSupplierOfferPrice`, { inquiryId, lines, submit }),
+  };
+}
+
+export const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));

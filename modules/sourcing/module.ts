@@ -1,0 +1,19 @@
+// Sourcing: requests for quotation with sealed quotes (prices hidden from the buyer until the deadline),
+// bargaining rounds, awards split by quantity, and the price library the awards write.
+import { defineModule } from '../../server/modules/types.js';
+import { inquiryRules } from './server/inquiryRules.js';
+import { quotationRules } from './server/sealed.js';
+import { inquiryOperations } from './server/inquiryOperations.js';
+import { quotationOperations } from './server/quotationOperations.js';
+import { notifyAwarded, notifyBargaining, notifyPublished } from './server/notify.js';
+import { sourcingDemo } from './seed/demo.js';
+
+export default defineModule({
+  name: 'sourcing',
+  // supplier: who may be invited and who its contacts are; messages: publish and result notices.
+  dependsOn: ['base', 'admin', 'supplier', 'messages'],
+  rules: { srmSrcInquiry: inquiryRules, srmSrcQuotation: quotationRules },
+  operations: { srmSrcInquiry: inquiryOperations, srmSrcQuotation: quotationOperations },
+  subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded },
+  seed: { demo: sourcingDemo },
+});

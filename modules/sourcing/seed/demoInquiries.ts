@@ -1,0 +1,202 @@
+// Demo inquiries in every state, by buyer01 to supplier01 (S-0001) and supplier02 (S-0002): a draft, one
+// published and open that supplier01 has quoted, one past its deadline with two quotes ready to compare,
+// one awarded (split) with its price items, and one cancelled. Deadlines are relative to the seeding time.
+import { sql, type RawBuilder } from 'kysely';
+import { auditInsert, typed } from '../../../server/db/typed.js';
+import type { Db } from '../../../server/db/connect.js';
+import type { DemoStep } from '../../../server/modules/types.js';
+import { setDocumentCounter } from '../../../server/rest/numbering.js';
+import type { SourcingTables } from '../generated/tables.js';
+
+type State = 'DRAFT' | 'OPEN' | 'TO_COMPARE' | 'AWARDED' | 'CANCELLED';
+interface DemoInquiry {
+  title: string;
+  state: State;
+  days: number;
+  /** [material index, quantity] */
+  lines: [number, number][];
+  /** Per supplier (S-0001, S-0002): a price per line, or null for no quote. */
+  prices: [number[] | null, number[] | null];
+}
+
+const INQUIRIES: DemoInquiry[] = [
+  {
+    title: '2027年第一季度钢材询价',
+    state: 'DRAFT',
+    days: 14,
+    lines: [
+      [0, 500],
+      [1, 200],
+    ],
+    prices: [null, null],
+  },
+  {
+    title: '电子元器件年度询价',
+    state: 'OPEN',
+    days: 7,
+    lines: [
+      [2, 1000],
+      [3, 300],
+    ],
+    prices: [[12.8, 45], null],
+  },
+  {
+    title: '包装材料询价（待比价）',
+    state: 'TO_COMPARE',
+    days: -1,
+    lines: [
+      [4, 2000],
+      [5, 800],
+    ],
+    prices: [
+      [3.2, 7.5],
+      [3.05, 7.9],
+    ],
+  },
+  {
+    title: '机械配件询价（已定标）',
+    state: 'AWARDED',
+    days: -20,
+    lines: [
+      [6, 120],
+      [7, 60],
+    ],
+    prices: [
+      [88, 150],
+      [92, 139],
+    ],
+  },
+  { title: '办公设备询价（已取消）', state: 'CANCELLED', days: 5, lines: [[8, 10]], prices: [null, null] },
+];
+
+const STATUS: Record<State, string> = { DRAFT: 'DRAFT', OPEN: 'PUBLISHED', TO_COMPARE: 'PUBLISHED', AWARDED: 'AWARDED', CANCELLED: 'CANCELLED' };
+const at = (days: number): RawBuilder<string> => sql<string>`localtimestamp(0) + make_interval(days => ${days})`;
+
+async function quoteOf(db: Db, buyer: number, inquiryId: number, supplierId: number, lineIds: number[], prices: number[], days: number) {
+  const t = typed<SourcingTables>(db);
+  const q = await t
+    .insertInto('srm_src_quotation')
+    .values({
+      inquiry_id: inquiryId,
+      supplier_id: supplierId,
+      round_number: 1,
+      status: 'SUBMITTED',
+      currency_code: 'CNY',
+      valid_to: sql<string>`current_date + 180`,
+      tax_rate: 13,
+      submitted_date: at(days - 1),
+      ...auditInsert(buyer),
+    })
+    .returning('quotation_id')
+    .executeTakeFirstOrThrow();
+  await t
+    .insertInto('srm_src_quotation_line')
+    .values(lineIds.map((id, i) => ({ quotation_id: q.quotation_id, inquiry_line_id: id, price: prices[i], delivery_days: 15 + i * 5, ...auditInsert(buyer) })))
+    .execute();
+  return q.quotation_id;
+}
+
+export const demoInquiries: DemoStep = {
+  name: 'inquiries',
+  after: ['base:data', 'admin:users', 'supplier:suppliers', 'supplier:categories'],
+  async run(db, demo) {
+    const t = typed<SourcingTables>(db);
+    const buyer = demo.ids.get('user', 'buyer01');
+    const materials = demo.ids.all('material');
+    const category = demo.ids.all('purchaseCategory')[0];
+    const suppliers = [demo.ids.get('supplier', 'S-0001'), demo.ids.get('supplier', 'S-0002')];
+    for (const [i, d] of INQUIRIES.entries()) {
+      const status = STATUS[d.state];
+      const published = d.state !== 'DRAFT';
+      const { inquiry_id: id } = await t
+        .insertInto('srm_src_inquiry')
+        .values({
+          inquiry_number: `RFQ-2026-${String(i + 1).padStart(6, '0')}`,
+          title: d.title,
+          status,
+          category_id: category,
+          currency_code: 'CNY',
+          deadline: at(d.days),
+          round_number: 1,
+          terms: '含税含运费到厂价；付款方式：月结60天。Prices include VAT and delivery to our plant; payment 60 days.',
+          published_date: published ? at(Math.min(d.days, 0) - 3) : null,
+          awarded_date: d.state === 'AWARDED' ? at(d.days + 1) : null,
+          awarded_by: d.state === 'AWARDED' ? buyer : null,
+          ...auditInsert(buyer),
+        })
+        .returning('inquiry_id')
+        .executeTakeFirstOrThrow();
+      const lineIds: number[] = [];
+      for (const [n, [m, quantity]] of d.lines.entries()) {
+        const row = await t
+          .insertInto('srm_src_inquiry_line')
+          .values({
+            inquiry_id: id,
+            line_number: (n + 1) * 10,
+            material_id: materials[m % materials.length],
+            quantity,
+            required_date: '2027-01-31',
+            ...auditInsert(buyer),
+          })
+          .returning('inquiry_line_id')
+          .executeTakeFirstOrThrow();
+        lineIds.push(row.inquiry_line_id);
+      }
+      for (const [s, supplierId] of suppliers.entries()) {
+        const prices = d.prices[s];
+        await t
+          .insertInto('srm_src_inquiry_supplier')
+          .values({
+            inquiry_id: id,
+            supplier_id: supplierId,
+            quote_status: published ? (prices ? 'QUOTED' : 'NOT_QUOTED') : null,
+            quoted_date: prices ? at(d.days - 1) : null,
+            round_number: published ? 1 : null,
+            ...auditInsert(buyer),
+          })
+          .execute();
+        if (prices) await quoteOf(db, buyer, id, supplierId, lineIds, prices, d.days);
+      }
+      if (d.state === 'AWARDED') await award(db, buyer, id, lineIds, d, suppliers, materials);
+    }
+    await setDocumentCounter(db, 'RFQ', '2026', INQUIRIES.length);
+  },
+};
+
+/** Line 1 split 70/30 % between the two suppliers, line 2 to the cheaper one; price items for each. */
+async function award(db: Db, buyer: number, id: number, lineIds: number[], d: DemoInquiry, suppliers: number[], materials: number[]) {
+  const t = typed<SourcingTables>(db);
+  const [q1, q2] = d.lines.map(([, qty]) => qty);
+  const awards: [line: number, supplier: number, quantity: number][] = [
+    [0, 0, q1 * 0.7],
+    [0, 1, q1 * 0.3],
+    [1, d.prices[0]![1] <= d.prices[1]![1] ? 0 : 1, q2],
+  ];
+  for (const [l, s, quantity] of awards) {
+    const supplierId = suppliers[s];
+    await t
+      .updateTable('srm_src_quotation_line')
+      .set({ awarded_quantity: quantity })
+      .where('inquiry_line_id', '=', lineIds[l])
+      .where('quotation_id', 'in', t.selectFrom('srm_src_quotation').select('quotation_id').where('supplier_id', '=', supplierId).where('inquiry_id', '=', id))
+      .execute();
+    await t
+      .insertInto('srm_price_item')
+      .values({
+        supplier_id: supplierId,
+        material_id: materials[d.lines[l][0] % materials.length],
+        price: d.prices[s]![l],
+        currency_code: 'CNY',
+        quantity,
+        valid_from: sql<string>`current_date - 19`,
+        valid_to: sql<string>`current_date + 160`,
+        source_inquiry_id: id,
+        source_inquiry_line_id: lineIds[l],
+        ...auditInsert(buyer),
+      })
+      .execute();
+  }
+  for (const [l, qty] of [q1, q2].entries())
+    await t.updateTable('srm_src_inquiry_line').set({ awarded_quantity: qty }).where('inquiry_line_id', '=', lineIds[l]).execute();
+  await t.updateTable('srm_src_inquiry_supplier').set({ award_result: 'WON' }).where('inquiry_id', '=', id).execute();
+}

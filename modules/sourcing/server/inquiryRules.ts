@@ -1,0 +1,66 @@
+// Inquiry rules inside the write's transaction: invited suppliers must be eligible for the category
+// (supplier module's answer), and publishing needs lines, suppliers and a deadline still ahead.
+import { sql } from 'kysely';
+import type { EntityRules } from '../../../server/modules/types.js';
+import type { ActionContext } from '../../../server/rest/actionContext.js';
+import type { Db } from '../../../server/db/connect.js';
+import { typed } from '../../../server/db/typed.js';
+import { refuse } from '../../../server/errors.js';
+import type { SupplierApi } from '../../supplier/api.js';
+import type { SourcingTables } from '../generated/tables.js';
+import { inquiryReadFilter } from './sealed.js';
+
+async function checkSuppliers(ctx: ActionContext, db: Db, inquiryId: number): Promise<number[]> {
+  const t = typed<SourcingTables>(db);
+  const header = await t.selectFrom('srm_src_inquiry').select(['category_id']).where('inquiry_id', '=', inquiryId).executeTakeFirstOrThrow();
+  const rows = await t.selectFrom('srm_src_inquiry_supplier').select(['supplier_id']).where('inquiry_id', '=', inquiryId).execute();
+  const ids = rows.map((r) => Number(r.supplier_id));
+  const suppliers = ctx.app.modules.api<SupplierApi>('supplier');
+  const seen = new Set<number>();
+  for (const id of ids) {
+    const name = (await suppliers.supplierName(id, db)) ?? String(id);
+    if (seen.has(id)) throw refuse('sourcing.duplicateSupplier', { supplier: name });
+    seen.add(id);
+  }
+  const eligible = new Set(await suppliers.eligibleSuppliers(Number(header.category_id), db));
+  for (const id of ids) {
+    if (!eligible.has(id)) throw refuse('sourcing.notEligible', { supplier: (await suppliers.supplierName(id, db)) ?? String(id) });
+  }
+  return ids;
+}
+
+export const inquiryRules: EntityRules = {
+  readFilter: inquiryReadFilter,
+  async afterLines(ctx, db, id) {
+    await checkSuppliers(ctx, db, id);
+  },
+  async beforeTransition(ctx, db, step) {
+    if (step.action !== 'doPublish') return;
+    const t = typed<SourcingTables>(db);
+    const lines = await t.selectFrom('srm_src_inquiry_line').select(['inquiry_line_id']).where('inquiry_id', '=', step.id).execute();
+    if (lines.length === 0) throw refuse('sourcing.noLines');
+    const ids = await checkSuppliers(ctx, db, step.id);
+    if (ids.length === 0) throw refuse('sourcing.noSuppliers');
+    const future = await t
+      .selectFrom('srm_src_inquiry')
+      .select(sql<boolean>`deadline > localtimestamp(0)`.as('ahead'))
+      .where('inquiry_id', '=', step.id)
+      .executeTakeFirstOrThrow();
+    if (!future.ahead) throw refuse('sourcing.deadlinePassed');
+  },
+  async afterTransition(ctx, db, step) {
+    if (step.to !== 'PUBLISHED') return;
+    const t = typed<SourcingTables>(db);
+    await t.updateTable('srm_src_inquiry_supplier').set({ quote_status: 'NOT_QUOTED', round_number: 1 }).where('inquiry_id', '=', step.id).execute();
+    const h = await t.selectFrom('srm_src_inquiry').select(['inquiry_number', 'title', 'deadline']).where('inquiry_id', '=', step.id).executeTakeFirstOrThrow();
+    const suppliers = await t.selectFrom('srm_src_inquiry_supplier').select(['supplier_id']).where('inquiry_id', '=', step.id).execute();
+    ctx.events.add('inquiry.published', {
+      inquiryId: step.id,
+      inquiryNumber: h.inquiry_number ?? '',
+      title: h.title,
+      deadline: String(h.deadline),
+      supplierIds: suppliers.map((s) => Number(s.supplier_id)),
+      senderId: ctx.session.userId,
+    });
+  },
+};

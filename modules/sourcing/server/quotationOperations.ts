@@ -1,0 +1,212 @@
+// The supplier's side: the inquiries it is invited to (listByPageForBid), one of them with its own
+// quotation (findInquiryForBid), and quoting (doSupplierOfferPrice: draft, submit, revise until the
+// deadline of the round it takes part in). Never another supplier's identity or price.
+import { sql } from 'kysely';
+import { ok } from '../../../server/http/envelope.js';
+import type { ActionContext, FamilyAction } from '../../../server/rest/actionContext.js';
+import { parseId } from '../../../server/rest/read.js';
+import { rowToRecord } from '../../../server/rest/records.js';
+import { addReferenceDisplays } from '../../../server/rest/references.js';
+import { auditInsert, auditUpdate, dbNow, lockInTransaction, typed } from '../../../server/db/typed.js';
+import { forbidden, refuse } from '../../../server/errors.js';
+import type { Db } from '../../../server/db/connect.js';
+import type { SourcingTables } from '../generated/tables.js';
+import { inquiryState } from './inquiryState.js';
+import { parseOffer } from './offerInput.js';
+
+function supplierOf(ctx: ActionContext): number {
+  if (ctx.session.userType !== 'EXTERNAL' || !ctx.session.supplierId) throw forbidden('sourcing.suppliersOnly');
+  return ctx.session.supplierId;
+}
+
+const listByPageForBid: FamilyAction = async (ctx) => {
+  const supplierId = supplierOf(ctx);
+  const params = (ctx.body.params ?? {}) as Record<string, unknown>;
+  const pageIndex = Math.max(1, Number(ctx.body.pageIndex ?? 1) || 1);
+  const pageRows = Math.min(200, Math.max(1, Number(ctx.body.pageRows ?? 20) || 20));
+  const title = typeof params.title === 'string' && params.title.trim() ? `%${params.title.trim()}%` : null;
+  const status = typeof params.status === 'string' && params.status ? params.status : null;
+  // The inquiry header joined with this supplier's own invitation row only (never the other invitees).
+  const base = typed<SourcingTables>(ctx.app.db)
+    .selectFrom('srm_src_inquiry as i')
+    .innerJoin('srm_src_inquiry_supplier as s', 's.inquiry_id', 'i.inquiry_id')
+    .where('i.status', '<>', 'DRAFT')
+    .where('s.supplier_id', '=', supplierId)
+    .$if(title !== null, (q) => q.where((eb) => eb.or([eb('i.title', 'ilike', title!), eb('i.inquiry_number', 'ilike', title!)])))
+    .$if(status !== null, (q) => q.where('i.status', '=', status!));
+  const rows = await base
+    .select([
+      'i.inquiry_id',
+      'i.inquiry_number',
+      'i.title',
+      'i.status',
+      'i.currency_code',
+      'i.deadline',
+      'i.round_number',
+      's.quote_status',
+      's.award_result',
+      's.quoted_date',
+      sql<boolean>`(i.status = 'PUBLISHED' and i.deadline > localtimestamp(0) and s.round_number = i.round_number)`.as('can_quote'),
+      sql<string>`to_char(localtimestamp(0), 'YYYY-MM-DD HH24:MI:SS')`.as('server_time'),
+    ])
+    .orderBy('i.deadline', 'desc')
+    .orderBy('i.inquiry_id', 'desc')
+    .limit(pageRows)
+    .offset((pageIndex - 1) * pageRows)
+    .execute();
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const data = rows.map((r) => ({
+    inquiryId: Number(r.inquiry_id),
+    inquiryNumber: r.inquiry_number,
+    title: r.title,
+    status: r.status,
+    currencyCode: r.currency_code,
+    deadline: r.deadline,
+    roundNumber: Number(r.round_number),
+    quoteStatus: r.quote_status,
+    quotedDate: r.quoted_date,
+    awardResult: r.award_result,
+    canQuote: Boolean(r.can_quote),
+    serverTime: r.server_time,
+  }));
+  return ok(data, '', { count: Number(count.n), curIndex: pageIndex, pageRows });
+};
+
+/** The invitation row, or the same refusal whether the inquiry is missing, a draft or not for this supplier. */
+async function invitation(ctx: ActionContext, db: Db, inquiryId: number, supplierId: number) {
+  const row = await typed<SourcingTables>(db)
+    .selectFrom('srm_src_inquiry_supplier as s')
+    .innerJoin('srm_src_inquiry as i', 'i.inquiry_id', 's.inquiry_id')
+    .select(['s.inquiry_supplier_id', 's.round_number', 'i.status'])
+    .where('s.inquiry_id', '=', inquiryId)
+    .where('s.supplier_id', '=', supplierId)
+    .where('i.status', '<>', 'DRAFT')
+    .executeTakeFirst();
+  if (!row) throw refuse('sourcing.notInvited');
+  return row;
+}
+
+async function ownQuotation(ctx: ActionContext, db: Db, inquiryId: number, supplierId: number) {
+  const t = typed<SourcingTables>(db);
+  const q = await t
+    .selectFrom('srm_src_quotation')
+    .selectAll()
+    .where('inquiry_id', '=', inquiryId)
+    .where('supplier_id', '=', supplierId)
+    .orderBy('round_number', 'desc')
+    .executeTakeFirst();
+  if (!q) return null;
+  const qe = ctx.app.defs.entities.get('srmSrcQuotation')!;
+  const le = ctx.app.defs.entities.get('srmSrcQuotationLine')!;
+  const record = rowToRecord(qe, q as Record<string, unknown>);
+  const lines = await t.selectFrom('srm_src_quotation_line').selectAll().where('quotation_id', '=', q.quotation_id).orderBy('quotation_line_id').execute();
+  record.lines = lines.map((l) => rowToRecord(le, l as Record<string, unknown>));
+  return record;
+}
+
+const findInquiryForBid: FamilyAction = async (ctx) => {
+  const supplierId = supplierOf(ctx);
+  const id = parseId(ctx, ctx.body.id);
+  const inv = await invitation(ctx, ctx.app.db, id, supplierId);
+  const state = await inquiryState(ctx.app.db, id);
+  const t = typed<SourcingTables>(ctx.app.db);
+  const header = await t.selectFrom('srm_src_inquiry').select(['terms', 'category_id']).where('inquiry_id', '=', id).executeTakeFirstOrThrow();
+  const le = ctx.app.defs.entities.get('srmSrcInquiryLine')!;
+  const rawLines = await t
+    .selectFrom('srm_src_inquiry_line')
+    .selectAll()
+    .where('inquiry_id', '=', id)
+    .orderBy('line_number')
+    .orderBy('inquiry_line_id')
+    .execute();
+  const lines = rawLines.map((r) => rowToRecord(le, r as Record<string, unknown>));
+  await addReferenceDisplays(ctx.app.db, ctx.app.defs, le, lines);
+  // A supplier learns the quantities it is asked for and what it was awarded, nothing of the others.
+  for (const l of lines) delete l.awardedQuantity;
+  return ok({
+    inquiryId: id,
+    inquiryNumber: state.inquiryNumber,
+    title: state.title,
+    status: state.status,
+    currencyCode: state.currencyCode,
+    deadline: state.deadline,
+    serverTime: state.serverTime,
+    roundNumber: state.roundNumber,
+    terms: header.terms,
+    canQuote: state.status === 'PUBLISHED' && !state.opened && Number(inv.round_number) === state.roundNumber,
+    lines,
+    quotation: await ownQuotation(ctx, ctx.app.db, id, supplierId),
+  });
+};
+
+const doSupplierOfferPrice: FamilyAction = async (ctx) => {
+  const supplierId = supplierOf(ctx);
+  const inquiryId = parseId(ctx, ctx.body.inquiryId);
+  return ctx.app.db.transaction().execute(async (trx) => {
+    await lockInTransaction(trx, `inquiry:${inquiryId}`);
+    const inv = await invitation(ctx, trx, inquiryId, supplierId);
+    const state = await inquiryState(trx, inquiryId);
+    if (state.status !== 'PUBLISHED') throw refuse('sourcing.notOpenForQuotes');
+    if (state.opened) throw refuse('sourcing.quoteAfterDeadline', { deadline: state.deadline });
+    if (Number(inv.round_number) !== state.roundNumber) throw refuse('sourcing.notInRound');
+    const t = typed<SourcingTables>(trx);
+    const lineRows = await t.selectFrom('srm_src_inquiry_line').select(['inquiry_line_id', 'line_number']).where('inquiry_id', '=', inquiryId).execute();
+    const offer = parseOffer(ctx.body, new Map(lineRows.map((l) => [Number(l.inquiry_line_id), Number(l.line_number ?? 0)])), state.currencyCode);
+    const status = offer.submit ? 'SUBMITTED' : 'DRAFT';
+    const existing = await t
+      .selectFrom('srm_src_quotation')
+      .select('quotation_id')
+      .where('inquiry_id', '=', inquiryId)
+      .where('supplier_id', '=', supplierId)
+      .where('round_number', '=', state.roundNumber)
+      .executeTakeFirst();
+    const header = {
+      status,
+      currency_code: offer.currencyCode,
+      valid_to: offer.validTo,
+      freight: offer.freight,
+      tax_rate: offer.taxRate,
+      remark: offer.remark,
+      submitted_date: offer.submit ? dbNow() : null,
+    };
+    let quotationId: number;
+    if (existing) {
+      quotationId = Number(existing.quotation_id);
+      await t
+        .updateTable('srm_src_quotation')
+        .set({ ...header, ...auditUpdate(ctx.session.userId) })
+        .where('quotation_id', '=', quotationId)
+        .execute();
+      await t.deleteFrom('srm_src_quotation_line').where('quotation_id', '=', quotationId).execute();
+    } else {
+      const row = await t
+        .insertInto('srm_src_quotation')
+        .values({ inquiry_id: inquiryId, supplier_id: supplierId, round_number: state.roundNumber, ...header, ...auditInsert(ctx.session.userId) })
+        .returning('quotation_id')
+        .executeTakeFirstOrThrow();
+      quotationId = Number(row.quotation_id);
+    }
+    await t
+      .insertInto('srm_src_quotation_line')
+      .values(
+        offer.lines.map((l) => ({
+          quotation_id: quotationId,
+          inquiry_line_id: l.lineId,
+          price: l.price,
+          delivery_days: l.deliveryDays,
+          ladder_prices: l.ladders.length ? JSON.stringify(l.ladders) : null,
+          remark: l.remark,
+          ...auditInsert(ctx.session.userId),
+        })),
+      )
+      .execute();
+    await t
+      .updateTable('srm_src_inquiry_supplier')
+      .set({ quote_status: offer.submit ? 'QUOTED' : 'DRAFT', quoted_date: offer.submit ? dbNow() : null })
+      .where('inquiry_supplier_id', '=', inv.inquiry_supplier_id)
+      .execute();
+    return ok(await ownQuotation(ctx, trx, inquiryId, supplierId));
+  });
+};
+
+export const quotationOperations: Record<string, FamilyAction> = { listByPageForBid, findInquiryForBid, doSupplierOfferPrice };

@@ -1,0 +1,41 @@
+// The demo company's inquiries: one in every state, supplier01's open quote sealed from the buyer, the
+// past-deadline one ready to compare, the awarded one with its price items.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
+import type { SignedClient } from '../../../../tests/support/signedClient.js';
+import { expectOk, expectRefusal, signIn } from '../../../../tests/support/apiHelpers.js';
+import { INQ, PRICE, QUO, type Inquiry } from './support.js';
+
+for (const backend of await backends()) {
+  describe(`sourcing demo on ${backend}`, () => {
+    let t: TestServer;
+    let buyer: SignedClient;
+    let s1: SignedClient;
+    beforeAll(async () => {
+      t = await startTestServer(backend);
+      [buyer, s1] = await Promise.all([signIn(t.url, 'buyer01'), signIn(t.url, 'supplier01')]);
+    });
+    afterAll(async () => t?.stop());
+
+    it('holds inquiries in every state', async () => {
+      const all = expectOk(await buyer.call<Inquiry[]>(`${INQ}/listByPage`, { params: { inquiryNumber: 'RFQ-2026-0000' }, pageRows: 50 }));
+      expect(new Set(all.map((i) => i.status))).toEqual(new Set(['DRAFT', 'PUBLISHED', 'AWARDED', 'CANCELLED']));
+      const published = all.filter((i) => i.status === 'PUBLISHED');
+      const answers = await Promise.all(published.map((i) => buyer.call<{ lines: { offers: unknown[] }[] }>(`${INQ}/sourceSummary`, { id: i.inquiryId })));
+      // One open (sealed), one past its deadline with two quotes per line.
+      expect(answers.filter((a) => a.status === 'E')).toHaveLength(1);
+      expectRefusal(
+        answers.find((a) => a.status === 'E')!,
+        200,
+        /sealed/,
+      );
+      expect(answers.find((a) => a.status === 'S')!.data!.lines[0].offers).toHaveLength(2);
+      const awarded = all.find((i) => i.status === 'AWARDED')!;
+      const items = expectOk(await buyer.call<unknown[]>(`${PRICE}/listByPage`, { params: { sourceInquiryId: awarded.inquiryId } }));
+      expect(items).toHaveLength(3);
+      const bids = expectOk(await s1.call<{ status: string; quoteStatus: string; canQuote: boolean }[]>(`${QUO}/listByPageForBid`, { params: {} }));
+      expect(bids.some((b) => b.canQuote && b.quoteStatus === 'QUOTED')).toBe(true);
+      expect(bids.some((b) => b.status === 'DRAFT')).toBe(false);
+    });
+  });
+}

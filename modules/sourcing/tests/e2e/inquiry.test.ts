@@ -1,0 +1,122 @@
+// An inquiry's life in the browser, in Chinese and in Thai: buyer01 publishes an inquiry (a draft made
+// through the API with a deadline ~75 s ahead of the server clock), supplier01 and supplier02 quote in
+// the portal (询价报价), the deadline passes, and buyer01 compares and splits line 1 between them.
+import type { Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
+import { shot } from '../../../../tests/e2e/browser';
+import { activePane, chromiumForFile, confirmDialog, eventually, openMenu } from '../../../../tests/e2e/helpers';
+import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
+import { expectOk, signIn, uniq } from '../../../../tests/support/apiHelpers.js';
+import { INQ, PRICE, QUO, type Inquiry } from '../api/support.js';
+
+const baseUrl = inject('baseUrl');
+const chromium = chromiumForFile(baseUrl);
+const TITLE = { CN: '询价单', TH: 'ใบขอใบเสนอราคา' } as const;
+
+/** The server's clock plus `seconds`, as the deadline text the server stores. */
+async function serverTimePlus(seconds: number): Promise<string> {
+  const s1 = await signIn(baseUrl, 'supplier01');
+  const rows = expectOk(await s1.call<{ serverTime: string }[]>(`${QUO}/listByPageForBid`, { params: {}, pageRows: 1 }));
+  const now = new Date(`${rows[0].serverTime.replace(' ', 'T')}Z`).getTime() + seconds * 1000;
+  return new Date(now).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+async function quoteInPortal(page: Page, number: string, prices: string[]): Promise<void> {
+  await openMenu(page, 'SRC_BID', /\/main\/sourcing\/bidList/);
+  await activePane(page).getByTestId(`bid-open-${number}`).click();
+  const detail = activePane(page).getByTestId('bid-detail');
+  await detail.waitFor();
+  for (const [i, p] of prices.entries())
+    await detail
+      .getByTestId(`bid-price-${(i + 1) * 10}`)
+      .locator('input')
+      .fill(p);
+  await detail.getByTestId('bid-submit').click();
+}
+
+for (const lang of ['CN', 'TH'] as const) {
+  test(`${lang}: buyer01 publishes, two suppliers quote, buyer01 compares and splits the award`, { timeout: 240_000 }, async () => {
+    const buyerApi = await signIn(baseUrl, 'buyer01');
+    const [s1Api, s2Api] = [await signIn(baseUrl, 'supplier01'), await signIn(baseUrl, 'supplier02')];
+    const [supplier1, supplier2] = [s1Api.session!.supplierId!, s2Api.session!.supplierId!];
+    const cats = expectOk(await buyerApi.call<{ categoryId: number }[]>('srmServer/v1/srmBasePurchaseCategoryRestful/listByPage', { params: {}, pageRows: 1 }));
+    const mats = expectOk(await buyerApi.call<{ materialId: number }[]>('srmServer/v1/srmBaseMaterialRestful/listByPage', { params: {}, pageRows: 2 }));
+    const draft = expectOk(
+      await buyerApi.call<Inquiry & { inquiryNumber: string }>(`${INQ}/saveOrUpdate`, {
+        title: uniq(`E2E ${lang}`),
+        categoryId: cats[0].categoryId,
+        currencyCode: 'CNY',
+        deadline: await serverTimePlus(75),
+        lines: [
+          { materialId: mats[0].materialId, quantity: 100, requiredDate: '2027-01-31' },
+          { materialId: mats[1].materialId, quantity: 20, requiredDate: '2027-01-31' },
+        ],
+        suppliers: [{ supplierId: supplier1 }, { supplierId: supplier2 }],
+      }),
+    );
+    const number = draft.inquiryNumber;
+
+    // The buyer publishes it from its screen.
+    const buyer = await chromium.signIn('buyer01');
+    if (lang === 'TH') await switchLanguage(buyer.page, 'TH');
+    await openMenu(buyer.page, 'SRC_INQUIRY', /\/main\/sourcing\/inquiryList/);
+    await eventually(() => activePane(buyer.page).innerText()).toContain(TITLE[lang]);
+    await activePane(buyer.page).getByTestId('search-inquiryNumber').fill(number);
+    await activePane(buyer.page).getByTestId('search-submit').click();
+    await shot(buyer.page, `e2e-sourcing-list-${lang}`);
+    await activePane(buyer.page).getByTestId('row-action-edit-0').click();
+    await buyer.page.waitForURL(/\/main\/sourcing\/inquiryEdit\?/);
+    await activePane(buyer.page).getByTestId('action-publish').click();
+    const dialog = confirmDialog(buyer.page);
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.locator('.arco-btn-primary').click();
+    await eventually(async () => expectOk(await buyerApi.call<Inquiry>(`${INQ}/findById`, { id: draft.inquiryId })).status).toBe('PUBLISHED');
+
+    // Both suppliers quote in the portal.
+    for (const [user, prices] of [
+      ['supplier01', ['10', '50']],
+      ['supplier02', ['9', '55']],
+    ] as const) {
+      const s = await chromium.signIn(user, 'exHome');
+      if (lang === 'TH') await switchLanguage(s.page, 'TH');
+      await quoteInPortal(s.page, number, [...prices]);
+      await eventually(
+        async () =>
+          expectOk(await buyerApi.call<Inquiry>(`${INQ}/findById`, { id: draft.inquiryId })).suppliers.filter((x) => x.quoteStatus === 'QUOTED').length,
+      ).toBeGreaterThanOrEqual(user === 'supplier01' ? 1 : 2);
+      await shot(s.page, `e2e-sourcing-quote-${user}-${lang}`);
+    }
+
+    // The deadline passes on the server's clock (polled, no fixed sleep).
+    await eventually(async () => (await buyerApi.call(`${INQ}/sourceSummary`, { id: draft.inquiryId })).status, 120_000).toBe('S');
+
+    // The buyer compares and splits line 1 (60 / 40) and gives line 2 to supplier01.
+    await activePane(buyer.page).getByTestId('action-back').click();
+    await buyer.page.waitForURL(/\/main\/sourcing\/inquiryList/);
+    await activePane(buyer.page).getByTestId('subpage-sourcing/inquiryCompare').click();
+    await buyer.page.waitForURL(/\/main\/sourcing\/inquiryCompare/);
+    const pane = activePane(buyer.page);
+    await pane.getByTestId('compare-inquiry').click();
+    await buyer.page.keyboard.type(number);
+    await buyer.page.locator('.arco-select-option', { hasText: number }).first().click();
+    await pane.getByTestId(`offer-10-${supplier1}`).waitFor();
+    await pane.getByTestId(`award-10-${supplier1}`).locator('input').fill('60');
+    await pane.getByTestId(`award-10-${supplier2}`).locator('input').fill('40');
+    await pane.getByTestId(`award-20-${supplier1}`).locator('input').fill('20');
+    await shot(buyer.page, `e2e-sourcing-compare-${lang}`);
+    await pane.getByTestId('compare-award').click();
+    await eventually(async () => expectOk(await buyerApi.call<Inquiry>(`${INQ}/findById`, { id: draft.inquiryId })).status).toBe('AWARDED');
+    const items = expectOk(
+      await buyerApi.call<{ supplierId: number; quantity: number }[]>(`${PRICE}/listByPage`, { params: { sourceInquiryId: draft.inquiryId } }),
+    );
+    expect(items.map((i) => [i.supplierId, i.quantity]).sort()).toEqual(
+      [
+        [supplier1, 60],
+        [supplier2, 40],
+        [supplier1, 20],
+      ].sort(),
+    );
+    await eventually(() => pane.getByTestId(`offer-10-${supplier2}`).innerText()).toContain('40');
+    await shot(buyer.page, `e2e-sourcing-awarded-${lang}`);
+  });
+}
