@@ -17417,10 +17417,2122 @@ validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoRequisition = validate71;
-const schema72 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"institutionId":{"type":["integer","null"]},"purchaseGroupId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoDelivery = validate71;
+const schema72 = {"$id":"entity:srmPoDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"deliveryNumber":{"type":["string","null"],"maxLength":40},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"carrier":{"type":["string","null"],"maxLength":100},"waybillNumber":{"type":["string","null"],"maxLength":60},"shipDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"expectedArrival":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"shippedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoDelivery" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deliveryId !== undefined){
+let data0 = data.deliveryId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema72.properties.deliveryId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.deliveryNumber !== undefined){
+let data1 = data.deliveryNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/deliveryNumber",schemaPath:"#/properties/deliveryNumber/type",keyword:"type",params:{type: schema72.properties.deliveryNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/deliveryNumber",schemaPath:"#/properties/deliveryNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.orderId !== undefined){
+let data2 = data.orderId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema72.properties.orderId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data3 = data.supplierId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema72.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema72.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 20){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.carrier !== undefined){
+let data5 = data.carrier;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/carrier",schemaPath:"#/properties/carrier/type",keyword:"type",params:{type: schema72.properties.carrier.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err8 = {instancePath:instancePath+"/carrier",schemaPath:"#/properties/carrier/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.waybillNumber !== undefined){
+let data6 = data.waybillNumber;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/waybillNumber",schemaPath:"#/properties/waybillNumber/type",keyword:"type",params:{type: schema72.properties.waybillNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 60){
+const err10 = {instancePath:instancePath+"/waybillNumber",schemaPath:"#/properties/waybillNumber/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.shipDate !== undefined){
+let data7 = data.shipDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: schema72.properties.shipDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err12 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.expectedArrival !== undefined){
+let data8 = data.expectedArrival;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/expectedArrival",schemaPath:"#/properties/expectedArrival/type",keyword:"type",params:{type: schema72.properties.expectedArrival.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err14 = {instancePath:instancePath+"/expectedArrival",schemaPath:"#/properties/expectedArrival/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.shippedDate !== undefined){
+let data9 = data.shippedDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/shippedDate",schemaPath:"#/properties/shippedDate/type",keyword:"type",params:{type: schema72.properties.shippedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err16 = {instancePath:instancePath+"/shippedDate",schemaPath:"#/properties/shippedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.remark !== undefined){
+let data10 = data.remark;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema72.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 500){
+const err18 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data11 = data.createdBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema72.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data12 = data.creationDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema72.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data13 = data.lastUpdatedBy;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema72.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data14 = data.lastUpdateDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema72.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data15 = data.versionNum;
+if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema72.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoDeliveryLine = validate72;
+const schema73 = {"$id":"entity:srmPoDeliveryLine","type":"object","properties":{"deliveryLineId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"batchNumber":{"type":["string","null"],"maxLength":60},"receivedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoDeliveryLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deliveryLineId !== undefined){
+let data0 = data.deliveryLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema73.properties.deliveryLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.deliveryId !== undefined){
+let data1 = data.deliveryId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema73.properties.deliveryId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema73.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.orderLineId !== undefined){
+let data3 = data.orderLineId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema73.properties.orderLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.materialId !== undefined){
+let data4 = data.materialId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema73.properties.materialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.quantity !== undefined){
+let data5 = data.quantity;
+if((!(typeof data5 == "number")) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema73.properties.quantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0.0001 || isNaN(data5)){
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.batchNumber !== undefined){
+let data6 = data.batchNumber;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err7 = {instancePath:instancePath+"/batchNumber",schemaPath:"#/properties/batchNumber/type",keyword:"type",params:{type: schema73.properties.batchNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 60){
+const err8 = {instancePath:instancePath+"/batchNumber",schemaPath:"#/properties/batchNumber/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.receivedQuantity !== undefined){
+let data7 = data.receivedQuantity;
+if((!(typeof data7 == "number")) && (data7 !== null)){
+const err9 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema73.properties.receivedQuantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data8 = data.createdBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema73.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data9 = data.creationDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema73.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data10 = data.lastUpdatedBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema73.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data11 = data.lastUpdateDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema73.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data12 = data.versionNum;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema73.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoOrder = validate73;
+const schema74 = {"$id":"entity:srmPoOrder","type":"object","properties":{"orderId":{"type":["integer","null"]},"orderNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"orderDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"revision":{"type":["integer","null"]},"totalAmount":{"type":["number","null"]},"requisitionId":{"type":["integer","null"]},"releasedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"changeReason":{"type":["string","null"],"maxLength":500},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoOrder" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.orderId !== undefined){
+let data0 = data.orderId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema74.properties.orderId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.orderNumber !== undefined){
+let data1 = data.orderNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/orderNumber",schemaPath:"#/properties/orderNumber/type",keyword:"type",params:{type: schema74.properties.orderNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/orderNumber",schemaPath:"#/properties/orderNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.title !== undefined){
+let data2 = data.title;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema74.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.supplierId !== undefined){
+let data3 = data.supplierId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema74.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema74.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 20){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.currencyCode !== undefined){
+let data5 = data.currencyCode;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema74.properties.currencyCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 10){
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.orderDate !== undefined){
+let data6 = data.orderDate;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/orderDate",schemaPath:"#/properties/orderDate/type",keyword:"type",params:{type: schema74.properties.orderDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err11 = {instancePath:instancePath+"/orderDate",schemaPath:"#/properties/orderDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.revision !== undefined){
+let data7 = data.revision;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: schema74.properties.revision.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.totalAmount !== undefined){
+let data8 = data.totalAmount;
+if((!(typeof data8 == "number")) && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema74.properties.totalAmount.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.requisitionId !== undefined){
+let data9 = data.requisitionId;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema74.properties.requisitionId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.releasedDate !== undefined){
+let data10 = data.releasedDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/releasedDate",schemaPath:"#/properties/releasedDate/type",keyword:"type",params:{type: schema74.properties.releasedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err16 = {instancePath:instancePath+"/releasedDate",schemaPath:"#/properties/releasedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.confirmedDate !== undefined){
+let data11 = data.confirmedDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema74.properties.confirmedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err18 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.submittedDate !== undefined){
+let data12 = data.submittedDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema74.properties.submittedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err20 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.approvedDate !== undefined){
+let data13 = data.approvedDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema74.properties.approvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err22 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.closeReason !== undefined){
+let data14 = data.closeReason;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema74.properties.closeReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(func2(data14) > 500){
+const err24 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.changeReason !== undefined){
+let data15 = data.changeReason;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema74.properties.changeReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(func2(data15) > 500){
+const err26 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.remark !== undefined){
+let data16 = data.remark;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema74.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(typeof data16 === "string"){
+if(func2(data16) > 1000){
+const err28 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data17 = data.createdBy;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err29 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema74.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data18 = data.creationDate;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err30 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema74.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err31 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data19 = data.lastUpdatedBy;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err32 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema74.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data20 = data.lastUpdateDate;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err33 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema74.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err34 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data21 = data.versionNum;
+if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
+const err35 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema74.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoOrderLine = validate74;
+const schema75 = {"$id":"entity:srmPoOrderLine","type":"object","properties":{"orderLineId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"tolerancePercent":{"type":["number","null"],"minimum":0,"maximum":100},"promisedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedQuantity":{"type":["number","null"]},"receivedQuantity":{"type":["number","null"]},"returnedQuantity":{"type":["number","null"]},"openQuantity":{"type":["number","null"]},"lineStatus":{"type":["string","null"],"maxLength":20},"supplierComment":{"type":["string","null"],"maxLength":500},"requisitionLineId":{"type":["integer","null"]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoOrderLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.orderLineId !== undefined){
+let data0 = data.orderLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema75.properties.orderLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.orderId !== undefined){
+let data1 = data.orderId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema75.properties.orderId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema75.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data3 = data.lineNumber;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema75.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.materialId !== undefined){
+let data4 = data.materialId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema75.properties.materialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.uomCode !== undefined){
+let data5 = data.uomCode;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema75.properties.uomCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 20){
+const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.quantity !== undefined){
+let data6 = data.quantity;
+if((!(typeof data6 == "number")) && (data6 !== null)){
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema75.properties.quantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 < 0.0001 || isNaN(data6)){
+const err8 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.price !== undefined){
+let data7 = data.price;
+if((!(typeof data7 == "number")) && (data7 !== null)){
+const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema75.properties.price.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data7 == "number"){
+if(data7 < 0 || isNaN(data7)){
+const err10 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.requiredDate !== undefined){
+let data8 = data.requiredDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err11 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema75.properties.requiredDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err12 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.tolerancePercent !== undefined){
+let data9 = data.tolerancePercent;
+if((!(typeof data9 == "number")) && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/tolerancePercent",schemaPath:"#/properties/tolerancePercent/type",keyword:"type",params:{type: schema75.properties.tolerancePercent.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data9 == "number"){
+if(data9 > 100 || isNaN(data9)){
+const err14 = {instancePath:instancePath+"/tolerancePercent",schemaPath:"#/properties/tolerancePercent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err15 = {instancePath:instancePath+"/tolerancePercent",schemaPath:"#/properties/tolerancePercent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.promisedDate !== undefined){
+let data10 = data.promisedDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/promisedDate",schemaPath:"#/properties/promisedDate/type",keyword:"type",params:{type: schema75.properties.promisedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
+const err17 = {instancePath:instancePath+"/promisedDate",schemaPath:"#/properties/promisedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.proposedDate !== undefined){
+let data11 = data.proposedDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/proposedDate",schemaPath:"#/properties/proposedDate/type",keyword:"type",params:{type: schema75.properties.proposedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err19 = {instancePath:instancePath+"/proposedDate",schemaPath:"#/properties/proposedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.proposedQuantity !== undefined){
+let data12 = data.proposedQuantity;
+if((!(typeof data12 == "number")) && (data12 !== null)){
+const err20 = {instancePath:instancePath+"/proposedQuantity",schemaPath:"#/properties/proposedQuantity/type",keyword:"type",params:{type: schema75.properties.proposedQuantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.receivedQuantity !== undefined){
+let data13 = data.receivedQuantity;
+if((!(typeof data13 == "number")) && (data13 !== null)){
+const err21 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema75.properties.receivedQuantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.returnedQuantity !== undefined){
+let data14 = data.returnedQuantity;
+if((!(typeof data14 == "number")) && (data14 !== null)){
+const err22 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema75.properties.returnedQuantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.openQuantity !== undefined){
+let data15 = data.openQuantity;
+if((!(typeof data15 == "number")) && (data15 !== null)){
+const err23 = {instancePath:instancePath+"/openQuantity",schemaPath:"#/properties/openQuantity/type",keyword:"type",params:{type: schema75.properties.openQuantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.lineStatus !== undefined){
+let data16 = data.lineStatus;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err24 = {instancePath:instancePath+"/lineStatus",schemaPath:"#/properties/lineStatus/type",keyword:"type",params:{type: schema75.properties.lineStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(typeof data16 === "string"){
+if(func2(data16) > 20){
+const err25 = {instancePath:instancePath+"/lineStatus",schemaPath:"#/properties/lineStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.supplierComment !== undefined){
+let data17 = data.supplierComment;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err26 = {instancePath:instancePath+"/supplierComment",schemaPath:"#/properties/supplierComment/type",keyword:"type",params:{type: schema75.properties.supplierComment.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(func2(data17) > 500){
+const err27 = {instancePath:instancePath+"/supplierComment",schemaPath:"#/properties/supplierComment/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.requisitionLineId !== undefined){
+let data18 = data.requisitionLineId;
+if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
+const err28 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema75.properties.requisitionLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data19 = data.remark;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err29 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema75.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data19 === "string"){
+if(func2(data19) > 500){
+const err30 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data20 = data.createdBy;
+if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
+const err31 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema75.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data21 = data.creationDate;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err32 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema75.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err33 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data22 = data.lastUpdatedBy;
+if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
+const err34 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema75.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data23 = data.lastUpdateDate;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err35 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema75.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(typeof data23 === "string"){
+if(!pattern0.test(data23)){
+const err36 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data24 = data.versionNum;
+if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
+const err37 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema75.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoReceipt = validate75;
+const schema76 = {"$id":"entity:srmPoReceipt","type":"object","properties":{"receiptId":{"type":["integer","null"]},"receiptNumber":{"type":["string","null"],"maxLength":40},"deliveryId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"receiptDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoReceipt" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.receiptId !== undefined){
+let data0 = data.receiptId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema76.properties.receiptId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.receiptNumber !== undefined){
+let data1 = data.receiptNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/receiptNumber",schemaPath:"#/properties/receiptNumber/type",keyword:"type",params:{type: schema76.properties.receiptNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/receiptNumber",schemaPath:"#/properties/receiptNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.deliveryId !== undefined){
+let data2 = data.deliveryId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema76.properties.deliveryId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.orderId !== undefined){
+let data3 = data.orderId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema76.properties.orderId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data4 = data.supplierId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema76.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data5 = data.status;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema76.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 20){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.receiptDate !== undefined){
+let data6 = data.receiptDate;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/receiptDate",schemaPath:"#/properties/receiptDate/type",keyword:"type",params:{type: schema76.properties.receiptDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err9 = {instancePath:instancePath+"/receiptDate",schemaPath:"#/properties/receiptDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.remark !== undefined){
+let data7 = data.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema76.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 500){
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data8 = data.createdBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema76.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data9 = data.creationDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema76.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data10 = data.lastUpdatedBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema76.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data11 = data.lastUpdateDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema76.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data12 = data.versionNum;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema76.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoReceiptLine = validate76;
+const schema77 = {"$id":"entity:srmPoReceiptLine","type":"object","properties":{"receiptLineId":{"type":["integer","null"]},"receiptId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"deliveryLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"acceptedQuantity":{"type":["number","null"],"minimum":0},"rejectedQuantity":{"type":["number","null"],"minimum":0},"returnedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoReceiptLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.receiptLineId !== undefined){
+let data0 = data.receiptLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema77.properties.receiptLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.receiptId !== undefined){
+let data1 = data.receiptId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema77.properties.receiptId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema77.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.deliveryLineId !== undefined){
+let data3 = data.deliveryLineId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema77.properties.deliveryLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.orderLineId !== undefined){
+let data4 = data.orderLineId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema77.properties.orderLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.materialId !== undefined){
+let data5 = data.materialId;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema77.properties.materialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.quantity !== undefined){
+let data6 = data.quantity;
+if((!(typeof data6 == "number")) && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema77.properties.quantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 < 0.0001 || isNaN(data6)){
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.acceptedQuantity !== undefined){
+let data7 = data.acceptedQuantity;
+if((!(typeof data7 == "number")) && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/acceptedQuantity",schemaPath:"#/properties/acceptedQuantity/type",keyword:"type",params:{type: schema77.properties.acceptedQuantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data7 == "number"){
+if(data7 < 0 || isNaN(data7)){
+const err9 = {instancePath:instancePath+"/acceptedQuantity",schemaPath:"#/properties/acceptedQuantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.rejectedQuantity !== undefined){
+let data8 = data.rejectedQuantity;
+if((!(typeof data8 == "number")) && (data8 !== null)){
+const err10 = {instancePath:instancePath+"/rejectedQuantity",schemaPath:"#/properties/rejectedQuantity/type",keyword:"type",params:{type: schema77.properties.rejectedQuantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data8 == "number"){
+if(data8 < 0 || isNaN(data8)){
+const err11 = {instancePath:instancePath+"/rejectedQuantity",schemaPath:"#/properties/rejectedQuantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.returnedQuantity !== undefined){
+let data9 = data.returnedQuantity;
+if((!(typeof data9 == "number")) && (data9 !== null)){
+const err12 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema77.properties.returnedQuantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data10 = data.createdBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema77.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data11 = data.creationDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema77.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data12 = data.lastUpdatedBy;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema77.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data13 = data.lastUpdateDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema77.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data14 = data.versionNum;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema77.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoRequisition = validate77;
+const schema78 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"institutionId":{"type":["integer","null"]},"purchaseGroupId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoRequisition" */;
 let vErrors = null;
 let errors = 0;
@@ -17428,7 +19540,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requisitionId !== undefined){
 let data0 = data.requisitionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema72.properties.requisitionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema78.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17441,7 +19553,7 @@ errors++;
 if(data.requisitionNumber !== undefined){
 let data1 = data.requisitionNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema72.properties.requisitionNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema78.properties.requisitionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17466,7 +19578,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema72.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema78.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17491,7 +19603,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema72.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema78.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17516,7 +19628,7 @@ errors++;
 if(data.requestDate !== undefined){
 let data4 = data.requestDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/requestDate",schemaPath:"#/properties/requestDate/type",keyword:"type",params:{type: schema72.properties.requestDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/requestDate",schemaPath:"#/properties/requestDate/type",keyword:"type",params:{type: schema78.properties.requestDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17541,7 +19653,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema72.properties.currencyCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema78.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17566,7 +19678,7 @@ errors++;
 if(data.institutionId !== undefined){
 let data6 = data.institutionId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/institutionId",schemaPath:"#/properties/institutionId/type",keyword:"type",params:{type: schema72.properties.institutionId.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/institutionId",schemaPath:"#/properties/institutionId/type",keyword:"type",params:{type: schema78.properties.institutionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17579,7 +19691,7 @@ errors++;
 if(data.purchaseGroupId !== undefined){
 let data7 = data.purchaseGroupId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/purchaseGroupId",schemaPath:"#/properties/purchaseGroupId/type",keyword:"type",params:{type: schema72.properties.purchaseGroupId.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/purchaseGroupId",schemaPath:"#/properties/purchaseGroupId/type",keyword:"type",params:{type: schema78.properties.purchaseGroupId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17592,7 +19704,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema72.properties.description.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema78.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17617,7 +19729,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data9 = data.submittedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema72.properties.submittedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema78.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17642,7 +19754,7 @@ errors++;
 if(data.approvedBy !== undefined){
 let data10 = data.approvedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema72.properties.approvedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema78.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17655,7 +19767,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data11 = data.approvedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema72.properties.approvedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema78.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17680,7 +19792,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data12 = data.attachmentIds;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema72.properties.attachmentIds.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema78.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17705,7 +19817,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema72.properties.createdBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema78.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17718,7 +19830,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema72.properties.creationDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema78.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17743,7 +19855,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema72.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema78.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -17756,7 +19868,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema72.properties.lastUpdateDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema78.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -17781,7 +19893,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema72.properties.versionNum.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema78.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -17802,14 +19914,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoRequisitionLine = validate72;
-const schema73 = {"$id":"entity:srmPoRequisitionLine","type":"object","properties":{"requisitionLineId":{"type":["integer","null"]},"requisitionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"unitPrice":{"type":["number","null"],"minimum":0},"uomCode":{"type":["string","null"],"maxLength":20},"needByDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoRequisitionLine = validate78;
+const schema79 = {"$id":"entity:srmPoRequisitionLine","type":"object","properties":{"requisitionLineId":{"type":["integer","null"]},"requisitionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"unitPrice":{"type":["number","null"],"minimum":0},"uomCode":{"type":["string","null"],"maxLength":20},"needByDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoRequisitionLine" */;
 let vErrors = null;
 let errors = 0;
@@ -17817,7 +19929,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requisitionLineId !== undefined){
 let data0 = data.requisitionLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema73.properties.requisitionLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema79.properties.requisitionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17830,7 +19942,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data1 = data.requisitionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema73.properties.requisitionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema79.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17843,7 +19955,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema73.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema79.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17856,7 +19968,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema73.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema79.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17869,7 +19981,7 @@ errors++;
 if(data.quantity !== undefined){
 let data4 = data.quantity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema73.properties.quantity.type},message:"must be number,null"};
+const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema79.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17894,7 +20006,7 @@ errors++;
 if(data.unitPrice !== undefined){
 let data5 = data.unitPrice;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema73.properties.unitPrice.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema79.properties.unitPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17919,7 +20031,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data6 = data.uomCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema73.properties.uomCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema79.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17944,7 +20056,7 @@ errors++;
 if(data.needByDate !== undefined){
 let data7 = data.needByDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/type",keyword:"type",params:{type: schema73.properties.needByDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/type",keyword:"type",params:{type: schema79.properties.needByDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17969,7 +20081,7 @@ errors++;
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema73.properties.remark.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema79.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17994,7 +20106,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema73.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema79.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18007,7 +20119,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema73.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema79.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18032,7 +20144,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema73.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema79.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18045,7 +20157,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema73.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema79.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18070,7 +20182,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema73.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema79.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18091,14 +20203,541 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierInfo = validate73;
-const schema74 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoReturn = validate79;
+const schema80 = {"$id":"entity:srmPoReturn","type":"object","properties":{"returnId":{"type":["integer","null"]},"returnNumber":{"type":["string","null"],"maxLength":40},"receiptId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"replaceFlag":{"type":["string","null"],"enum":["Y","N",null]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoReturn" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnId !== undefined){
+let data0 = data.returnId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema80.properties.returnId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.returnNumber !== undefined){
+let data1 = data.returnNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/type",keyword:"type",params:{type: schema80.properties.returnNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.receiptId !== undefined){
+let data2 = data.receiptId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema80.properties.receiptId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.orderId !== undefined){
+let data3 = data.orderId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema80.properties.orderId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data4 = data.supplierId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema80.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data5 = data.status;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema80.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 20){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.reason !== undefined){
+let data6 = data.reason;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema80.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 500){
+const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.replaceFlag !== undefined){
+let data7 = data.replaceFlag;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/type",keyword:"type",params:{type: schema80.properties.replaceFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
+const err11 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/enum",keyword:"enum",params:{allowedValues: schema80.properties.replaceFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.submittedDate !== undefined){
+let data8 = data.submittedDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema80.properties.submittedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err13 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.approvedDate !== undefined){
+let data9 = data.approvedDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema80.properties.approvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err15 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data10 = data.createdBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema80.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data11 = data.creationDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema80.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err18 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data12 = data.lastUpdatedBy;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema80.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data13 = data.lastUpdateDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema80.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err21 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data14 = data.versionNum;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema80.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate79.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoReturnLine = validate80;
+const schema81 = {"$id":"entity:srmPoReturnLine","type":"object","properties":{"returnLineId":{"type":["integer","null"]},"returnId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"receiptLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoReturnLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnLineId !== undefined){
+let data0 = data.returnLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/returnLineId",schemaPath:"#/properties/returnLineId/type",keyword:"type",params:{type: schema81.properties.returnLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.returnId !== undefined){
+let data1 = data.returnId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema81.properties.returnId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema81.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.receiptLineId !== undefined){
+let data3 = data.receiptLineId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema81.properties.receiptLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.orderLineId !== undefined){
+let data4 = data.orderLineId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema81.properties.orderLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.materialId !== undefined){
+let data5 = data.materialId;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema81.properties.materialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.quantity !== undefined){
+let data6 = data.quantity;
+if((!(typeof data6 == "number")) && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema81.properties.quantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 < 0.0001 || isNaN(data6)){
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema81.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema81.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema81.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema81.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema81.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierInfo = validate81;
+const schema82 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierInfo" */;
 let vErrors = null;
 let errors = 0;
@@ -18106,7 +20745,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.supplierId !== undefined){
 let data0 = data.supplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema74.properties.supplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema82.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18119,7 +20758,7 @@ errors++;
 if(data.supplierNumber !== undefined){
 let data1 = data.supplierNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema74.properties.supplierNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema82.properties.supplierNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18144,7 +20783,7 @@ errors++;
 if(data.supplierName !== undefined){
 let data2 = data.supplierName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema74.properties.supplierName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema82.properties.supplierName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18169,7 +20808,7 @@ errors++;
 if(data.taxNumber !== undefined){
 let data3 = data.taxNumber;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema74.properties.taxNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema82.properties.taxNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18194,7 +20833,7 @@ errors++;
 if(data.contactName !== undefined){
 let data4 = data.contactName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema74.properties.contactName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema82.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18219,7 +20858,7 @@ errors++;
 if(data.contactPhone !== undefined){
 let data5 = data.contactPhone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema74.properties.contactPhone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema82.properties.contactPhone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18244,7 +20883,7 @@ errors++;
 if(data.email !== undefined){
 let data6 = data.email;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema74.properties.email.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema82.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18269,7 +20908,7 @@ errors++;
 if(data.address !== undefined){
 let data7 = data.address;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema74.properties.address.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema82.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18294,7 +20933,7 @@ errors++;
 if(data.supplierStatus !== undefined){
 let data8 = data.supplierStatus;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema74.properties.supplierStatus.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema82.properties.supplierStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18319,7 +20958,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data9 = data.attachmentIds;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema74.properties.attachmentIds.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema82.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18344,7 +20983,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema74.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema82.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18357,7 +20996,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema74.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema82.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18382,7 +21021,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema74.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema82.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18395,7 +21034,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema74.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema82.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18420,7 +21059,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema74.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema82.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18441,14 +21080,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegister = validate74;
-const schema75 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegister = validate82;
+const schema83 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -18456,7 +21095,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerId !== undefined){
 let data0 = data.registerId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema75.properties.registerId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema83.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18469,7 +21108,7 @@ errors++;
 if(data.companyName !== undefined){
 let data1 = data.companyName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema75.properties.companyName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema83.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18494,7 +21133,7 @@ errors++;
 if(data.creditCode !== undefined){
 let data2 = data.creditCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema75.properties.creditCode.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema83.properties.creditCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18519,7 +21158,7 @@ errors++;
 if(data.contactName !== undefined){
 let data3 = data.contactName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema75.properties.contactName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema83.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18544,7 +21183,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema75.properties.email.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema83.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18569,7 +21208,7 @@ errors++;
 if(data.phone !== undefined){
 let data5 = data.phone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema75.properties.phone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema83.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18594,7 +21233,7 @@ errors++;
 if(data.address !== undefined){
 let data6 = data.address;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema75.properties.address.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema83.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18619,7 +21258,7 @@ errors++;
 if(data.categoryIds !== undefined){
 let data7 = data.categoryIds;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema75.properties.categoryIds.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema83.properties.categoryIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18644,7 +21283,7 @@ errors++;
 if(data.languageCode !== undefined){
 let data8 = data.languageCode;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema75.properties.languageCode.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema83.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18669,7 +21308,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema75.properties.status.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema83.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18694,7 +21333,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema75.properties.submittedDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema83.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18719,7 +21358,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data11 = data.rejectReason;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema75.properties.rejectReason.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema83.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18744,7 +21383,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data12 = data.supplierId;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema75.properties.supplierId.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema83.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18757,7 +21396,7 @@ errors++;
 if(data.nameKey !== undefined){
 let data13 = data.nameKey;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema75.properties.nameKey.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema83.properties.nameKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -18782,7 +21421,7 @@ errors++;
 if(data.creditKey !== undefined){
 let data14 = data.creditKey;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema75.properties.creditKey.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema83.properties.creditKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -18807,7 +21446,7 @@ errors++;
 if(data.editTokenHash !== undefined){
 let data15 = data.editTokenHash;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema75.properties.editTokenHash.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema83.properties.editTokenHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -18832,7 +21471,7 @@ errors++;
 if(data.tokenExpires !== undefined){
 let data16 = data.tokenExpires;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema75.properties.tokenExpires.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema83.properties.tokenExpires.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -18857,7 +21496,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data17 = data.createdBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err32 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema75.properties.createdBy.type},message:"must be integer,null"};
+const err32 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema83.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -18870,7 +21509,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data18 = data.creationDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err33 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema75.properties.creationDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema83.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -18895,7 +21534,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data19 = data.lastUpdatedBy;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema75.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema83.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -18908,7 +21547,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data20 = data.lastUpdateDate;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err36 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema75.properties.lastUpdateDate.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema83.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -18933,7 +21572,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data21 = data.versionNum;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err38 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema75.properties.versionNum.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema83.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -18954,14 +21593,14 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegisterBank = validate75;
-const schema76 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterBank = validate83;
+const schema84 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegisterBank" */;
 let vErrors = null;
 let errors = 0;
@@ -18969,7 +21608,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerBankId !== undefined){
 let data0 = data.registerBankId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema76.properties.registerBankId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema84.properties.registerBankId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18982,7 +21621,7 @@ errors++;
 if(data.registerId !== undefined){
 let data1 = data.registerId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema76.properties.registerId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema84.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18995,7 +21634,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema76.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema84.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19008,7 +21647,7 @@ errors++;
 if(data.bankName !== undefined){
 let data3 = data.bankName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema76.properties.bankName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema84.properties.bankName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19033,7 +21672,7 @@ errors++;
 if(data.accountName !== undefined){
 let data4 = data.accountName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema76.properties.accountName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema84.properties.accountName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19058,7 +21697,7 @@ errors++;
 if(data.accountNumber !== undefined){
 let data5 = data.accountNumber;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema76.properties.accountNumber.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema84.properties.accountNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19083,7 +21722,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema76.properties.currencyCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema84.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19108,7 +21747,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema76.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema84.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19121,7 +21760,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema76.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema84.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19146,7 +21785,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema76.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema84.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19159,7 +21798,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema76.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema84.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19184,7 +21823,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema76.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema84.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19205,14 +21844,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegisterCert = validate76;
-const schema77 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterCert = validate84;
+const schema85 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegisterCert" */;
 let vErrors = null;
 let errors = 0;
@@ -19220,7 +21859,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerCertId !== undefined){
 let data0 = data.registerCertId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema77.properties.registerCertId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema85.properties.registerCertId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19233,7 +21872,7 @@ errors++;
 if(data.registerId !== undefined){
 let data1 = data.registerId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema77.properties.registerId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema85.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19246,7 +21885,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema77.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema85.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19259,7 +21898,7 @@ errors++;
 if(data.certName !== undefined){
 let data3 = data.certName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema77.properties.certName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema85.properties.certName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19284,7 +21923,7 @@ errors++;
 if(data.certNumber !== undefined){
 let data4 = data.certNumber;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema77.properties.certNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema85.properties.certNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19309,7 +21948,7 @@ errors++;
 if(data.expiryDate !== undefined){
 let data5 = data.expiryDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema77.properties.expiryDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema85.properties.expiryDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19334,7 +21973,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data6 = data.attachmentIds;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema77.properties.attachmentIds.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema85.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19359,7 +21998,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema77.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema85.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19372,7 +22011,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema77.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema85.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19397,7 +22036,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema77.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema85.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19410,7 +22049,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema77.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema85.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19435,7 +22074,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema77.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema85.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19456,7 +22095,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
@@ -19522,8 +22161,16 @@ export const validators = {
   srmNotice,
   srmNoticeCategory,
   srmNoticeSupplier,
+  srmPoDelivery,
+  srmPoDeliveryLine,
+  srmPoOrder,
+  srmPoOrderLine,
+  srmPoReceipt,
+  srmPoReceiptLine,
   srmPoRequisition,
   srmPoRequisitionLine,
+  srmPoReturn,
+  srmPoReturnLine,
   srmPosSupplierInfo,
   srmPosSupplierRegister,
   srmPosSupplierRegisterBank,

@@ -5,6 +5,7 @@ import type { Db } from '../../../server/db/connect.js';
 import { auditInsert } from '../../../server/db/typed.js';
 import { msg } from '../server/store.js';
 import type { VariableType } from '../server/templates.js';
+import { ORDER_TEMPLATES } from './shippedOrders.js';
 
 type Lang = 'CN' | 'EN' | 'TH' | 'VN';
 type Texts = Record<Lang, [subject: string | null, content: string]>;
@@ -137,6 +138,7 @@ export const SHIPPED: readonly ShippedTemplate[] = [
     source: { code: 'MANUAL', name: '手工发送', module: 'messages', event: 'messageListDetail', optional: true },
     config: { site: true, mail: false, sms: false },
   },
+  ...ORDER_TEMPLATES,
 ];
 
 export async function seedShipped(db: Db): Promise<void> {
