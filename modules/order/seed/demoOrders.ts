@@ -15,7 +15,15 @@ type OrderSpec = { title: string; supplier: 'S-0001' | 'S-0002'; status: string;
 const ORDERS: OrderSpec[] = [
   { title: '冷轧钢板补库（草稿）', supplier: 'S-0001', status: 'DRAFT', lines: [{ qty: 200, price: 48, status: 'OPEN' }] },
   { title: '年度不锈钢框架首批', supplier: 'S-0001', status: 'SUBMITTED', lines: [{ qty: 1200, price: 52.5, status: 'OPEN' }] },
-  { title: '镀锌钢卷 12 月交付', supplier: 'S-0001', status: 'RELEASED', lines: [{ qty: 300, price: 45, status: 'OPEN' }, { qty: 150, price: 61, status: 'OPEN' }] },
+  {
+    title: '镀锌钢卷 12 月交付',
+    supplier: 'S-0001',
+    status: 'RELEASED',
+    lines: [
+      { qty: 300, price: 45, status: 'OPEN' },
+      { qty: 150, price: 61, status: 'OPEN' },
+    ],
+  },
   { title: '钢带试制订单', supplier: 'S-0001', status: 'CHANGE_PENDING', lines: [{ qty: 80, price: 70, status: 'CHANGE_REQUESTED', proposed: '2027-01-08' }] },
   {
     title: '冲压件原料（交期已调整）',
@@ -34,7 +42,12 @@ const ORDERS: OrderSpec[] = [
     status: 'CONFIRMED',
     lines: [{ qty: 100, price: 88, status: 'CONFIRMED', promised: '2026-12-10', received: 57, returned: 3, open: 43 }],
   },
-  { title: '11 月钢材采购（已结清）', supplier: 'S-0001', status: 'CLOSED', lines: [{ qty: 50, price: 47, status: 'RECEIVED', promised: '2026-11-20', received: 50, open: 0 }] },
+  {
+    title: '11 月钢材采购（已结清）',
+    supplier: 'S-0001',
+    status: 'CLOSED',
+    lines: [{ qty: 50, price: 47, status: 'RECEIVED', promised: '2026-11-20', received: 50, open: 0 }],
+  },
   { title: 'PCB connectors December', supplier: 'S-0002', status: 'RELEASED', lines: [{ qty: 1000, price: 3.2, status: 'OPEN' }] },
   { title: 'Relay modules Q1', supplier: 'S-0002', status: 'CONFIRMED', lines: [{ qty: 400, price: 12.5, status: 'CONFIRMED', promised: '2027-01-15' }] },
 ];
@@ -106,7 +119,13 @@ const orders: DemoStep = {
     // The changed date, kept: revision 0 promised 2026-12-20 on its second line.
     await po(db)
       .insertInto('srm_po_order_version')
-      .values({ order_id: made[4].orderId, revision: 0, change_reason: 'SUPPLIER_CHANGE', snapshot: JSON.stringify({ header: { revision: 0 }, lines: [{ line_number: 20, promised_date: '2026-12-20' }] }), ...auditInsert(buyer) })
+      .values({
+        order_id: made[4].orderId,
+        revision: 0,
+        change_reason: 'SUPPLIER_CHANGE',
+        snapshot: JSON.stringify({ header: { revision: 0 }, lines: [{ line_number: 20, promised_date: '2026-12-20' }] }),
+        ...auditInsert(buyer),
+      })
       .execute();
     const note = async (n: number, orderId: number, lines: [number, number, number][], status: string) => {
       const d = await po(db)
@@ -129,7 +148,16 @@ const orders: DemoStep = {
       for (const [k, [lineId, q, received]] of lines.entries()) {
         const r = await po(db)
           .insertInto('srm_po_delivery_line')
-          .values({ delivery_id: d.delivery_id, line_number: (k + 1) * 10, order_line_id: lineId, material_id: materials[0], quantity: q, batch_number: `B2612${n}${k}`, received_quantity: received, ...auditInsert(s1user) })
+          .values({
+            delivery_id: d.delivery_id,
+            line_number: (k + 1) * 10,
+            order_line_id: lineId,
+            material_id: materials[0],
+            quantity: q,
+            batch_number: `B2612${n}${k}`,
+            received_quantity: received,
+            ...auditInsert(s1user),
+          })
           .returning('delivery_line_id')
           .executeTakeFirstOrThrow();
         ids.push(r.delivery_line_id);
@@ -144,7 +172,15 @@ const orders: DemoStep = {
     const receipt = async (n: number, deliveryId: number, orderId: number, lines: [number, number, number, number, number][]) => {
       const r = await po(db)
         .insertInto('srm_po_receipt')
-        .values({ receipt_number: number('GR', n), delivery_id: deliveryId, order_id: orderId, supplier_id: s1, status: 'INSPECTED', receipt_date: '2026-12-08', ...auditInsert(buyer) })
+        .values({
+          receipt_number: number('GR', n),
+          delivery_id: deliveryId,
+          order_id: orderId,
+          supplier_id: s1,
+          status: 'INSPECTED',
+          receipt_date: '2026-12-08',
+          ...auditInsert(buyer),
+        })
         .returning('receipt_id')
         .executeTakeFirstOrThrow();
       const ids: number[] = [];
@@ -190,7 +226,15 @@ const orders: DemoStep = {
         .executeTakeFirstOrThrow();
       await po(db)
         .insertInto('srm_po_return_line')
-        .values({ return_id: r.return_id, line_number: 10, receipt_line_id: gr.lineIds[0], order_line_id: made[6].lineIds[0], material_id: materials[0], quantity: q, ...auditInsert(buyer) })
+        .values({
+          return_id: r.return_id,
+          line_number: 10,
+          receipt_line_id: gr.lineIds[0],
+          order_line_id: made[6].lineIds[0],
+          material_id: materials[0],
+          quantity: q,
+          ...auditInsert(buyer),
+        })
         .execute();
     };
     await ret(1, 'APPROVED', 3, '表面划伤，退回补货');

@@ -39,7 +39,7 @@ export const PO_APPROVAL_XML = `<?xml version="1.0" encoding="UTF-8"?>
 
 export const poApprovalModel: DemoStep = {
   name: 'poApprovalModel',
-  after: ['admin:users'],
+  after: ['admin:users', 'order:orders'],
   async run(db, demo) {
     const t = wf(db);
     const admin = demo.ids.get('user', 'admin');
@@ -57,10 +57,11 @@ export const poApprovalModel: DemoStep = {
       })
       .returning('model_id')
       .executeTakeFirstOrThrow();
-    await t
+    const v = await t
       .insertInto('bpm_model_version')
       .values({ model_id: m.model_id, model_key: 'PO_APPROVAL', version: 1, bpmn_xml: PO_APPROVAL_XML, ...auditInsert(admin) })
-      .execute();
+      .returning('model_version_id')
+      .executeTakeFirstOrThrow();
     await t
       .insertInto('bpm_binding')
       .values({
@@ -72,6 +73,47 @@ export const poApprovalModel: DemoStep = {
         enabled_flag: 'Y',
         ...auditInsert(admin),
       })
+      .execute();
+    // The demo order above 50,000 CNY waits for approver01 (as the engine would have left it).
+    const pending = demo.shared<{ id: number; number: string; title: string }>('order.pending');
+    const buyer = demo.ids.get('user', 'buyer01');
+    const i = await t
+      .insertInto('bpm_instance')
+      .values({
+        model_key: 'PO_APPROVAL',
+        model_version_id: v.model_version_id,
+        version: 1,
+        entity_name: 'srmPoOrder',
+        approve_action: 'doApproval',
+        reject_action: 'doReject',
+        business_id: pending.id,
+        document_number: pending.number,
+        title: pending.title,
+        initiator_id: buyer,
+        initiator_name: '张采购',
+        state: 'RUNNING',
+        current_nodes: '采购订单审批',
+        start_date: '2026-11-18 10:00:00',
+        ...auditInsert(buyer),
+      })
+      .returning('instance_id')
+      .executeTakeFirstOrThrow();
+    await t
+      .insertInto('bpm_task')
+      .values({
+        instance_id: i.instance_id,
+        node_id: 'approve01',
+        task_name: '采购订单审批',
+        group_key: `${i.instance_id}:approve01:demo`,
+        assignee_id: demo.ids.get('user', 'approver01'),
+        state: 'OPEN',
+        create_date: '2026-11-18 10:00:00',
+        ...auditInsert(buyer),
+      })
+      .execute();
+    await t
+      .insertInto('bpm_history')
+      .values({ instance_id: i.instance_id, action: 'START', user_id: buyer, user_name: '张采购', action_date: '2026-11-18 10:00:00', ...auditInsert(buyer) })
       .execute();
   },
 };

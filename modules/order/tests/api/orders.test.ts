@@ -20,6 +20,24 @@ for (const backend of await backends()) {
 
     const find = async (id: number) => expectOk(await w.buyer.call<Order>(`${ORDER}/findById`, { id }));
 
+    it('demo: supplier01 has orders in every state, supplier02 only its own; approver01 has the large one to approve', async () => {
+      const mine = expectOk(await w.s1.call<Order[]>(`${ORDER}/listByPage`, { params: {}, pageRows: 100 })).filter((o) =>
+        o.orderNumber.startsWith('PO-2026-0000'),
+      );
+      const states = new Set((await Promise.all(mine.map((o) => find(o.orderId)))).map((o) => o.status));
+      for (const s of ['DRAFT', 'SUBMITTED', 'RELEASED', 'CHANGE_PENDING', 'CONFIRMED', 'CLOSED']) expect(states).toContain(s);
+      const theirs = expectOk(await w.s2.call<Order[]>(`${ORDER}/listByPage`, { params: {}, pageRows: 100 }));
+      expect(theirs.length).toBeGreaterThanOrEqual(2);
+      expect(theirs.every((o) => o.supplierId === w.supplier2)).toBe(true);
+      const partly = (await Promise.all(mine.map((o) => find(o.orderId)))).find((o) => o.lines.some((l) => l.receivedQuantity > 0 && l.openQuantity > 0))!;
+      expect(partly.lines[0]).toMatchObject({ quantity: 100, receivedQuantity: 57, returnedQuantity: 3, openQuantity: 43 });
+      const approver = await signIn(t.url, 'approver01');
+      const tasks = expectOk(
+        await approver.call<{ entity: string; documentNumber: string }[]>('bpmServer/v1/bpmTaskRestful/findTodoTasks', { params: {}, pageRows: 100 }),
+      );
+      expect(tasks.some((x) => x.entity === 'srmPoOrder' && x.documentNumber === 'PO-2026-000002')).toBe(true);
+    });
+
     it('a draft: number, open quantities, total; the server keeps its own fields', async () => {
       const d = await draftOrder(w, [10, 5], 12.5);
       expect(d.orderNumber).toMatch(/^PO-\d{4}-\d{6}$/);
