@@ -13,6 +13,8 @@ export interface ApprovedLine {
   lineNumber: number | null;
   materialId: number;
   quantity: number;
+  /** The estimated unit price (header currency), when the requester gave one. */
+  unitPrice: number | null;
   uomCode: string | null;
   needByDate: string;
 }

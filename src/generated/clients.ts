@@ -2335,6 +2335,233 @@ lastUpdateDate: string
 versionNum: number
 }
 
+export interface SrmPoDelivery {
+deliveryId: number
+deliveryNumber: (string | null)
+orderId: number
+orderIdDisplay: (string | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+status: (string | null)
+carrier: (string | null)
+waybillNumber: (string | null)
+shipDate: (string | null)
+expectedArrival: string
+shippedDate: (string | null)
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+lines: SrmPoDeliveryLine[]
+}
+
+export interface SrmPoDeliveryParams {
+deliveryId?: (number | number[])
+deliveryNumber?: string
+orderId?: (number | number[])
+supplierId?: (number | number[])
+status?: (string | string[])
+carrier?: (string | string[])
+waybillNumber?: string
+shipDate?: (string | string[])
+expectedArrival?: string
+expectedArrivalFrom?: string
+expectedArrivalTo?: string
+keyword?: string
+}
+
+export function srmPoDeliveryClient(call: Call) {
+  const base = 'srmServer/v1/srmPoDeliveryRestful';
+  return {
+    findById: (id: number) => call<SrmPoDelivery>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPoDeliveryParams> = {}) => call<SrmPoDelivery[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPoDelivery>) => call<SrmPoDelivery>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPoDelivery>[]) => call<SrmPoDelivery[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT → SHIPPED (resource btnShip) */
+    doShip: (req: TransitionRequest) => call<SrmPoDelivery>(`${base}/doShip`, req).then(dataOf),
+    /** DRAFT → CANCELLED (resource btnCancel) */
+    doCancel: (req: TransitionRequest) => call<SrmPoDelivery>(`${base}/doCancel`, req).then(dataOf),
+  };
+}
+
+export interface SrmPoDeliveryLine {
+deliveryLineId: number
+deliveryId: (number | null)
+deliveryIdDisplay: (string | null)
+lineNumber: (number | null)
+orderLineId: number
+materialId: (number | null)
+materialIdDisplay: (string | null)
+quantity: number
+batchNumber: (string | null)
+receivedQuantity: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPoOrder {
+orderId: number
+orderNumber: (string | null)
+title: (string | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+status: (string | null)
+currencyCode: string
+orderDate: string
+revision: (number | null)
+totalAmount: (number | null)
+requisitionId: (number | null)
+releasedDate: (string | null)
+confirmedDate: (string | null)
+submittedDate: (string | null)
+approvedDate: (string | null)
+closeReason: (string | null)
+changeReason: (string | null)
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+lines: SrmPoOrderLine[]
+}
+
+export interface SrmPoOrderParams {
+orderId?: (number | number[])
+orderNumber?: string
+title?: string
+supplierId?: (number | number[])
+status?: (string | string[])
+currencyCode?: (string | string[])
+orderDate?: string
+orderDateFrom?: string
+orderDateTo?: string
+requisitionId?: (number | number[])
+keyword?: string
+}
+
+export function srmPoOrderClient(call: Call) {
+  const base = 'srmServer/v1/srmPoOrderRestful';
+  return {
+    findById: (id: number) => call<SrmPoOrder>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPoOrderParams> = {}) => call<SrmPoOrder[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPoOrder>) => call<SrmPoOrder>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPoOrder>[]) => call<SrmPoOrder[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | REJECTED → SUBMITTED (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmPoOrder>(`${base}/doSubmit`, req).then(dataOf),
+    /** SUBMITTED → APPROVED (resource btnApprove) */
+    doApproval: (req: TransitionRequest) => call<SrmPoOrder>(`${base}/doApproval`, req).then(dataOf),
+    /** SUBMITTED → REJECTED (resource btnReject) */
+    doReject: (req: TransitionRequest) => call<SrmPoOrder>(`${base}/doReject`, req).then(dataOf),
+    /** APPROVED → RELEASED (resource btnRelease) */
+    doRelease: (req: TransitionRequest) => call<SrmPoOrder>(`${base}/doRelease`, req).then(dataOf),
+  };
+}
+
+export interface SrmPoOrderLine {
+orderLineId: number
+orderId: (number | null)
+orderIdDisplay: (string | null)
+supplierId: (number | null)
+lineNumber: (number | null)
+materialId: number
+materialIdDisplay: (string | null)
+uomCode: (string | null)
+quantity: number
+price: number
+requiredDate: string
+tolerancePercent: (number | null)
+promisedDate: (string | null)
+proposedDate: (string | null)
+proposedQuantity: (number | null)
+receivedQuantity: (number | null)
+returnedQuantity: (number | null)
+openQuantity: (number | null)
+lineStatus: (string | null)
+supplierComment: (string | null)
+requisitionLineId: (number | null)
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPoReceipt {
+receiptId: number
+receiptNumber: (string | null)
+deliveryId: number
+deliveryIdDisplay: (string | null)
+orderId: (number | null)
+orderIdDisplay: (string | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+status: (string | null)
+receiptDate: string
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+lines: SrmPoReceiptLine[]
+}
+
+export interface SrmPoReceiptParams {
+receiptId?: (number | number[])
+receiptNumber?: string
+deliveryId?: (number | number[])
+orderId?: (number | number[])
+supplierId?: (number | number[])
+status?: (string | string[])
+receiptDate?: string
+receiptDateFrom?: string
+receiptDateTo?: string
+keyword?: string
+}
+
+export function srmPoReceiptClient(call: Call) {
+  const base = 'srmServer/v1/srmPoReceiptRestful';
+  return {
+    findById: (id: number) => call<SrmPoReceipt>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPoReceiptParams> = {}) => call<SrmPoReceipt[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPoReceipt>) => call<SrmPoReceipt>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPoReceipt>[]) => call<SrmPoReceipt[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmPoReceiptLine {
+receiptLineId: number
+receiptId: (number | null)
+receiptIdDisplay: (string | null)
+lineNumber: (number | null)
+deliveryLineId: number
+orderLineId: (number | null)
+materialId: (number | null)
+materialIdDisplay: (string | null)
+quantity: number
+acceptedQuantity: (number | null)
+rejectedQuantity: (number | null)
+returnedQuantity: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
 export interface SrmPoRequisition {
 requisitionId: number
 requisitionNumber: (string | null)
@@ -2404,6 +2631,73 @@ unitPrice: (number | null)
 uomCode: (string | null)
 needByDate: string
 remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPoReturn {
+returnId: number
+returnNumber: (string | null)
+receiptId: number
+receiptIdDisplay: (string | null)
+orderId: (number | null)
+orderIdDisplay: (string | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+status: (string | null)
+reason: string
+replaceFlag: (("Y" | "N") | null)
+submittedDate: (string | null)
+approvedDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+lines: SrmPoReturnLine[]
+}
+
+export interface SrmPoReturnParams {
+returnId?: (number | number[])
+returnNumber?: string
+receiptId?: (number | number[])
+orderId?: (number | number[])
+supplierId?: (number | number[])
+status?: (string | string[])
+keyword?: string
+}
+
+export function srmPoReturnClient(call: Call) {
+  const base = 'srmServer/v1/srmPoReturnRestful';
+  return {
+    findById: (id: number) => call<SrmPoReturn>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPoReturnParams> = {}) => call<SrmPoReturn[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPoReturn>) => call<SrmPoReturn>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPoReturn>[]) => call<SrmPoReturn[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | REJECTED → SUBMITTED (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmPoReturn>(`${base}/doSubmit`, req).then(dataOf),
+    /** SUBMITTED → APPROVED (resource btnApprove) */
+    doApproval: (req: TransitionRequest) => call<SrmPoReturn>(`${base}/doApproval`, req).then(dataOf),
+    /** SUBMITTED → REJECTED (resource btnReject) */
+    doReject: (req: TransitionRequest) => call<SrmPoReturn>(`${base}/doReject`, req).then(dataOf),
+  };
+}
+
+export interface SrmPoReturnLine {
+returnLineId: number
+returnId: (number | null)
+returnIdDisplay: (string | null)
+lineNumber: (number | null)
+receiptLineId: number
+orderLineId: (number | null)
+materialId: (number | null)
+materialIdDisplay: (string | null)
+quantity: number
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)

@@ -5,6 +5,7 @@ import type { Db } from '../../../server/db/connect.js';
 import { auditInsert } from '../../../server/db/typed.js';
 import { msg } from '../server/store.js';
 import type { VariableType } from '../server/templates.js';
+import { ORDER_TEMPLATES } from './shippedOrders.js';
 
 type Lang = 'CN' | 'EN' | 'TH' | 'VN';
 type Texts = Record<Lang, [subject: string | null, content: string]>;
@@ -225,6 +226,7 @@ export const SHIPPED: readonly ShippedTemplate[] = [
     source: { code: 'SRC_INQUIRY_LOST', name: '询价未中标', module: 'sourcing', event: 'inquiry.awarded', optional: false },
     config: { site: true, mail: true, sms: false },
   },
+  ...ORDER_TEMPLATES,
 ];
 
 export async function seedShipped(db: Db): Promise<void> {

@@ -20,10 +20,10 @@ export function requisitionApi(app: AppContext): RequisitionApi {
     total: (requisitionId) => requisitionTotal(app, db, requisitionId),
     async approvedLines(requisitionId) {
       const rows = await sql<ApprovedLine>`select l.requisition_line_id as "requisitionLineId", l.line_number as "lineNumber", l.material_id as "materialId",
-          l.quantity, l.uom_code as "uomCode", to_char(l.need_by_date, 'YYYY-MM-DD') as "needByDate"
+          l.quantity, l.unit_price as "unitPrice", l.uom_code as "uomCode", to_char(l.need_by_date, 'YYYY-MM-DD') as "needByDate"
         from srm_po_requisition_line l join srm_po_requisition r on r.requisition_id = l.requisition_id
         where r.requisition_id = ${requisitionId} and r.status = 'APPROVED' order by l.line_number, l.requisition_line_id`.execute(db);
-      return rows.rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
+      return rows.rows.map((r) => ({ ...r, quantity: Number(r.quantity), unitPrice: r.unitPrice === null ? null : Number(r.unitPrice) }));
     },
   };
 }

@@ -10,6 +10,7 @@ import { wf, type Trx } from '../server/store.js';
 import { PR_APPROVAL_XML } from './prApproval.js';
 import { processRoleDemo } from './processRoles.js';
 import { supplierRegisterModel } from './supplierRegisterApproval.js';
+import { poApprovalModel } from './poApproval.js';
 
 const ENTITY = 'srmPoRequisition';
 type Document = { id: number; number: string; title: string; status: string; date: string };
@@ -139,4 +140,4 @@ async function instanceOf(t: Trx, versionId: number, d: Document, u: { buyer: nu
   }
 }
 
-export const workflowDemo: readonly DemoStep[] = [model, processRoleDemo, supplierRegisterModel];
+export const workflowDemo: readonly DemoStep[] = [model, processRoleDemo, supplierRegisterModel, poApprovalModel];

@@ -1,0 +1,18 @@
+// The order module's client part: edit-page panels for what a generic form cannot say — the supplier's
+// line-by-line confirmation, reasons for refusing changes / closing / cancelling, a delivery note from a
+// confirmed order (and its labels), a receipt started by scanning a label.
+import { defineClientModule } from '../../../runtime/registry/clientModule';
+import { SupplierConfirmPanel } from './SupplierConfirmPanel';
+import { ReasonPanel } from './ReasonPanel';
+import { DeliveryPanel } from './DeliveryPanel';
+import { ReceiptPanel } from './ReceiptPanel';
+
+export default defineClientModule({
+  name: 'order',
+  editAddons: {
+    poSupplierConfirm: { order: 30, component: SupplierConfirmPanel },
+    poReasons: { order: 31, component: ReasonPanel },
+    poDeliveryFromOrder: { order: 32, component: DeliveryPanel },
+    poReceiveByBarcode: { order: 33, component: ReceiptPanel },
+  },
+});

@@ -1,0 +1,33 @@
+// Purchase orders, delivery notes (ASN), goods receipts with incoming inspection, and returns: the daily
+// collaboration between buyers and suppliers (docs/order.md).
+import { defineModule } from '../../server/modules/types.js';
+import './api.js';
+import { orderRules } from './server/orderRules.js';
+import { doBuyerConfirm, doBuyerRejectChange, doSupplierConfirm } from './server/confirm.js';
+import { doCancel, doClose, doRevise } from './server/changes.js';
+import { findVersions } from './server/versions.js';
+import { createFromRequisition } from './server/fromRequisition.js';
+import { deliveryRules } from './server/deliveryRules.js';
+import { receiptRules } from './server/receiptRules.js';
+import { returnRules } from './server/returnRules.js';
+import { doSyncInspection } from './server/inspection.js';
+import { orderFacts } from './server/facts.js';
+import { orderSubscribers } from './server/notify.js';
+import { deliveryOperations } from './server/labels.js';
+import { orderDemo } from './seed/demo.js';
+
+export default defineModule({
+  name: 'order',
+  // requisition: orders from approved lines (its API); messages: the hand-over messages.
+  dependsOn: ['base', 'admin', 'supplier', 'requisition', 'workflow', 'messages'],
+  rules: { srmPoOrder: orderRules, srmPoDelivery: deliveryRules, srmPoReceipt: receiptRules, srmPoReturn: returnRules },
+  operations: {
+    srmPoOrder: { doSupplierConfirm, doBuyerConfirm, doBuyerRejectChange, doClose, doCancel, doRevise, findVersions, createFromRequisition },
+    srmPoDelivery: deliveryOperations,
+    srmPoReceipt: { doSyncInspection },
+  },
+  // PO_APPROVAL's gateway tests the order's total in CNY.
+  documentFacts: { srmPoOrder: orderFacts },
+  subscribers: orderSubscribers,
+  seed: { demo: orderDemo },
+});

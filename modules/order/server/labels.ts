@@ -1,0 +1,87 @@
+// Delivery labels: one label per line of a note, with a Code 128 barcode (bwip-js) of `{deliveryNumber}/{lineNumber}`,
+// laid out on A4 (2 × 4 labels a page) with pdf-lib. Receiving scans that value: findByBarcode finds the note.
+// The PDF travels in the envelope as base64 (the family's JSON answer), with its file name.
+import bwipjs from 'bwip-js/node';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { ok } from '../../../server/http/envelope.js';
+import { refuse } from '../../../server/errors.js';
+import type { FamilyAction } from '../../../server/rest/actionContext.js';
+import { findRow, loadRecord, parseId } from '../../../server/rest/read.js';
+import { po } from './store.js';
+
+const A4 = { w: 595.28, h: 841.89 };
+const COLS = 2;
+const ROWS = 4;
+// Helvetica has no CJK glyphs: labels print codes and numbers, which is what a scanner and a storeman need.
+const ascii = (s: unknown) => String(s ?? '').replace(/[^\x20-\x7e]/g, '?');
+
+export const barcodeOf = (deliveryNumber: string, lineNumber: number | null) => `${deliveryNumber}/${lineNumber ?? 0}`;
+
+const getLabelPdf: FamilyAction = async (ctx) => {
+  const id = parseId(ctx, ctx.body.id);
+  const note = await findRow(ctx, ctx.app.db, id); // the row rule: a supplier prints only its own notes
+  const lines = await po(ctx.app.db)
+    .selectFrom('srm_po_delivery_line as l')
+    .innerJoin('srm_po_order_line as ol', 'ol.order_line_id', 'l.order_line_id')
+    .innerJoin('srm_po_order as o', 'o.order_id', 'ol.order_id')
+    .select(['l.line_number', 'l.quantity', 'l.batch_number', 'ol.uom_code', 'ol.line_number as order_line_number', 'o.order_number', 'l.material_id'])
+    .where('l.delivery_id', '=', id)
+    .orderBy('l.line_number')
+    .execute();
+  // The material's display is "code name": its code is the first word.
+  const shown = (await loadRecord(ctx, ctx.app.db, id)).lines as { materialId: number; materialIdDisplay?: string }[];
+  const codes = new Map(shown.map((l) => [l.materialId, String(l.materialIdDisplay ?? l.materialId).split(' ')[0]]));
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const number = String(note.delivery_number ?? id);
+  const cellW = A4.w / COLS;
+  const cellH = A4.h / ROWS;
+  let page = pdf.addPage([A4.w, A4.h]);
+  for (const [i, l] of lines.entries()) {
+    if (i > 0 && i % (COLS * ROWS) === 0) page = pdf.addPage([A4.w, A4.h]);
+    const slot = i % (COLS * ROWS);
+    const x = (slot % COLS) * cellW + 18;
+    const top = A4.h - Math.floor(slot / COLS) * cellH - 24;
+    const png = await bwipjs.toBuffer({
+      bcid: 'code128',
+      text: barcodeOf(number, l.line_number),
+      scale: 2,
+      height: 12,
+      includetext: true,
+      textxalign: 'center',
+    });
+    const image = await pdf.embedPng(png);
+    const width = Math.min(cellW - 36, image.width / 2);
+    page.drawRectangle({ x: x - 8, y: top - cellH + 40, width: cellW - 20, height: cellH - 24, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
+    page.drawText(ascii(number), { x, y: top - 16, size: 14, font: bold });
+    const rows = [
+      `PO ${ascii(l.order_number)} / line ${l.order_line_number ?? ''}`,
+      `Material ${ascii(codes.get(l.material_id ?? 0) ?? l.material_id)}`,
+      `Qty ${l.quantity} ${ascii(l.uom_code)}`,
+      `Batch ${ascii(l.batch_number ?? '-')}`,
+      `Ship ${ascii(note.ship_date ?? '')}  ETA ${ascii(note.expected_arrival ?? '')}`,
+    ];
+    rows.forEach((text, r) => page.drawText(text, { x, y: top - 36 - r * 14, size: 10, font }));
+    page.drawImage(image, {
+      x,
+      y: top - 36 - rows.length * 14 - (image.height / 2) * (width / (image.width / 2)),
+      width,
+      height: (image.height / 2) * (width / (image.width / 2)),
+    });
+  }
+  const bytes = await pdf.save();
+  return ok({ fileName: `${number}-labels.pdf`, contentType: 'application/pdf', base64: Buffer.from(bytes).toString('base64'), labels: lines.length });
+};
+
+/** findByBarcode {barcode} → the delivery note a label's barcode names (a supplier: only its own). */
+const findByBarcode: FamilyAction = async (ctx) => {
+  const code = typeof ctx.body.barcode === 'string' ? ctx.body.barcode.trim() : '';
+  const number = code.split('/')[0];
+  if (!number) throw refuse('delivery.barcodeUnknown');
+  const row = await po(ctx.app.db).selectFrom('srm_po_delivery').select('delivery_id').where('delivery_number', '=', number).executeTakeFirst();
+  if (!row) throw refuse('delivery.barcodeUnknown');
+  return ok(await loadRecord(ctx, ctx.app.db, row.delivery_id));
+};
+
+export const deliveryOperations = { getLabelPdf, findByBarcode };
