@@ -20,12 +20,15 @@ declare module '../../server/events/domainEvents.js' {
 
 export interface SupplierApi {
   /** The supplier's name, or null when there is no such supplier. */
-  supplierName(supplierId: number): Promise<string | null>;
+  supplierName(supplierId: number, db?: Db): Promise<string | null>;
   /** The supplier (by id or number) and its contacts; null when there is no such supplier. `db`: the caller's transaction or app.db. */
   supplierContacts(db: Db, supplier: { supplierId: number } | { supplierNumber: string }): Promise<SupplierContacts | null>;
   /**
    * The suppliers sourcing may invite for a purchase category: QUALIFIED for that category, and neither
    * frozen, blacklisted nor quit as a supplier. Ids in ascending order.
    */
-  eligibleSuppliers(categoryId: number): Promise<number[]>;
+  eligibleSuppliers(categoryId: number, db?: Db): Promise<number[]>;
+  /** Of the given suppliers, those frozen, blacklisted or quit (or unknown): never to be invited. `db`: the
+   *  caller's transaction (PGlite has one connection: a query beside an open transaction would wait for it). */
+  barredSuppliers(db: Db, supplierIds: readonly number[]): Promise<number[]>;
 }

@@ -12,8 +12,8 @@ const BARRED = ['FROZEN', 'BLACKLIST', 'BLACKLISTED', 'QUIT'] as const;
 export function supplierApi(app: AppContext): SupplierApi {
   const t = typed<SupplierTables>(app.db);
   return {
-    async supplierName(supplierId) {
-      const row = await t.selectFrom('srm_pos_supplier_info').select('supplier_name').where('supplier_id', '=', supplierId).executeTakeFirst();
+    async supplierName(supplierId, db) {
+      const row = await (db ? typed<SupplierTables>(db) : t).selectFrom('srm_pos_supplier_info').select('supplier_name').where('supplier_id', '=', supplierId).executeTakeFirst();
       return row?.supplier_name ?? null;
     },
     async supplierContacts(db, supplier) {
@@ -26,8 +26,8 @@ export function supplierApi(app: AppContext): SupplierApi {
       const users = await app.modules.api<AdminApi>('admin').activeUsersOfType(db, 'EXTERNAL', [row.supplier_id]);
       return { supplierId: row.supplier_id, supplierNumber: row.supplier_number, supplierName: row.supplier_name, userIds: users.map((u) => u.userId) };
     },
-    async eligibleSuppliers(categoryId) {
-      const rows = await t
+    async eligibleSuppliers(categoryId, db) {
+      const rows = await (db ? typed<SupplierTables>(db) : t)
         .selectFrom('srm_pos_supplier_category as c')
         .innerJoin('srm_pos_supplier_info as s', 's.supplier_id', 'c.supplier_id')
         .select('s.supplier_id')
@@ -37,6 +37,12 @@ export function supplierApi(app: AppContext): SupplierApi {
         .orderBy('s.supplier_id')
         .execute();
       return rows.map((r) => Number(r.supplier_id));
+    },
+    async barredSuppliers(db, supplierIds) {
+      if (!supplierIds.length) return [];
+      const rows = await typed<SupplierTables>(db).selectFrom('srm_pos_supplier_info').select(['supplier_id', 'supplier_status']).where('supplier_id', 'in', [...supplierIds]).execute();
+      const ok = new Set(rows.filter((r) => !(BARRED as readonly string[]).includes(r.supplier_status ?? '')).map((r) => Number(r.supplier_id)));
+      return supplierIds.filter((id) => !ok.has(id));
     },
   };
 }
