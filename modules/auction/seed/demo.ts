@@ -24,8 +24,34 @@ interface DemoAuction {
 const AUCTIONS: DemoAuction[] = [
   { title: '2027 年度冷轧钢板竞价', status: 'DRAFT', startOffsetH: 48, endOffsetH: 49, ceiling: 5200, visibility: 'RANK', bids: [] },
   { title: '包装纸箱年度竞价', status: 'PUBLISHED', startOffsetH: 24, endOffsetH: 25, ceiling: 12.5, visibility: 'LEAD_PRICE', bids: [] },
-  { title: '铝型材 6063 在线竞价', status: 'RUNNING', startOffsetH: -1, endOffsetH: 6, ceiling: 21000, visibility: 'LEAD_PRICE', bids: [[0, 20800, 5], [1, 20650, 9], [0, 20500, 14], [1, 20480, 20]] },
-  { title: '劳保用品季度竞价', status: 'AWARDED', startOffsetH: -50, endOffsetH: -49, ceiling: 86000, visibility: 'RANK', bids: [[1, 85000, 3], [0, 84200, 10], [1, 83900, 30], [0, 83500, 55]] },
+  {
+    title: '铝型材 6063 在线竞价',
+    status: 'RUNNING',
+    startOffsetH: -1,
+    endOffsetH: 6,
+    ceiling: 21000,
+    visibility: 'LEAD_PRICE',
+    bids: [
+      [0, 20800, 5],
+      [1, 20650, 9],
+      [0, 20500, 14],
+      [1, 20480, 20],
+    ],
+  },
+  {
+    title: '劳保用品季度竞价',
+    status: 'AWARDED',
+    startOffsetH: -50,
+    endOffsetH: -49,
+    ceiling: 86000,
+    visibility: 'RANK',
+    bids: [
+      [1, 85000, 3],
+      [0, 84200, 10],
+      [1, 83900, 30],
+      [0, 83500, 55],
+    ],
+  },
 ];
 
 const auctions: DemoStep = {
@@ -72,12 +98,28 @@ const auctions: DemoStep = {
         .executeTakeFirstOrThrow();
       const auctionId = Number(id);
       for (let l = 0; l < 2; l++)
-        await t.insertInto('srm_src_auction_line').values({ auction_id: auctionId, line_number: (l + 1) * 10, material_id: materials[(i * 2 + l) % materials.length], quantity: (l + 1) * 100, ...auditInsert(buyer) }).execute();
+        await t
+          .insertInto('srm_src_auction_line')
+          .values({
+            auction_id: auctionId,
+            line_number: (l + 1) * 10,
+            material_id: materials[(i * 2 + l) % materials.length],
+            quantity: (l + 1) * 100,
+            ...auditInsert(buyer),
+          })
+          .execute();
       for (const [s, supplierId] of suppliers.entries()) {
         const b = best.get(s);
         await t
           .insertInto('srm_src_auction_supplier')
-          .values({ auction_id: auctionId, supplier_id: supplierId, best_price: b?.price ?? null, bid_count: b?.count ?? 0, last_bid_ms: b?.at ?? null, ...auditInsert(buyer) })
+          .values({
+            auction_id: auctionId,
+            supplier_id: supplierId,
+            best_price: b?.price ?? null,
+            bid_count: b?.count ?? 0,
+            last_bid_ms: b?.at ?? null,
+            ...auditInsert(buyer),
+          })
           .execute();
       }
       if (d.status === 'DRAFT') continue;
@@ -87,7 +129,16 @@ const auctions: DemoStep = {
         const at = startMs + min * 60_000;
         const { bid_id: bidId } = await t
           .insertInto('srm_src_auction_bid')
-          .values({ auction_id: auctionId, supplier_id: suppliers[s], user_id: users[s], price, round_number: 0, bid_kind: 'BID', server_time_ms: at, ...auditInsert(users[s]) })
+          .values({
+            auction_id: auctionId,
+            supplier_id: suppliers[s],
+            user_id: users[s],
+            price,
+            round_number: 0,
+            bid_kind: 'BID',
+            server_time_ms: at,
+            ...auditInsert(users[s]),
+          })
           .returning('bid_id')
           .executeTakeFirstOrThrow();
         await appendLog(db, auctionId, users[s], 'BID', { supplierId: suppliers[s], price, kind: 'BID', round: 0, serverTimeMs: at }, Number(bidId));

@@ -11,7 +11,10 @@ import { auctionNow } from './clock.js';
 import { publishAuction } from './live.js';
 import { auctionOrRefuse, invitedSuppliers, ranking, settle, tables } from './repo.js';
 
-async function award(ctx: ActionContext, choose: (ranked: { supplierId: number; price: number }[]) => { supplierId: number; price: number; reason: string | null }) {
+async function award(
+  ctx: ActionContext,
+  choose: (ranked: { supplierId: number; price: number }[]) => { supplierId: number; price: number; reason: string | null },
+) {
   if (ctx.session.userType !== 'INTERNAL') throw forbidden('auth.forbidden');
   const done = await ctx.app.db.transaction().execute(async (trx) => {
     const now = auctionNow(ctx.app);
@@ -30,7 +33,12 @@ async function award(ctx: ActionContext, choose: (ranked: { supplierId: number; 
       .set({ status: 'AWARDED', awarded_supplier_id: pick.supplierId, awarded_price: pick.price, awarded_date: dbNow(), ...auditUpdate(ctx.session.userId) })
       .where('auction_id', '=', a.auctionId)
       .execute();
-    await appendLog(trx, a.auctionId, ctx.session.userId, 'AWARD', { supplierId: pick.supplierId, price: pick.price, rank: ranks.get(pick.supplierId), reason: pick.reason });
+    await appendLog(trx, a.auctionId, ctx.session.userId, 'AWARD', {
+      supplierId: pick.supplierId,
+      price: pick.price,
+      rank: ranks.get(pick.supplierId),
+      reason: pick.reason,
+    });
     ctx.events.add('auction.awarded', { auctionId: a.auctionId, supplierId: pick.supplierId, price: pick.price });
     return a.auctionId;
   });

@@ -44,7 +44,8 @@ function checkEnglish(a: AuctionRow, me: InvitedSupplier, price: number): void {
   if (cents(price) > cents(a.ceilingPrice)) throw refuse('auction.aboveCeiling', { ceiling: a.ceilingPrice });
   if (me.bestPrice === null) return;
   if (cents(price) >= cents(me.bestPrice)) throw refuse('auction.notBelowOwnBest', { best: me.bestPrice });
-  if (cents(me.bestPrice) - cents(price) < cents(a.minDecrement)) throw refuse('auction.decrementTooSmall', { best: me.bestPrice, minDecrement: a.minDecrement });
+  if (cents(me.bestPrice) - cents(price) < cents(a.minDecrement))
+    throw refuse('auction.decrementTooSmall', { best: me.bestPrice, minDecrement: a.minDecrement });
 }
 
 async function checkRound(db: Db, a: AuctionRow, me: InvitedSupplier, price: number): Promise<void> {
@@ -94,7 +95,16 @@ export const doSupplierOfferPrice: FamilyAction = async (ctx) => {
     const kind = a.auctionType === 'ENGLISH' ? 'BID' : a.auctionType === 'DUTCH' ? 'ACCEPT' : 'CONFIRM';
     const { bid_id: bidId } = await t
       .insertInto('srm_src_auction_bid')
-      .values({ auction_id: a.auctionId, supplier_id: supplierId, user_id: ctx.session.userId, price, round_number: a.roundNumber, bid_kind: kind, server_time_ms: now, ...auditInsert(ctx.session.userId) })
+      .values({
+        auction_id: a.auctionId,
+        supplier_id: supplierId,
+        user_id: ctx.session.userId,
+        price,
+        round_number: a.roundNumber,
+        bid_kind: kind,
+        server_time_ms: now,
+        ...auditInsert(ctx.session.userId),
+      })
       .returning('bid_id')
       .executeTakeFirstOrThrow();
     await t
@@ -111,7 +121,14 @@ export const doSupplierOfferPrice: FamilyAction = async (ctx) => {
     if (extended) {
       endMs = a.endMs + a.extendSeconds * 1000;
       extendCount += 1;
-      await appendLog(trx, a.auctionId, ctx.session.userId, 'EXTEND', { from: textOf(a.endMs), to: textOf(endMs), count: extendCount, bidId: Number(bidId), serverTimeMs: now }, Number(bidId));
+      await appendLog(
+        trx,
+        a.auctionId,
+        ctx.session.userId,
+        'EXTEND',
+        { from: textOf(a.endMs), to: textOf(endMs), count: extendCount, bidId: Number(bidId), serverTimeMs: now },
+        Number(bidId),
+      );
     }
     if (a.auctionType === 'DUTCH') {
       // The first acceptance takes the round's price: the auction ends now, the award follows.
@@ -125,7 +142,15 @@ export const doSupplierOfferPrice: FamilyAction = async (ctx) => {
       .set({ status, end_time: textOf(endMs), extend_count: extendCount, bid_count: a.bidCount + 1, best_price: best, ...auditUpdate(ctx.session.userId) })
       .where('auction_id', '=', a.auctionId)
       .execute();
-    return { auctionId: a.auctionId, bidId: Number(bidId), price, serverTime: now, endTime: textOf(endMs), endTimeMs: Math.ceil(endMs / 1000) * 1000, extended };
+    return {
+      auctionId: a.auctionId,
+      bidId: Number(bidId),
+      price,
+      serverTime: now,
+      endTime: textOf(endMs),
+      endTimeMs: Math.ceil(endMs / 1000) * 1000,
+      extended,
+    };
   });
   await publishAuction(ctx.app, result.auctionId, result.extended ? 'extend' : 'bid');
   return ok(result);

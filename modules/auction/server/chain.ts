@@ -12,11 +12,20 @@ export type LogType = 'BID' | 'EXTEND' | 'PUBLISH' | 'START' | 'PAUSE' | 'RESUME
 export const GENESIS = '0'.repeat(64);
 
 export function entryHash(prevHash: string, auctionId: number, entrySeq: number, entryType: string, bidId: number | null, payload: string): string {
-  return createHash('sha256').update([prevHash, auctionId, entrySeq, entryType, bidId ?? '', payload].join('\n')).digest('hex');
+  return createHash('sha256')
+    .update([prevHash, auctionId, entrySeq, entryType, bidId ?? '', payload].join('\n'))
+    .digest('hex');
 }
 
 /** Appends one entry after the auction's last; the caller holds the auction's row lock. Answers its seq. */
-export async function appendLog(db: Db, auctionId: number, userId: number, entryType: LogType, payload: Record<string, unknown>, bidId: number | null = null): Promise<number> {
+export async function appendLog(
+  db: Db,
+  auctionId: number,
+  userId: number,
+  entryType: LogType,
+  payload: Record<string, unknown>,
+  bidId: number | null = null,
+): Promise<number> {
   const t = typed<AuctionTables>(db);
   const last = await t
     .selectFrom('srm_src_auction_log')
@@ -63,7 +72,8 @@ export async function verifyChain(db: Db, auctionId: number): Promise<ChainCheck
   let prev = GENESIS;
   for (const [i, r] of rows.entries()) {
     const expected = entryHash(prev, auctionId, r.entry_seq ?? 0, r.entry_type ?? '', r.bid_id ?? null, r.payload ?? '');
-    if (r.entry_seq !== i + 1 || r.prev_hash !== prev || r.entry_hash !== expected) return { valid: false, entries: rows.length, brokenAt: r.entry_seq ?? i + 1, lastHash: prev };
+    if (r.entry_seq !== i + 1 || r.prev_hash !== prev || r.entry_hash !== expected)
+      return { valid: false, entries: rows.length, brokenAt: r.entry_seq ?? i + 1, lastHash: prev };
     prev = expected;
   }
   return { valid: true, entries: rows.length, brokenAt: null, lastHash: prev };

@@ -109,7 +109,12 @@ export const doCompeteHallTurnProcess: FamilyAction = (ctx) =>
     const stay = new Set(confirmed.map((r) => Number(r.supplier_id)));
     const dropped = (await invitedSuppliers(db, a.auctionId)).filter((s) => s.active && !stay.has(s.supplierId)).map((s) => s.supplierId);
     if (dropped.length)
-      await tables(db).updateTable('srm_src_auction_supplier').set({ active_flag: 'N' }).where('auction_id', '=', a.auctionId).where('supplier_id', 'in', dropped).execute();
+      await tables(db)
+        .updateTable('srm_src_auction_supplier')
+        .set({ active_flag: 'N' })
+        .where('auction_id', '=', a.auctionId)
+        .where('supplier_id', 'in', dropped)
+        .execute();
     const next = cents(price - step) / 10_000;
     if (stay.size <= 1 || next <= 0) {
       await update(db, a, ctx.session.userId, { status: 'ENDED', end_time: textOf(now) });

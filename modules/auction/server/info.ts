@@ -72,7 +72,13 @@ export const getCompeteSupplierInfo: FamilyAction = async (ctx) => {
     ...(a.visibility === 'LEAD_PRICE' ? { leadPrice: a.bestPrice } : {}),
     active: me.active,
     won: a.status === 'AWARDED' ? awarded : null,
-    bids: bids.map((b) => ({ bidId: Number(b.bid_id), price: Number(b.price), roundNumber: b.round_number, kind: b.bid_kind, serverTimeMs: Number(b.server_time_ms) })),
+    bids: bids.map((b) => ({
+      bidId: Number(b.bid_id),
+      price: Number(b.price),
+      roundNumber: b.round_number,
+      kind: b.bid_kind,
+      serverTimeMs: Number(b.server_time_ms),
+    })),
   });
 };
 
@@ -105,7 +111,14 @@ export async function buyerHall(app: AppContext, auctionId: number) {
     bidCount: a.bidCount,
     awardedSupplierId: a.awardedSupplierId,
     awardedPrice: a.awardedPrice,
-    board: suppliers.map((s) => ({ supplierId: s.supplierId, supplierName: names.get(s.supplierId), rank: ranks.get(s.supplierId) ?? null, bestPrice: s.bestPrice, bidCount: s.bidCount, active: s.active })),
+    board: suppliers.map((s) => ({
+      supplierId: s.supplierId,
+      supplierName: names.get(s.supplierId),
+      rank: ranks.get(s.supplierId) ?? null,
+      bestPrice: s.bestPrice,
+      bidCount: s.bidCount,
+      active: s.active,
+    })),
     bids: bids.map((b) => ({
       bidId: Number(b.bid_id),
       supplierId: Number(b.supplier_id),

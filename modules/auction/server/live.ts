@@ -45,7 +45,11 @@ export function commonData(a: AuctionRow, now: number, logSeq: number, event: st
 }
 
 export async function lastLogSeq(app: AppContext, auctionId: number): Promise<number> {
-  const r = await tables(app.db).selectFrom('srm_src_auction_log').select((eb) => eb.fn.max('entry_seq').as('seq')).where('auction_id', '=', auctionId).executeTakeFirst();
+  const r = await tables(app.db)
+    .selectFrom('srm_src_auction_log')
+    .select((eb) => eb.fn.max('entry_seq').as('seq'))
+    .where('auction_id', '=', auctionId)
+    .executeTakeFirst();
   return Number(r?.seq ?? 0);
 }
 
@@ -63,7 +67,13 @@ export async function publishAuction(app: AppContext, auctionId: number, event: 
     const data = { ...common, rank: ranks.get(s.supplierId) ?? null, ownBest: s.bestPrice, active: s.active, ...lead };
     for (const userId of await contactsOf(app, s.supplierId)) frames.push({ userId, type: 'auction', data });
   }
-  const board = suppliers.map((s) => ({ supplierId: s.supplierId, rank: ranks.get(s.supplierId) ?? null, bestPrice: s.bestPrice, bidCount: s.bidCount, active: s.active }));
+  const board = suppliers.map((s) => ({
+    supplierId: s.supplierId,
+    rank: ranks.get(s.supplierId) ?? null,
+    bestPrice: s.bestPrice,
+    bidCount: s.bidCount,
+    active: s.active,
+  }));
   frames.push({ userId: a.createdBy, type: 'auction', data: { ...common, leadPrice: a.bestPrice, bidCount: a.bidCount, board } });
   await app.modules.api<PushApi>('push').publishEach(frames);
 }

@@ -94,7 +94,11 @@ export async function settle(db: Db, a: AuctionRow, now: number, userId: number)
   if (status === 'PUBLISHED' && now >= a.startMs) status = now >= a.endMs ? 'ENDED' : 'RUNNING';
   else if (status === 'RUNNING' && now >= a.endMs) status = 'ENDED';
   if (status === a.status) return a;
-  await tables(db).updateTable('srm_src_auction').set({ status, ...auditUpdate(userId) }).where('auction_id', '=', a.auctionId).execute();
+  await tables(db)
+    .updateTable('srm_src_auction')
+    .set({ status, ...auditUpdate(userId) })
+    .where('auction_id', '=', a.auctionId)
+    .execute();
   if (a.status === 'PUBLISHED') await appendLog(db, a.auctionId, userId, 'START', { at: textOf(a.startMs) });
   if (status === 'ENDED') await appendLog(db, a.auctionId, userId, 'END', { at: textOf(a.endMs), bestPrice: a.bestPrice, bids: a.bidCount });
   return { ...a, status };

@@ -20,7 +20,8 @@ function checkTerms(a: AuctionRow): void {
     if (a.startPrice === null) throw refuse('auction.startPriceRequired');
     if (cents(a.startPrice) >= cents(a.ceilingPrice)) throw refuse('auction.startAboveCeiling', { ceiling: a.ceilingPrice });
   }
-  if (a.auctionType === 'JAPANESE' && a.startPrice !== null && cents(a.startPrice) > cents(a.ceilingPrice)) throw refuse('auction.startAboveCeiling', { ceiling: a.ceilingPrice });
+  if (a.auctionType === 'JAPANESE' && a.startPrice !== null && cents(a.startPrice) > cents(a.ceilingPrice))
+    throw refuse('auction.startAboveCeiling', { ceiling: a.ceilingPrice });
 }
 
 async function invitedIds(db: Db, auctionId: number): Promise<number[]> {
@@ -67,7 +68,12 @@ export const auctionRules: EntityRules = {
         const price = a.startPrice ?? a.ceilingPrice;
         await tables(db).updateTable('srm_src_auction').set({ round_number: 1, round_price: price }).where('auction_id', '=', a.auctionId).execute();
       }
-      await appendLog(db, a.auctionId, ctx.session.userId, 'PUBLISH', { startTime: textOf(a.startMs), endTime: textOf(a.endMs), type: a.auctionType, ceiling: a.ceilingPrice });
+      await appendLog(db, a.auctionId, ctx.session.userId, 'PUBLISH', {
+        startTime: textOf(a.startMs),
+        endTime: textOf(a.endMs),
+        type: a.auctionType,
+        ceiling: a.ceilingPrice,
+      });
       ctx.events.add('auction.published', { auctionId: a.auctionId });
     } else if (step.action === 'doCancel') {
       await appendLog(db, a.auctionId, ctx.session.userId, 'CANCEL', { from: step.previous });

@@ -73,16 +73,40 @@ export const SHIPPED: readonly ShippedTemplate[] = [
     ],
     contents: {
       SITE: {
-        CN: ['竞价邀请：{{auctionNumber}} {{title}}', '您受邀参加竞价 {{auctionNumber}}「{{title}}」，{{startTime}} 开始，{{endTime}} 结束（UTC）。请在“竞价大厅”出价。'],
-        EN: ['Auction invitation: {{auctionNumber}} {{title}}', 'You are invited to auction {{auctionNumber}} "{{title}}", from {{startTime}} to {{endTime}} (UTC). Bid in the competition hall.'],
-        TH: ['คำเชิญประมูล: {{auctionNumber}} {{title}}', 'คุณได้รับเชิญเข้าร่วมการประมูล {{auctionNumber}} "{{title}}" ตั้งแต่ {{startTime}} ถึง {{endTime}} (UTC) เสนอราคาได้ที่ห้องประมูล'],
-        VN: ['Mời đấu giá: {{auctionNumber}} {{title}}', 'Bạn được mời tham gia đấu giá {{auctionNumber}} "{{title}}", từ {{startTime}} đến {{endTime}} (UTC). Hãy trả giá trong phòng đấu giá.'],
+        CN: [
+          '竞价邀请：{{auctionNumber}} {{title}}',
+          '您受邀参加竞价 {{auctionNumber}}「{{title}}」，{{startTime}} 开始，{{endTime}} 结束（UTC）。请在“竞价大厅”出价。',
+        ],
+        EN: [
+          'Auction invitation: {{auctionNumber}} {{title}}',
+          'You are invited to auction {{auctionNumber}} "{{title}}", from {{startTime}} to {{endTime}} (UTC). Bid in the competition hall.',
+        ],
+        TH: [
+          'คำเชิญประมูล: {{auctionNumber}} {{title}}',
+          'คุณได้รับเชิญเข้าร่วมการประมูล {{auctionNumber}} "{{title}}" ตั้งแต่ {{startTime}} ถึง {{endTime}} (UTC) เสนอราคาได้ที่ห้องประมูล',
+        ],
+        VN: [
+          'Mời đấu giá: {{auctionNumber}} {{title}}',
+          'Bạn được mời tham gia đấu giá {{auctionNumber}} "{{title}}", từ {{startTime}} đến {{endTime}} (UTC). Hãy trả giá trong phòng đấu giá.',
+        ],
       },
       MAIL: {
-        CN: ['【SRM】竞价邀请：{{auctionNumber}} {{title}}', '您好：\n\n您受邀参加竞价 {{auctionNumber}}「{{title}}」，{{startTime}} 开始，{{endTime}} 结束（UTC）。请登录 SRM 在“竞价大厅”出价。'],
-        EN: ['[SRM] Auction invitation: {{auctionNumber}} {{title}}', 'Hello,\n\nYou are invited to auction {{auctionNumber}} "{{title}}", from {{startTime}} to {{endTime}} (UTC). Sign in to the SRM and bid in the competition hall.'],
-        TH: ['[SRM] คำเชิญประมูล: {{auctionNumber}} {{title}}', 'สวัสดี\n\nคุณได้รับเชิญเข้าร่วมการประมูล {{auctionNumber}} "{{title}}" ตั้งแต่ {{startTime}} ถึง {{endTime}} (UTC) กรุณาเข้าสู่ระบบ SRM และเสนอราคาที่ห้องประมูล'],
-        VN: ['[SRM] Mời đấu giá: {{auctionNumber}} {{title}}', 'Xin chào,\n\nBạn được mời tham gia đấu giá {{auctionNumber}} "{{title}}", từ {{startTime}} đến {{endTime}} (UTC). Hãy đăng nhập SRM và trả giá trong phòng đấu giá.'],
+        CN: [
+          '【SRM】竞价邀请：{{auctionNumber}} {{title}}',
+          '您好：\n\n您受邀参加竞价 {{auctionNumber}}「{{title}}」，{{startTime}} 开始，{{endTime}} 结束（UTC）。请登录 SRM 在“竞价大厅”出价。',
+        ],
+        EN: [
+          '[SRM] Auction invitation: {{auctionNumber}} {{title}}',
+          'Hello,\n\nYou are invited to auction {{auctionNumber}} "{{title}}", from {{startTime}} to {{endTime}} (UTC). Sign in to the SRM and bid in the competition hall.',
+        ],
+        TH: [
+          '[SRM] คำเชิญประมูล: {{auctionNumber}} {{title}}',
+          'สวัสดี\n\nคุณได้รับเชิญเข้าร่วมการประมูล {{auctionNumber}} "{{title}}" ตั้งแต่ {{startTime}} ถึง {{endTime}} (UTC) กรุณาเข้าสู่ระบบ SRM และเสนอราคาที่ห้องประมูล',
+        ],
+        VN: [
+          '[SRM] Mời đấu giá: {{auctionNumber}} {{title}}',
+          'Xin chào,\n\nBạn được mời tham gia đấu giá {{auctionNumber}} "{{title}}", từ {{startTime}} đến {{endTime}} (UTC). Hãy đăng nhập SRM và trả giá trong phòng đấu giá.',
+        ],
       },
     },
     source: { code: 'AUCTION_INVITED', name: '竞价发布', module: 'auction', event: 'auction.published', optional: false },

@@ -13,7 +13,11 @@ export function supplierApi(app: AppContext): SupplierApi {
   const t = typed<SupplierTables>(app.db);
   return {
     async supplierName(supplierId, db) {
-      const row = await (db ? typed<SupplierTables>(db) : t).selectFrom('srm_pos_supplier_info').select('supplier_name').where('supplier_id', '=', supplierId).executeTakeFirst();
+      const row = await (db ? typed<SupplierTables>(db) : t)
+        .selectFrom('srm_pos_supplier_info')
+        .select('supplier_name')
+        .where('supplier_id', '=', supplierId)
+        .executeTakeFirst();
       return row?.supplier_name ?? null;
     },
     async supplierContacts(db, supplier) {
@@ -40,7 +44,11 @@ export function supplierApi(app: AppContext): SupplierApi {
     },
     async barredSuppliers(db, supplierIds) {
       if (!supplierIds.length) return [];
-      const rows = await typed<SupplierTables>(db).selectFrom('srm_pos_supplier_info').select(['supplier_id', 'supplier_status']).where('supplier_id', 'in', [...supplierIds]).execute();
+      const rows = await typed<SupplierTables>(db)
+        .selectFrom('srm_pos_supplier_info')
+        .select(['supplier_id', 'supplier_status'])
+        .where('supplier_id', 'in', [...supplierIds])
+        .execute();
       const ok = new Set(rows.filter((r) => !(BARRED as readonly string[]).includes(r.supplier_status ?? '')).map((r) => Number(r.supplier_id)));
       return supplierIds.filter((id) => !ok.has(id));
     },

@@ -40,7 +40,11 @@ for (const backend of await backends()) {
 
     it('refuses a bid carrying a client time or an unknown field, in the caller language', async () => {
       const a = await runningAuction(h);
-      expectRefusal(await bid(h.s1, a.auctionId, 80, { clientTime: h.clock.now }), 200, 'A bid may not carry a client time (clientTime): the server clock decides');
+      expectRefusal(
+        await bid(h.s1, a.auctionId, 80, { clientTime: h.clock.now }),
+        200,
+        'A bid may not carry a client time (clientTime): the server clock decides',
+      );
       expectRefusal(await bid(h.s1, a.auctionId, 80, { timestamp: '2026-01-01' }), 200, /client time \(timestamp\)/);
       expectRefusal(await bid(h.s1, a.auctionId, 80, { bidAt: 1 }), 200, 'The bid carries an unknown field bidAt');
       const th = await h.s1.call(`${AU}/doSupplierOfferPrice`, { auctionId: a.auctionId, price: 80, bidTime: 1 }, { lang: 'TH' });
@@ -118,7 +122,9 @@ for (const backend of await backends()) {
         expect(r).not.toHaveProperty('bestPrice');
         expect(r.status).not.toBe('DRAFT');
       }
-      const board = expectOk(await h.buyer.call<{ board: { supplierId: number; rank: number; bestPrice: number }[] }>(`${AU}/getCompeteHallInfo`, { id: lead.auctionId }));
+      const board = expectOk(
+        await h.buyer.call<{ board: { supplierId: number; rank: number; bestPrice: number }[] }>(`${AU}/getCompeteHallInfo`, { id: lead.auctionId }),
+      );
       expect(board.board.map((b) => [b.supplierId, b.rank, b.bestPrice])).toEqual([
         [h.sup1, 1, 70],
         [h.sup2, 2, 75],
@@ -131,7 +137,11 @@ for (const backend of await backends()) {
       expectOk(await bid(h.s2, a.auctionId, 80));
       expectRefusal(await h.buyer.call(`${AU}/autoAwardByMinPrice`, { id: a.auctionId }), 200, 'The auction has not ended (RUNNING); it cannot be awarded yet');
       h.clock.now = msOf(a.endTime);
-      expectRefusal(await h.buyer.call(`${AU}/doAward`, { id: a.auctionId, supplierId: h.sup1 }), 200, 'Give a reason when the award does not go to the lowest bid');
+      expectRefusal(
+        await h.buyer.call(`${AU}/doAward`, { id: a.auctionId, supplierId: h.sup1 }),
+        200,
+        'Give a reason when the award does not go to the lowest bid',
+      );
       const won = expectOk(await h.buyer.call<Rec>(`${AU}/autoAwardByMinPrice`, { id: a.auctionId }));
       expect(won).toMatchObject({ status: 'AWARDED', awardedSupplierId: h.sup2, awardedPrice: 80 });
       expectRefusal(await h.buyer.call(`${AU}/autoAwardByMinPrice`, { id: a.auctionId }), 200, 'The auction is already awarded');

@@ -74,7 +74,8 @@ export async function runningAuction(h: Hall, extra: Rec = {}, suppliers?: numbe
   return p;
 }
 
-export const bid = (c: SignedClient, auctionId: number, price: number | string, extra: Rec = {}) => c.call<Rec>(`${AU}/doSupplierOfferPrice`, { auctionId, price, ...extra });
+export const bid = (c: SignedClient, auctionId: number, price: number | string, extra: Rec = {}) =>
+  c.call<Rec>(`${AU}/doSupplierOfferPrice`, { auctionId, price, ...extra });
 
 export const info = (c: SignedClient, auctionId: number) => c.call<Rec>(`${AU}/getCompeteSupplierInfo`, { auctionId });
 
