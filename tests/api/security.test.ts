@@ -257,6 +257,7 @@ for (const backend of await backends()) {
           'MSG_RECEIVE',
           { BASE_DATA: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'PAYMENT_TERM', 'MY_EXPORTS'] },
           { PURCHASE: ['REQUISITION', 'PURCHASE_DASHBOARD'] },
+          { AUCTION: ['AUCTION_LIST', 'AUCTION_HALL'] },
           { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'NOTICE'] },
         ]);
         const codes = flat(en).map((m) => m.menuCode);
@@ -272,7 +273,7 @@ for (const backend of await backends()) {
       it('findMenuByResp: supplier01 sees only its messages and the supplier portal', async () => {
         const respId = supplier.session!.responsibilities[0].respId;
         const menus = expectOk(await supplier.call<MenuNode[]>(MENUS, { respId }));
-        expect(shape(menus)).toEqual(['MSG_RECEIVE', { SUPPLIER_PORTAL: ['MY_COMPANY'] }]);
+        expect(shape(menus)).toEqual(['MSG_RECEIVE', { SUPPLIER_PORTAL: ['MY_COMPANY', 'SUPPLIER_AUCTION_HALL'] }]);
       });
 
       it('findByRespAndMenu answers the resource codes of the menu for that responsibility', async () => {
