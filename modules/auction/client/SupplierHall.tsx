@@ -110,15 +110,16 @@ export function SupplierHall({ query }: CustomPageProps) {
             ]}
           />
           <Space style={{ margin: '12px 0' }}>
-            <InputNumber
-              style={{ width: 200 }}
-              precision={4}
-              min={0}
-              value={rounds ? (d.roundPrice ?? undefined) : price}
-              disabled={!!rounds}
-              onChange={(v) => setPrice(v)}
-              data-testid="hall-price"
-            />
+            <span data-testid="hall-price">
+              <InputNumber
+                style={{ width: 200 }}
+                precision={4}
+                min={0}
+                value={rounds ? (d.roundPrice ?? undefined) : price}
+                disabled={!!rounds}
+                onChange={(v) => setPrice(v)}
+              />
+            </span>
             <Button
               type="primary"
               loading={busy}
