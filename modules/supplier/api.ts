@@ -31,4 +31,7 @@ export interface SupplierApi {
    * (a rule inside a write: PGlite has one connection), default app.db.
    */
   eligibleSuppliers(categoryId: number, db?: Db): Promise<number[]>;
+  /** Of the given suppliers, those frozen, blacklisted or quit (or unknown): never to be invited. `db`: the
+   *  caller's transaction (PGlite has one connection: a query beside an open transaction would wait for it). */
+  barredSuppliers(db: Db, supplierIds: readonly number[]): Promise<number[]>;
 }

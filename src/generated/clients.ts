@@ -3063,6 +3063,107 @@ export function srmPriceItemClient(call: Call) {
   };
 }
 
+export interface SrmSrcAuction {
+auctionId: number
+auctionNumber: (string | null)
+title: string
+status: (string | null)
+auctionType: string
+visibility: string
+currencyCode: (string | null)
+categoryId: (number | null)
+categoryIdDisplay: (string | null)
+startTime: string
+endTime: string
+extendWindowSeconds: (number | null)
+extendSeconds: (number | null)
+maxExtends: (number | null)
+extendCount: (number | null)
+minDecrement: (number | null)
+ceilingPrice: number
+roundStep: (number | null)
+startPrice: (number | null)
+roundNumber: (number | null)
+roundPrice: (number | null)
+pausedRemainingMs: (number | null)
+bidCount: (number | null)
+bestPrice: (number | null)
+awardedSupplierId: (number | null)
+awardedSupplierIdDisplay: (string | null)
+awardedPrice: (number | null)
+awardedDate: (string | null)
+closeReason: (string | null)
+description: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+lines: SrmSrcAuctionLine[]
+suppliers: SrmSrcAuctionSupplier[]
+}
+
+export interface SrmSrcAuctionParams {
+auctionId?: (number | number[])
+auctionNumber?: string
+title?: string
+status?: (string | string[])
+auctionType?: (string | string[])
+startTime?: string
+startTimeFrom?: string
+startTimeTo?: string
+endTime?: string
+endTimeFrom?: string
+endTimeTo?: string
+}
+
+export function srmSrcAuctionClient(call: Call) {
+  const base = 'srmServer/v1/srmSrcAuctionRestful';
+  return {
+    findById: (id: number) => call<SrmSrcAuction>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmSrcAuctionParams> = {}) => call<SrmSrcAuction[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmSrcAuction>) => call<SrmSrcAuction>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmSrcAuction>[]) => call<SrmSrcAuction[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT → PUBLISHED (resource btnPublish) */
+    doPublish: (req: TransitionRequest) => call<SrmSrcAuction>(`${base}/doPublish`, req).then(dataOf),
+    /** DRAFT | PUBLISHED | RUNNING | PAUSED → CANCELLED (resource btnCancel) */
+    doCancel: (req: TransitionRequest) => call<SrmSrcAuction>(`${base}/doCancel`, req).then(dataOf),
+  };
+}
+
+export interface SrmSrcAuctionLine {
+auctionLineId: number
+auctionId: (number | null)
+lineNumber: (number | null)
+materialId: number
+materialIdDisplay: (string | null)
+quantity: number
+uomCode: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmSrcAuctionSupplier {
+auctionSupplierId: number
+auctionId: (number | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+bestPrice: (number | null)
+bidCount: (number | null)
+lastBidMs: (number | null)
+activeFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
 export interface SrmSrcInquiry {
 inquiryId: number
 inquiryNumber: (string | null)

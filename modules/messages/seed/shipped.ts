@@ -61,6 +61,78 @@ export const SHIPPED: readonly ShippedTemplate[] = [
     source: { code: 'WF_TASK_ASSIGNED', name: '流程任务分配', module: 'workflow', event: 'workflow.taskAssigned', optional: true },
     config: { site: true, mail: true, sms: false },
   },
+  // Reverse auctions (modules/auction): the invitation on publish, and the result after the award.
+  {
+    code: 'AUCTION_INVITED',
+    name: '竞价邀请',
+    description: '竞价发布时通知受邀供应商',
+    variables: [
+      ['auctionNumber', 'STRING', true, '竞价单号'],
+      ['title', 'STRING', true, '标题'],
+      ['startTime', 'STRING', true, '开始时间 (UTC)'],
+      ['endTime', 'STRING', true, '结束时间 (UTC)'],
+    ],
+    contents: {
+      SITE: {
+        CN: [
+          '竞价邀请：{{auctionNumber}} {{title}}',
+          '您受邀参加竞价 {{auctionNumber}}「{{title}}」，{{startTime}} 开始，{{endTime}} 结束（UTC）。请在“竞价大厅”出价。',
+        ],
+        EN: [
+          'Auction invitation: {{auctionNumber}} {{title}}',
+          'You are invited to auction {{auctionNumber}} "{{title}}", from {{startTime}} to {{endTime}} (UTC). Bid in the competition hall.',
+        ],
+        TH: [
+          'คำเชิญประมูล: {{auctionNumber}} {{title}}',
+          'คุณได้รับเชิญเข้าร่วมการประมูล {{auctionNumber}} "{{title}}" ตั้งแต่ {{startTime}} ถึง {{endTime}} (UTC) เสนอราคาได้ที่ห้องประมูล',
+        ],
+        VN: [
+          'Mời đấu giá: {{auctionNumber}} {{title}}',
+          'Bạn được mời tham gia đấu giá {{auctionNumber}} "{{title}}", từ {{startTime}} đến {{endTime}} (UTC). Hãy trả giá trong phòng đấu giá.',
+        ],
+      },
+      MAIL: {
+        CN: [
+          '【SRM】竞价邀请：{{auctionNumber}} {{title}}',
+          '您好：\n\n您受邀参加竞价 {{auctionNumber}}「{{title}}」，{{startTime}} 开始，{{endTime}} 结束（UTC）。请登录 SRM 在“竞价大厅”出价。',
+        ],
+        EN: [
+          '[SRM] Auction invitation: {{auctionNumber}} {{title}}',
+          'Hello,\n\nYou are invited to auction {{auctionNumber}} "{{title}}", from {{startTime}} to {{endTime}} (UTC). Sign in to the SRM and bid in the competition hall.',
+        ],
+        TH: [
+          '[SRM] คำเชิญประมูล: {{auctionNumber}} {{title}}',
+          'สวัสดี\n\nคุณได้รับเชิญเข้าร่วมการประมูล {{auctionNumber}} "{{title}}" ตั้งแต่ {{startTime}} ถึง {{endTime}} (UTC) กรุณาเข้าสู่ระบบ SRM และเสนอราคาที่ห้องประมูล',
+        ],
+        VN: [
+          '[SRM] Mời đấu giá: {{auctionNumber}} {{title}}',
+          'Xin chào,\n\nBạn được mời tham gia đấu giá {{auctionNumber}} "{{title}}", từ {{startTime}} đến {{endTime}} (UTC). Hãy đăng nhập SRM và trả giá trong phòng đấu giá.',
+        ],
+      },
+    },
+    source: { code: 'AUCTION_INVITED', name: '竞价发布', module: 'auction', event: 'auction.published', optional: false },
+    config: { site: true, mail: true, sms: false },
+  },
+  {
+    code: 'AUCTION_RESULT',
+    name: '竞价结果',
+    description: '竞价定标后通知受邀供应商结果',
+    variables: [
+      ['auctionNumber', 'STRING', true, '竞价单号'],
+      ['title', 'STRING', true, '标题'],
+      ['won', 'STRING', true, 'Y 中标 / N 未中标'],
+    ],
+    contents: {
+      SITE: {
+        CN: ['竞价结果：{{auctionNumber}}', '竞价 {{auctionNumber}}「{{title}}」已定标（中标：{{won}}）。'],
+        EN: ['Auction result: {{auctionNumber}}', 'Auction {{auctionNumber}} "{{title}}" has been awarded (awarded to you: {{won}}).'],
+        TH: ['ผลการประมูล: {{auctionNumber}}', 'การประมูล {{auctionNumber}} "{{title}}" ได้ตัดสินแล้ว (คุณชนะ: {{won}})'],
+        VN: ['Kết quả đấu giá: {{auctionNumber}}', 'Đấu giá {{auctionNumber}} "{{title}}" đã được trao thầu (bạn trúng thầu: {{won}}).'],
+      },
+    },
+    source: { code: 'AUCTION_RESULT', name: '竞价定标', module: 'auction', event: 'auction.awarded', optional: true },
+    config: { site: true, mail: false, sms: false },
+  },
   {
     code: 'PASSWORD_RESET_CODE',
     name: '找回密码验证码',

@@ -42,5 +42,15 @@ export function supplierApi(app: AppContext): SupplierApi {
         .execute();
       return rows.map((r) => Number(r.supplier_id));
     },
+    async barredSuppliers(db, supplierIds) {
+      if (!supplierIds.length) return [];
+      const rows = await typed<SupplierTables>(db)
+        .selectFrom('srm_pos_supplier_info')
+        .select(['supplier_id', 'supplier_status'])
+        .where('supplier_id', 'in', [...supplierIds])
+        .execute();
+      const ok = new Set(rows.filter((r) => !(BARRED as readonly string[]).includes(r.supplier_status ?? '')).map((r) => Number(r.supplier_id)));
+      return supplierIds.filter((id) => !ok.has(id));
+    },
   };
 }
