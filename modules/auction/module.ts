@@ -11,8 +11,9 @@ import './api.js';
 
 export default defineModule({
   name: 'auction',
-  // supplier: who may be invited and its contacts; push: live frames; messages: the publish notice.
-  dependsOn: ['base', 'admin', 'supplier', 'push', 'messages'],
+  // supplier: who may be invited and its contacts; push: live frames; messages: the publish notice;
+  // sourcing: its 寻源 folder holds the auction menus.
+  dependsOn: ['base', 'admin', 'supplier', 'push', 'messages', 'sourcing'],
   rules: { srmSrcAuction: auctionRules },
   operations: { srmSrcAuction: auctionOperations },
   httpHooks: (server, { app }) => installSupplierReadGuard(server, app),

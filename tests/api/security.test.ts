@@ -257,9 +257,8 @@ for (const backend of await backends()) {
           'MSG_RECEIVE',
           { BASE_DATA: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'PAYMENT_TERM', 'MY_EXPORTS'] },
           { PURCHASE: ['REQUISITION', 'PURCHASE_DASHBOARD'] },
-          { SOURCING: ['SRC_INQUIRY', 'SRC_PRICE_ITEM'] },
-          { AUCTION: ['AUCTION_LIST', 'AUCTION_HALL'] },
           { ORDER_COLLAB: ['PO_ORDER', 'PO_RECEIPT', 'PO_RETURN'] },
+          { SOURCING: ['SRC_INQUIRY', 'SRC_PRICE_ITEM', 'AUCTION_LIST', 'AUCTION_HALL'] },
           { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'SUPPLIER_REGISTER_REVIEW', 'SUPPLIER_LIFECYCLE', 'SUPPLIER_CHANGE_REVIEW', 'SUPPLIER_WARNING', 'NOTICE'] },
         ]);
         const codes = flat(en).map((m) => m.menuCode);
@@ -275,7 +274,10 @@ for (const backend of await backends()) {
       it('findMenuByResp: supplier01 sees only its messages and the supplier portal', async () => {
         const respId = supplier.session!.responsibilities[0].respId;
         const menus = expectOk(await supplier.call<MenuNode[]>(MENUS, { respId }));
-        expect(shape(menus)).toEqual(['MSG_RECEIVE', { SUPPLIER_PORTAL: ['MY_COMPANY', 'MY_SUPPLIER_CHANGE', 'SRC_BID', 'SUPPLIER_AUCTION_HALL', 'MY_ORDERS', 'MY_DELIVERIES', 'MY_RECEIPTS'] }]);
+        expect(shape(menus)).toEqual([
+          'MSG_RECEIVE',
+          { SUPPLIER_PORTAL: ['MY_COMPANY', 'MY_SUPPLIER_CHANGE', 'MY_ORDERS', 'SRC_BID', 'SUPPLIER_AUCTION_HALL', 'MY_DELIVERIES', 'MY_RECEIPTS'] },
+        ]);
       });
 
       it('findByRespAndMenu answers the resource codes of the menu for that responsibility', async () => {
