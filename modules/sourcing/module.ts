@@ -7,6 +7,7 @@ import { inquiryOperations } from './server/inquiryOperations.js';
 import { quotationOperations } from './server/quotationOperations.js';
 import { notifyAwarded, notifyBargaining, notifyPublished } from './server/notify.js';
 import { sourcingDemo } from './seed/demo.js';
+import { registerExportRoute } from './server/exportRoute.js';
 
 export default defineModule({
   name: 'sourcing',
@@ -15,5 +16,6 @@ export default defineModule({
   rules: { srmSrcInquiry: inquiryRules, srmSrcQuotation: quotationRules },
   operations: { srmSrcInquiry: inquiryOperations, srmSrcQuotation: quotationOperations },
   subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded },
+  routes: (server, { app }) => registerExportRoute(server, app),
   seed: { demo: sourcingDemo },
 });

@@ -8,6 +8,7 @@ import type { CustomPageProps } from '../../../runtime/registry/types';
 import { resolveText } from '../../../runtime/text/resolveText';
 import { errorText, sourcingCalls, type Comparison, type ComparedLine, type InquiryRow } from './calls';
 import { BargainPanel } from './BargainPanel';
+import { saveBlob } from '../../../runtime/attachments/api';
 
 type Quantities = Record<string, number | undefined>;
 const key = (lineId: number, supplierId: number) => `${lineId}:${supplierId}`;
@@ -134,6 +135,19 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
             options={inquiries.map((i) => ({ label: `${i.inquiryNumber} ${i.title}`, value: i.inquiryId }))}
           />
         </span>
+        {cmp ? (
+          <Button
+            data-testid="compare-export"
+            onClick={() =>
+              void calls.exportComparison(cmp.inquiryId).then(
+                (f) => saveBlob(f.blob, f.fileName ?? `${cmp.inquiryNumber}.xlsx`),
+                (e: unknown) => env.notify('error', errorText(e)),
+              )
+            }
+          >
+            {env.t('sourcing.compare.export')}
+          </Button>
+        ) : null}
         {open ? (
           <>
             <Button type="primary" loading={busy} onClick={award} data-testid="compare-award">

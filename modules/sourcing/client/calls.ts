@@ -88,6 +88,10 @@ export function sourcingCalls(env: RuntimeEnv) {
     award: (id: number, awards: { lineId: number; supplierId: number; quantity: number }[]) => env.api(`${INQ}/doAward`, { id, awards }),
     autoAward: (id: number) => env.api(`${INQ}/autoAwardByMinPrice`, { id }),
     bargain: (id: number, supplierIds: number[], deadline: string) => env.api(`${INQ}/doInitiateBargaining`, { id, supplierIds, deadline }),
+    exportComparison: async (id: number) => {
+      if (!env.download) throw new Error('download unavailable');
+      return env.download(`${INQ}/exportDataForPricingSummary`, { body: { id } });
+    },
     bids: async () => (await env.api<BidRow[]>(`${QUO}/listByPageForBid`, { params: {}, pageRows: 200 })).data,
     bid: async (id: number) => (await env.api<BidDetail>(`${QUO}/findInquiryForBid`, { id })).data,
     offer: (inquiryId: number, lines: OfferLineInput[], submit: boolean) => env.api(`${QUO}/doSupplierOfferPrice`, { inquiryId, lines, submit }),

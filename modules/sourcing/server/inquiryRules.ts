@@ -31,6 +31,11 @@ async function checkSuppliers(ctx: ActionContext, db: Db, inquiryId: number): Pr
 
 export const inquiryRules: EntityRules = {
   readFilter: inquiryReadFilter,
+  // Only a draft goes away: a published inquiry has invitations and quotes to keep (cancel or close it).
+  async beforeDelete(_ctx, db, id) {
+    const row = await typed<SourcingTables>(db).selectFrom('srm_src_inquiry').select('status').where('inquiry_id', '=', id).executeTakeFirst();
+    if (row && row.status !== 'DRAFT') throw refuse('sourcing.deleteOnlyDraft');
+  },
   async afterLines(ctx, db, id) {
     await checkSuppliers(ctx, db, id);
   },

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
+import ExcelJS from 'exceljs';
 import { expectOk, expectRefusal, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
+import { signedHeaders } from '../../../../tests/support/signedClient.js';
 import { INQ, PRICE, fixture, passDeadline, publishedInquiry, quote, tomorrow, type Fixture, type Inquiry } from './support.js';
 
 interface Offer {
@@ -80,6 +82,34 @@ for (const backend of await backends()) {
       expect(l1.offers.find((o) => o.supplierId === f.supplier2)).toMatchObject({ price: 9, unitPrice: 9, rank: 2 });
       expect(l1.lowestSupplierId).toBe(f.supplier1);
       expect(cmp.lines[1].lowestSupplierId).toBe(f.supplier2);
+    });
+
+    it('exports the comparison to Excel only once the quotes are open', async () => {
+      const exportOf = async (id: number, lang = 'EN') => {
+        const path = `/api/${INQ}/exportDataForPricingSummary`;
+        const body = JSON.stringify({ id });
+        return fetch(t.url + path, {
+          method: 'POST',
+          headers: { ...signedHeaders(buyer.session!, path, body, { lang }), 'content-type': 'application/json' },
+          body,
+        });
+      };
+      const sealed = await publishedInquiry(buyer, f);
+      expectOk(await quote(s1, sealed, [4.25, 4]));
+      const refused = await exportOf(sealed.inquiryId);
+      const text = await refused.text();
+      expect(text).toMatch(/sealed/);
+      expect(text).not.toMatch(/4\.25/);
+      const inq = await opened();
+      const res = await exportOf(inq.inquiryId, 'TH');
+      expect(res.headers.get('content-type')).toMatch(/spreadsheetml/);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+      const rows = wb.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+      expect(rows[1]).toContain('ผู้ขาย');
+      // Two lines × two suppliers, supplier01's line-1 ladder price 8 at 100 pieces.
+      expect(rows.slice(2)).toHaveLength(4);
+      expect(rows.slice(2).some((r) => r.includes(10) && r.includes(8))).toBe(true);
     });
 
     it('splits a line by quantity, refuses more than the line, writes price items and results', async () => {
