@@ -20,8 +20,8 @@ const chrome = chromiumForFile('');
 
 const CASES = {
   // TH runs after CN on the same server: its current value is the one CN's change set.
-  CN: { old: '+66-2-555-0002', phone: '+66-2-555-7001', field: '联系电话', inReview: '审批中', effective: '已生效' },
-  TH: { old: '+66-2-555-7001', phone: '+66-2-555-7002', field: 'โทรศัพท์', inReview: 'รออนุมัติ', effective: 'มีผลแล้ว' },
+  CN: { old: '+66-2-555-0002', phone: '+66-2-555-7001', field: '联系电话', inReview: '审批中', effective: '已生效', rejected: '已驳回' },
+  TH: { old: '+66-2-555-7001', phone: '+66-2-555-7002', field: 'โทรศัพท์', inReview: 'รออนุมัติ', effective: 'มีผลแล้ว', rejected: 'ถูกปฏิเสธ' },
 } as const;
 
 async function signedIn(user: string, lang: 'CN' | 'TH', home: 'inHome' | 'exHome'): Promise<Page> {
@@ -79,6 +79,31 @@ for (const lang of ['CN', 'TH'] as const) {
       await activePane(buyer).getByTestId('search-supplierNumber').fill('S-0002');
       await activePane(buyer).getByTestId('search-submit').click();
       await eventually(async () => (await values(grid(buyer, 'supplierList'))).map((v) => v.includes(c.phone))).toEqual([true]);
+
+      // A second change, rejected with a reason the supplier then reads.
+      await openMenu(supplier, 'MY_SUPPLIER_CHANGE', /\/main\/supplier\/myChangeList/);
+      await activePane(supplier).getByTestId('action-add').click();
+      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*mode=create/);
+      await activePane(supplier).locator('#root_email').fill(`${l}@siam-ec.example.com`);
+      await activePane(supplier).getByTestId('action-save').click();
+      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*id=\d+/);
+      await eventually(async () => (await activePane(supplier).locator('#root_changeNumber').innerText()).trim()).toMatch(/^CR-/);
+      const second = (await activePane(supplier).locator('#root_changeNumber').innerText()).trim();
+      await activePane(supplier).getByTestId('action-submit').click();
+      await confirm(supplier);
+      await eventually(() => statusOf(supplier)).toBe(c.inReview);
+      await openMenu(buyer, 'SUPPLIER_CHANGE_REVIEW', /\/main\/supplier\/supplierChangeReviewList/);
+      await activePane(buyer).getByTestId('search-changeNumber').fill(second);
+      await activePane(buyer).getByTestId('search-submit').click();
+      await eventually(async () => (await values(list)).map((v) => v.includes(second))).toEqual([true]);
+      await activePane(buyer).getByTestId('row-action-view-0').click();
+      await eventually(async () => (await activePane(buyer).locator('#root_changeNumber').innerText()).trim()).toBe(second);
+      await activePane(buyer).getByTestId('action-reject').click();
+      await buyer.getByTestId('reject-reason').fill('domain not verified');
+      await shot(buyer, `supplier-change-reject-${l}`);
+      await confirm(buyer);
+      await eventually(() => statusOf(buyer)).toBe(c.rejected);
+      await eventually(() => activePane(buyer).locator('#root_rejectReason').innerText()).toBe('domain not verified');
     });
   });
 }
