@@ -5,11 +5,15 @@ import { lazy } from 'react';
 import { defineClientModule } from '../../../runtime/registry/clientModule';
 import { ProfileHomeCard } from './profileHomeCard';
 import { rejectWithReasonAction } from './rejectAction';
+import { ChangesHomeCard } from './changesHomeCard';
 
 export default defineClientModule({
   name: 'supplier',
   actions: { rejectWithReason: rejectWithReasonAction },
-  homePanels: { supplierProfile: { order: 8, homes: ['ex'], component: ProfileHomeCard } },
+  homePanels: {
+    supplierProfile: { order: 8, homes: ['ex'], component: ProfileHomeCard },
+    supplierChanges: { order: 9, homes: ['ex'], menus: ['MY_SUPPLIER_CHANGE'], component: ChangesHomeCard },
+  },
   publicPages: {
     '/register': lazy(() => import('./register/RegisterPages').then((m) => ({ default: m.RegisterPage }))),
     '/registerInfoEdit': lazy(() => import('./register/RegisterPages').then((m) => ({ default: m.RegisterInfoEditPage }))),

@@ -104,6 +104,13 @@ for (const lang of ['CN', 'TH'] as const) {
       await confirm(buyer);
       await eventually(() => statusOf(buyer)).toBe(c.rejected);
       await eventually(() => activePane(buyer).locator('#root_rejectReason').innerText()).toBe('domain not verified');
+
+      // supplier02's home says the change came back, and why.
+      await supplier.goto(`${server.base}/main/exHome`);
+      const card = supplier.getByTestId('home-supplier-changes');
+      await eventually(() => card.innerText()).toContain(second);
+      expect(await card.innerText()).toContain('domain not verified');
+      await shot(supplier, `supplier-home-changes-${l}`);
     });
   });
 }
