@@ -1,12 +1,19 @@
 // Suppliers, client side: the profile card of the supplier portal's home (what the company still has to fill
-// in), and the public registration pages (/register, /registerInfoEdit), loaded when first opened.
+// in), the public registration pages (/register, /registerInfoEdit), loaded when first opened, and the
+// review pages' reject that asks for the reason.
 import { lazy } from 'react';
 import { defineClientModule } from '../../../runtime/registry/clientModule';
 import { ProfileHomeCard } from './profileHomeCard';
+import { rejectWithReasonAction } from './rejectAction';
+import { ChangesHomeCard } from './changesHomeCard';
 
 export default defineClientModule({
   name: 'supplier',
-  homePanels: { supplierProfile: { order: 8, homes: ['ex'], component: ProfileHomeCard } },
+  actions: { rejectWithReason: rejectWithReasonAction },
+  homePanels: {
+    supplierProfile: { order: 8, homes: ['ex'], component: ProfileHomeCard },
+    supplierChanges: { order: 9, homes: ['ex'], menus: ['MY_SUPPLIER_CHANGE'], component: ChangesHomeCard },
+  },
   publicPages: {
     '/register': lazy(() => import('./register/RegisterPages').then((m) => ({ default: m.RegisterPage }))),
     '/registerInfoEdit': lazy(() => import('./register/RegisterPages').then((m) => ({ default: m.RegisterInfoEditPage }))),

@@ -1,0 +1,116 @@
+// A supplier's change of its own information in the browser, in CN and TH, on a server of this file's
+// own: supplier02 asks on 我的信息变更 for a new contact phone (only that field), submits, and sees the
+// difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value, approves;
+// the supplier list then shows the new phone.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shot } from '../../../../tests/e2e/browser';
+import { activePane, chromiumForFile, confirmDialog, eventually, grid, gridRows, login, noDialog, openMenu } from '../../../../tests/e2e/helpers';
+import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
+import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
+
+let server: MailingServer;
+beforeAll(async () => {
+  server = await startMailingServer('supplier-change');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+const chrome = chromiumForFile('');
+
+const CASES = {
+  // TH runs after CN on the same server: its current value is the one CN's change set.
+  CN: { old: '+66-2-555-0002', phone: '+66-2-555-7001', field: '联系电话', inReview: '审批中', effective: '已生效', rejected: '已驳回' },
+  TH: { old: '+66-2-555-7001', phone: '+66-2-555-7002', field: 'โทรศัพท์', inReview: 'รออนุมัติ', effective: 'มีผลแล้ว', rejected: 'ถูกปฏิเสธ' },
+} as const;
+
+async function signedIn(user: string, lang: 'CN' | 'TH', home: 'inHome' | 'exHome'): Promise<Page> {
+  const { page } = await chrome.blank();
+  await login(page, server.base, user, home);
+  if (lang !== 'CN') await switchLanguage(page, lang);
+  return page;
+}
+
+async function confirm(page: Page): Promise<void> {
+  const dialog = confirmDialog(page);
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.locator('.arco-btn-primary').click();
+  await noDialog(page);
+}
+
+const values = async (g: Locator) => (await gridRows(g)).map((r) => Object.values(r)).filter((v) => v.some((x) => x.trim() !== ''));
+const statusOf = (page: Page) => activePane(page).locator('#root_status').innerText();
+
+for (const lang of ['CN', 'TH'] as const) {
+  describe(`supplier information change in ${lang}`, () => {
+    it('supplier02 asks for a new phone; buyer01 sees the difference and approves; the master changes', async () => {
+      const c = CASES[lang];
+      const l = lang.toLowerCase();
+      const supplier = await signedIn('supplier02', lang, 'exHome');
+      await openMenu(supplier, 'MY_SUPPLIER_CHANGE', /\/main\/supplier\/myChangeList/);
+      await activePane(supplier).getByTestId('action-add').click();
+      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*mode=create/);
+      await activePane(supplier).locator('#root_contactPhone').fill(c.phone);
+      await activePane(supplier).getByTestId('action-save').click();
+      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*id=\d+/);
+      await eventually(async () => (await activePane(supplier).locator('#root_changeNumber').innerText()).trim()).toMatch(/^CR-\d{4}-\d{6}$/);
+      const number = (await activePane(supplier).locator('#root_changeNumber').innerText()).trim();
+      await activePane(supplier).getByTestId('action-submit').click();
+      await confirm(supplier);
+      await eventually(() => statusOf(supplier)).toBe(c.inReview);
+      await eventually(() => values(grid(supplier, 'differences'))).toEqual([expect.arrayContaining([c.field, c.old, c.phone])]);
+      await shot(supplier, `supplier-change-submitted-${l}`);
+
+      const buyer = await signedIn('buyer01', lang, 'inHome');
+      await openMenu(buyer, 'SUPPLIER_CHANGE_REVIEW', /\/main\/supplier\/supplierChangeReviewList/);
+      await activePane(buyer).getByTestId('search-changeNumber').fill(number);
+      await activePane(buyer).getByTestId('search-submit').click();
+      const list = grid(buyer, 'supplierChangeReviewList');
+      await eventually(async () => (await values(list)).map((v) => v.includes(number))).toEqual([true]);
+      await activePane(buyer).getByTestId('row-action-view-0').click();
+      await buyer.waitForURL(/\/main\/supplier\/supplierChangeReviewEdit\?.*mode=view/);
+      await eventually(() => values(grid(buyer, 'differences'))).toEqual([expect.arrayContaining([c.field, c.old, c.phone])]);
+      await shot(buyer, `supplier-change-review-${l}`);
+      await activePane(buyer).getByTestId('action-approve').click();
+      await confirm(buyer);
+      await eventually(() => statusOf(buyer)).toBe(c.effective);
+
+      await openMenu(buyer, 'SUPPLIER_LIST', /\/main\/supplier\/supplierList/);
+      await activePane(buyer).getByTestId('search-supplierNumber').fill('S-0002');
+      await activePane(buyer).getByTestId('search-submit').click();
+      await eventually(async () => (await values(grid(buyer, 'supplierList'))).map((v) => v.includes(c.phone))).toEqual([true]);
+
+      // A second change, rejected with a reason the supplier then reads.
+      await openMenu(supplier, 'MY_SUPPLIER_CHANGE', /\/main\/supplier\/myChangeList/);
+      await activePane(supplier).getByTestId('action-add').click();
+      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*mode=create/);
+      await activePane(supplier).locator('#root_email').fill(`${l}@siam-ec.example.com`);
+      await activePane(supplier).getByTestId('action-save').click();
+      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*id=\d+/);
+      await eventually(async () => (await activePane(supplier).locator('#root_changeNumber').innerText()).trim()).toMatch(/^CR-/);
+      const second = (await activePane(supplier).locator('#root_changeNumber').innerText()).trim();
+      await activePane(supplier).getByTestId('action-submit').click();
+      await confirm(supplier);
+      await eventually(() => statusOf(supplier)).toBe(c.inReview);
+      await openMenu(buyer, 'SUPPLIER_CHANGE_REVIEW', /\/main\/supplier\/supplierChangeReviewList/);
+      await activePane(buyer).getByTestId('search-changeNumber').fill(second);
+      await activePane(buyer).getByTestId('search-submit').click();
+      await eventually(async () => (await values(list)).map((v) => v.includes(second))).toEqual([true]);
+      await activePane(buyer).getByTestId('row-action-view-0').click();
+      await eventually(async () => (await activePane(buyer).locator('#root_changeNumber').innerText()).trim()).toBe(second);
+      await activePane(buyer).getByTestId('action-reject').click();
+      await buyer.getByTestId('reject-reason').fill('domain not verified');
+      await shot(buyer, `supplier-change-reject-${l}`);
+      await confirm(buyer);
+      await eventually(() => statusOf(buyer)).toBe(c.rejected);
+      await eventually(() => activePane(buyer).locator('#root_rejectReason').innerText()).toBe('domain not verified');
+
+      // supplier02's home says the change came back, and why.
+      await supplier.goto(`${server.base}/main/exHome`);
+      const card = supplier.getByTestId('home-supplier-changes');
+      await eventually(() => card.innerText()).toContain(second);
+      expect(await card.innerText()).toContain('domain not verified');
+      await shot(supplier, `supplier-home-changes-${l}`);
+    });
+  });
+}
