@@ -15,11 +15,12 @@ import { orderFacts } from './server/facts.js';
 import { orderSubscribers } from './server/notify.js';
 import { deliveryOperations } from './server/labels.js';
 import { orderDemo } from './seed/demo.js';
+import { overdueProgram } from './server/overdueProgram.js';
 
 export default defineModule({
   name: 'order',
   // requisition: orders from approved lines (its API); messages: the hand-over messages.
-  dependsOn: ['base', 'admin', 'supplier', 'requisition', 'workflow', 'messages'],
+  dependsOn: ['base', 'admin', 'supplier', 'requisition', 'workflow', 'messages', 'scheduler'],
   rules: { srmPoOrder: orderRules, srmPoDelivery: deliveryRules, srmPoReceipt: receiptRules, srmPoReturn: returnRules },
   operations: {
     srmPoOrder: { doSupplierConfirm, doBuyerConfirm, doBuyerRejectChange, doClose, doCancel, doRevise, findVersions, createFromRequisition },
@@ -29,5 +30,7 @@ export default defineModule({
   // PO_APPROVAL's gateway tests the order's total in CNY.
   documentFacts: { srmPoOrder: orderFacts },
   subscribers: orderSubscribers,
+  // The overdue-delivery reminder (scheduler).
+  programs: [overdueProgram],
   seed: { demo: orderDemo },
 });

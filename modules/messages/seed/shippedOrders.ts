@@ -52,4 +52,10 @@ export const ORDER_TEMPLATES = [
     TH: ['ใบคืนสินค้า {{documentNumber}}', 'ใบคืนสินค้า {{documentNumber}} ได้รับอนุมัติ สินค้าที่ไม่ผ่านจะถูกส่งคืน'],
     VN: ['Phiếu trả {{documentNumber}}', 'Phiếu trả hàng {{documentNumber}} đã duyệt: hàng không đạt sẽ được trả lại.'],
   }),
+  order('PO_OVERDUE', '订单逾期交货提醒', {
+    CN: ['订单 {{documentNumber}} 已逾期', '采购订单 {{documentNumber}} 有逾期未交的行，请尽快安排送货或更新交期。'],
+    EN: ['Order {{documentNumber}} is overdue', 'Purchase order {{documentNumber}} has overdue lines: please ship or update the promised dates.'],
+    TH: ['ใบสั่งซื้อ {{documentNumber}} เลยกำหนด', 'ใบสั่งซื้อ {{documentNumber}} มีรายการที่เลยกำหนดส่ง กรุณาจัดส่งหรือปรับวันที่สัญญาส่ง'],
+    VN: ['Đơn {{documentNumber}} quá hạn', 'Đơn mua hàng {{documentNumber}} có dòng quá hạn: vui lòng giao hàng hoặc cập nhật ngày cam kết.'],
+  }),
 ];

@@ -23,6 +23,7 @@ export const doClose: FamilyAction = async (ctx) => {
     const lines = await lockOrderLines(db, { orderId: id });
     for (const lineId of only ?? []) if (!lines.some((l) => l.order_line_id === lineId)) throw refuse('order.line.notOnOrder', { lineId });
     const closing = lines.filter((l) => (only ? only.has(l.order_line_id) : true) && !(ENDED_LINE as readonly string[]).includes(l.line_status ?? ''));
+    if (closing.length === 0) throw refuse('order.revise.nothing');
     const transit = await inTransit(
       db,
       closing.map((l) => l.order_line_id),

@@ -199,6 +199,41 @@ for (const backend of await backends()) {
       expect(await quantities(o2.orderId)).toEqual([[10, 8, 0, 'RECEIVED']]);
     });
 
+    it('a message at each hand-over: released, confirmed, changed, shipped, received, returned', async () => {
+      const inbox = async (c: typeof w.buyer, number: string) =>
+        expectOk(await c.call<{ sourceType: string; content: string }[]>('messageServer/v1/msgReceiveRestful/listByPage', { params: {}, pageRows: 200 }))
+          .filter((m) => m.content.includes(number))
+          .map((m) => m.sourceType);
+      const o = await confirmedOrder(w, [10, 5]);
+      await expect.poll(() => inbox(w.s1, o.orderNumber)).toContain('PO_RELEASED');
+      await expect.poll(() => inbox(w.buyer, o.orderNumber)).toContain('PO_CONFIRMED');
+      expectRefusal(await w.buyer.call(`${ORDER}/doClose`, { id: o.orderId, lineIds: [], reason: 'r' }), 200, /Name the lines/);
+      expectOk(await w.buyer.call(`${ORDER}/doClose`, { id: o.orderId, lineIds: [o.lines[1].orderLineId], reason: 'second line not needed' }));
+      await expect.poll(() => inbox(w.s1, o.orderNumber)).toContain('PO_CHANGED');
+      // Another supplier hears nothing of it.
+      expect(await inbox(w.s2, o.orderNumber)).toEqual([]);
+      const d = await shipped(o, [[0, 10]]);
+      await expect.poll(() => inbox(w.buyer, d.deliveryNumber)).toContain('PO_SHIPPED');
+      const r = expectOk(
+        await w.buyer.call<Receipt>(`${RECEIPT}/saveOrUpdate`, {
+          deliveryId: d.deliveryId,
+          receiptDate: '2026-12-18',
+          lines: [{ deliveryLineId: d.lines[0].deliveryLineId, quantity: 10, rejectedQuantity: 1 }],
+        }),
+      );
+      await expect.poll(() => inbox(w.s1, r.receiptNumber)).toContain('PO_RECEIVED');
+      const ret = expectOk(
+        await w.buyer.call<{ returnId: number; returnNumber: string }>(`${RETURN}/saveOrUpdate`, {
+          receiptId: r.receiptId,
+          reason: 'bent',
+          lines: [{ receiptLineId: r.lines[0].receiptLineId, quantity: 1 }],
+        }),
+      );
+      expectOk(await w.buyer.call(`${RETURN}/doSubmit`, { id: ret.returnId }));
+      expectOk(await w.buyer.call(`${RETURN}/doApproval`, { id: ret.returnId }));
+      await expect.poll(() => inbox(w.s1, ret.returnNumber)).toContain('PO_RETURNED');
+    });
+
     it('inspection after receipt; labels as a PDF', async () => {
       const o = await confirmedOrder(w, [12]);
       const d = await shipped(o, [[0, 12]]);

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, grid, gridRows, type Session } from '../../../../tests/e2e/helpers';
+import { activePane, chromiumForFile, openMenu, confirmDialog, eventually, expectToast, grid, gridRows, type Session } from '../../../../tests/e2e/helpers';
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { expectOk, signIn } from '../../../../tests/support/apiHelpers';
 import { DELIVERY, ORDER, RETURN, worldOf, type Order, type Receipt, type World } from '../api/orderHelpers';
@@ -24,8 +24,17 @@ async function linesOf(w: World, id: number) {
   return expectOk(await w.buyer.call<Order>(`${ORDER}/findById`, { id })).lines.map((l) => [l.receivedQuantity, l.openQuantity, l.lineStatus]);
 }
 
+/** Opens a list through its menu, finds the document by number and opens it (view). */
+async function openFromList(page: Page, menu: string, list: RegExp, field: string, value: string): Promise<void> {
+  await openMenu(page, menu, list);
+  await activePane(page).getByTestId(`search-${field}`).fill(value);
+  await activePane(page).getByTestId('search-submit').click();
+  await activePane(page).getByTestId('row-action-view-0').click();
+}
+
 async function newNote(page: Page, orderNumber: string, ship: [string, string][], t: (typeof TEXT)[keyof typeof TEXT]): Promise<string> {
-  await page.goto(`${baseUrl}/main/order/deliveryEdit?mode=create`);
+  await openMenu(page, 'MY_DELIVERIES', /\/main\/order\/deliveryList\?/);
+  await activePane(page).getByTestId('action-add').click();
   const panel = activePane(page).getByTestId('po-delivery-new');
   await panel.waitFor({ state: 'visible' });
   await panel.getByTestId('po-delivery-order').click();
@@ -73,7 +82,7 @@ for (const lang of ['CN', 'TH'] as const) {
     let current: Session = supplier;
     try {
       if (lang === 'TH') await switchLanguage(page, 'TH');
-      await page.goto(`${baseUrl}/main/order/supplierOrderEdit?id=${draft.orderId}&mode=view`);
+      await openFromList(page, 'MY_ORDERS', /\/main\/order\/supplierOrderList\?/, 'orderNumber', draft.orderNumber);
       const panel = activePane(page).getByTestId('po-confirm');
       await panel.waitFor({ state: 'visible' });
       await panel.getByTestId('po-answer-20').click();
@@ -89,7 +98,15 @@ for (const lang of ['CN', 'TH'] as const) {
       ]);
       expectOk(await w.buyer.call(`${ORDER}/doBuyerConfirm`, { id: draft.orderId }));
 
-      const dn1 = await newNote(page, draft.orderNumber, [['10', '25']], t);
+      const dn1 = await newNote(
+        page,
+        draft.orderNumber,
+        [
+          ['10', '25'],
+          ['20', '0'],
+        ],
+        t,
+      );
       await shot(page, `e2e-order-note1-${lang}`);
       const dn2 = await newNote(
         page,
@@ -111,7 +128,8 @@ for (const lang of ['CN', 'TH'] as const) {
       current = buyer;
       page = buyer.page;
       if (lang === 'TH') await switchLanguage(page, 'TH');
-      await page.goto(`${baseUrl}/main/order/poReceiptEdit?mode=create`);
+      await openMenu(page, 'PO_RECEIPT', /\/main\/order\/poReceiptList\?/);
+      await activePane(page).getByTestId('action-add').click();
       const scan = input(page, 'po-barcode');
       await scan.waitFor({ state: 'visible' });
       await scan.fill(`${dn1}/10`);
@@ -146,7 +164,7 @@ for (const lang of ['CN', 'TH'] as const) {
         [0, 10, 'CONFIRMED'],
       ]);
       // The buyer's order page shows the same quantities.
-      await page.goto(`${baseUrl}/main/order/poOrderEdit?id=${draft.orderId}&mode=view`);
+      await openFromList(page, 'PO_ORDER', /\/main\/order\/poOrderList\?/, 'orderNumber', draft.orderNumber);
       const lines = grid(page, 'lines');
       await eventually(async () => (await gridRows(lines)).slice(0, 2).map((r) => [r[t.received], r[t.open]])).toEqual([
         ['19.0000', '21.0000'],
