@@ -257,7 +257,7 @@ for (const backend of await backends()) {
           'MSG_RECEIVE',
           { BASE_DATA: ['BANK', 'MATERIAL', 'MATERIAL_PERMIT', 'EXCHANGE_RATE', 'PAYMENT_TERM', 'MY_EXPORTS'] },
           { PURCHASE: ['REQUISITION', 'PURCHASE_DASHBOARD'] },
-          { ORDER_COLLAB: ['PO_ORDER', 'PO_RECEIPT', 'PO_RETURN'] },
+          { ORDER_COLLAB: ['PO_ORDER', 'PO_LINE_BOARD', 'PO_RECEIPT', 'PO_RETURN'] },
           { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'NOTICE'] },
         ]);
         const codes = flat(en).map((m) => m.menuCode);
