@@ -6,6 +6,7 @@ import { orderRules } from './server/orderRules.js';
 import { doBuyerConfirm, doBuyerRejectChange, doSupplierConfirm } from './server/confirm.js';
 import { doCancel, doClose, doRevise } from './server/changes.js';
 import { findVersions } from './server/versions.js';
+import { listOpenLines } from './server/lineBoard.js';
 import { createFromRequisition } from './server/fromRequisition.js';
 import { deliveryRules } from './server/deliveryRules.js';
 import { receiptRules } from './server/receiptRules.js';
@@ -23,7 +24,7 @@ export default defineModule({
   dependsOn: ['base', 'admin', 'supplier', 'requisition', 'workflow', 'messages', 'scheduler'],
   rules: { srmPoOrder: orderRules, srmPoDelivery: deliveryRules, srmPoReceipt: receiptRules, srmPoReturn: returnRules },
   operations: {
-    srmPoOrder: { doSupplierConfirm, doBuyerConfirm, doBuyerRejectChange, doClose, doCancel, doRevise, findVersions, createFromRequisition },
+    srmPoOrder: { doSupplierConfirm, doBuyerConfirm, doBuyerRejectChange, doClose, doCancel, doRevise, findVersions, createFromRequisition, listOpenLines },
     srmPoDelivery: deliveryOperations,
     srmPoReceipt: { doSyncInspection },
   },

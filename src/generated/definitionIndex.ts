@@ -89,6 +89,7 @@ export const PAGES: Readonly<Record<string, PageSummary>> = {
   "order/deliveryList": { module: "order", kind: "list", title: {"CN":"送货单","EN":"Delivery notes","TH":"ใบส่งของ","VN":"Phiếu giao hàng"} },
   "order/poInboundEdit": { module: "order", kind: "edit", title: {"CN":"送货单","EN":"Delivery note","TH":"ใบส่งของ","VN":"Phiếu giao hàng"} },
   "order/poInboundList": { module: "order", kind: "list", title: {"CN":"待收货送货单","EN":"Notes to receive","TH":"ใบส่งของที่รอรับ","VN":"Phiếu giao chờ nhận"} },
+  "order/poLineBoard": { module: "order", kind: "custom", title: {"CN":"订单行看板","EN":"Order lines board","TH":"บอร์ดรายการสั่งซื้อ","VN":"Bảng dòng đơn hàng"} },
   "order/poOrderEdit": { module: "order", kind: "edit", title: {"CN":"采购订单","EN":"Purchase order","TH":"ใบสั่งซื้อ","VN":"Đơn mua hàng"} },
   "order/poOrderList": { module: "order", kind: "list", title: {"CN":"采购订单","EN":"Purchase orders","TH":"ใบสั่งซื้อ","VN":"Đơn mua hàng"} },
   "order/poReceiptEdit": { module: "order", kind: "edit", title: {"CN":"收货单","EN":"Goods receipt","TH":"ใบรับของ","VN":"Phiếu nhận hàng"} },

@@ -6,9 +6,11 @@ import { SupplierConfirmPanel } from './SupplierConfirmPanel';
 import { ReasonPanel } from './ReasonPanel';
 import { DeliveryPanel } from './DeliveryPanel';
 import { ReceiptPanel } from './ReceiptPanel';
+import { LineBoard } from './LineBoard';
 
 export default defineClientModule({
   name: 'order',
+  renderers: { poLineBoard: LineBoard },
   editAddons: {
     poSupplierConfirm: { order: 30, component: SupplierConfirmPanel },
     poReasons: { order: 31, component: ReasonPanel },

@@ -5,18 +5,19 @@ import page0 from '../pages/deliveryEdit.page.json';
 import page1 from '../pages/deliveryList.page.json';
 import page2 from '../pages/poInboundEdit.page.json';
 import page3 from '../pages/poInboundList.page.json';
-import page4 from '../pages/poOrderEdit.page.json';
-import page5 from '../pages/poOrderList.page.json';
-import page6 from '../pages/poReceiptEdit.page.json';
-import page7 from '../pages/poReceiptList.page.json';
-import page8 from '../pages/poReturnEdit.page.json';
-import page9 from '../pages/poReturnList.page.json';
-import page10 from '../pages/supplierOrderEdit.page.json';
-import page11 from '../pages/supplierOrderList.page.json';
-import page12 from '../pages/supplierReceiptEdit.page.json';
-import page13 from '../pages/supplierReceiptList.page.json';
-import page14 from '../pages/supplierReturnEdit.page.json';
-import page15 from '../pages/supplierReturnList.page.json';
+import page4 from '../pages/poLineBoard.page.json';
+import page5 from '../pages/poOrderEdit.page.json';
+import page6 from '../pages/poOrderList.page.json';
+import page7 from '../pages/poReceiptEdit.page.json';
+import page8 from '../pages/poReceiptList.page.json';
+import page9 from '../pages/poReturnEdit.page.json';
+import page10 from '../pages/poReturnList.page.json';
+import page11 from '../pages/supplierOrderEdit.page.json';
+import page12 from '../pages/supplierOrderList.page.json';
+import page13 from '../pages/supplierReceiptEdit.page.json';
+import page14 from '../pages/supplierReceiptList.page.json';
+import page15 from '../pages/supplierReturnEdit.page.json';
+import page16 from '../pages/supplierReturnList.page.json';
 import entity0 from '../entities/srmPoDelivery.entity.json';
 import entity1 from '../entities/srmPoDeliveryLine.entity.json';
 import entity2 from '../entities/srmPoOrder.entity.json';
@@ -32,18 +33,19 @@ export const pages = {
   "order/deliveryList": page1,
   "order/poInboundEdit": page2,
   "order/poInboundList": page3,
-  "order/poOrderEdit": page4,
-  "order/poOrderList": page5,
-  "order/poReceiptEdit": page6,
-  "order/poReceiptList": page7,
-  "order/poReturnEdit": page8,
-  "order/poReturnList": page9,
-  "order/supplierOrderEdit": page10,
-  "order/supplierOrderList": page11,
-  "order/supplierReceiptEdit": page12,
-  "order/supplierReceiptList": page13,
-  "order/supplierReturnEdit": page14,
-  "order/supplierReturnList": page15,
+  "order/poLineBoard": page4,
+  "order/poOrderEdit": page5,
+  "order/poOrderList": page6,
+  "order/poReceiptEdit": page7,
+  "order/poReceiptList": page8,
+  "order/poReturnEdit": page9,
+  "order/poReturnList": page10,
+  "order/supplierOrderEdit": page11,
+  "order/supplierOrderList": page12,
+  "order/supplierReceiptEdit": page13,
+  "order/supplierReceiptList": page14,
+  "order/supplierReturnEdit": page15,
+  "order/supplierReturnList": page16,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {

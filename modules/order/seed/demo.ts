@@ -20,6 +20,7 @@ const grants: DemoStep = {
       'btnClose',
       'btnCancel',
     ]);
+    await demo.grant('BUYER', 'PO_LINE_BOARD', []);
     await demo.grant('BUYER', 'PO_RECEIPT', ['btnAdd', 'btnView', 'btnSave', 'btnExport', 'btnInspect']);
     await demo.grant('BUYER', 'PO_RETURN', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnApprove', 'btnReject', 'btnExport']);
     // Approvers open the orders their to-do list shows.

@@ -38,6 +38,16 @@ for (const backend of await backends()) {
       expect(tasks.some((x) => x.entity === 'srmPoOrder' && x.documentNumber === 'PO-2026-000002')).toBe(true);
     });
 
+    it('the order-lines board: live lines by state; a supplier sees only its own', async () => {
+      type Card = { orderId: number; supplierId: number; lineStatus: string };
+      const buyerCards = expectOk(await w.buyer.call<Card[]>(`${ORDER}/listOpenLines`, { params: {} }));
+      expect(new Set(buyerCards.map((c) => c.supplierId))).toEqual(new Set([w.supplier1, w.supplier2]));
+      expect(new Set(buyerCards.map((c) => c.lineStatus))).toEqual(new Set(['OPEN', 'CHANGE_REQUESTED', 'CONFIRMED']));
+      const theirs = expectOk(await w.s2.call<Card[]>(`${ORDER}/listOpenLines`, { params: { supplierId: w.supplier1 } }));
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(theirs.every((c) => c.supplierId === w.supplier2)).toBe(true);
+    });
+
     it('a draft: number, open quantities, total; the server keeps its own fields', async () => {
       const d = await draftOrder(w, [10, 5], 12.5);
       expect(d.orderNumber).toMatch(/^PO-\d{4}-\d{6}$/);

@@ -171,6 +171,11 @@ for (const lang of ['CN', 'TH'] as const) {
         ['0.0000', '10.0000'],
       ]);
       await shot(page, `e2e-order-lines-${lang}`);
+      // The order-lines board shows both confirmed lines of the order.
+      await openMenu(page, 'PO_LINE_BOARD', /\/main\/order\/poLineBoard/);
+      const confirmed = activePane(page).getByTestId('po-board-CONFIRMED');
+      await eventually(async () => (await confirmed.innerText()).split(draft.orderNumber).length - 1).toBe(2);
+      await shot(page, `e2e-order-board-${lang}`);
       // The second note is still to receive.
       const notes = expectOk(
         await w.buyer.call<{ deliveryNumber: string; status: string }[]>(`${DELIVERY}/listByPage`, { params: { orderId: draft.orderId } }),
