@@ -1,4 +1,18 @@
-// What other modules may use of sourcing: the events it raises (types only).
+// What other modules may use of sourcing: the price library's writer (app.modules.api<SourcingApi>('sourcing'))
+// and the events it raises (types only).
+import type { Db } from '../../server/db/connect.js';
+import type { NewPriceItem, PriceSourceType } from './server/priceItems.js';
+
+export type { NewPriceItem, PriceSourceType };
+
+export interface SourcingApi {
+  /** Writes price items in the caller's transaction `db` (PGlite has one connection); returns their ids. */
+  recordPriceItems(db: Db, items: readonly NewPriceItem[], userId: number): Promise<number[]>;
+  /** The latest unit price of each material in a currency from the price library (null: none). */
+  latestUnitPrices(db: Db, materialIds: readonly number[], currencyCode: string): Promise<Map<number, number | null>>;
+  /** The default validity of an awarded price: today for one year (`yyyy-MM-dd`). */
+  defaultValidity(db: Db): Promise<{ validFrom: string; validTo: string }>;
+}
 
 declare module '../../server/events/domainEvents.js' {
   interface DomainEvents {
@@ -10,5 +24,3 @@ declare module '../../server/events/domainEvents.js' {
     'inquiry.awarded': { inquiryId: number; inquiryNumber: string; title: string; winnerIds: number[]; loserIds: number[]; senderId: number };
   }
 }
-
-export {};

@@ -8,6 +8,8 @@ import { quotationOperations } from './server/quotationOperations.js';
 import { notifyAwarded, notifyBargaining, notifyPublished } from './server/notify.js';
 import { sourcingDemo } from './seed/demo.js';
 import { registerExportRoute } from './server/exportRoute.js';
+import { defaultValidity, latestUnitPrices, recordPriceItems } from './server/priceItems.js';
+import type { SourcingApi } from './api.js';
 
 export default defineModule({
   name: 'sourcing',
@@ -18,4 +20,5 @@ export default defineModule({
   subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded },
   routes: (server, { app }) => registerExportRoute(server, app),
   seed: { demo: sourcingDemo },
+  api: (): SourcingApi => ({ recordPriceItems, latestUnitPrices, defaultValidity }),
 });

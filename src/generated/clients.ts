@@ -3029,6 +3029,9 @@ validFrom: string
 validTo: string
 sourceInquiryId: (number | null)
 sourceInquiryLineId: (number | null)
+sourceType: string
+sourceId: (number | null)
+sourceNumber: (string | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -3049,6 +3052,8 @@ validTo?: string
 validToFrom?: string
 validToTo?: string
 sourceInquiryId?: (number | number[])
+sourceType?: (string | string[])
+sourceNumber?: (string | string[])
 }
 
 export function srmPriceItemClient(call: Call) {

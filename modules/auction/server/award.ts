@@ -1,11 +1,12 @@
 // After the end: autoAwardByMinPrice {id} awards the best bid (lowest price; at the same price the
 // earlier bid), doAward {id, supplierId, reason} a chosen bidder (a reason is required when it is not the
-// lowest). The award is logged in the chain, published live, and its result goes to every invited supplier.
+// lowest). The winner's price items go to the sourcing price library (server/awardPrices.ts). The award is logged in the chain, published live, and its result goes to every invited supplier.
 import { auditUpdate, dbNow } from '../../../server/db/typed.js';
 import { forbidden, refuse } from '../../../server/errors.js';
 import { ok } from '../../../server/http/envelope.js';
 import type { ActionContext, FamilyAction } from '../../../server/rest/actionContext.js';
 import { loadRecord } from '../../../server/rest/read.js';
+import { writeAwardPrices } from './awardPrices.js';
 import { appendLog } from './chain.js';
 import { auctionNow } from './clock.js';
 import { publishAuction } from './live.js';
@@ -39,6 +40,7 @@ async function award(
       rank: ranks.get(pick.supplierId),
       reason: pick.reason,
     });
+    await writeAwardPrices(ctx.app, trx, a, pick.supplierId, pick.price, ctx.session.userId);
     ctx.events.add('auction.awarded', { auctionId: a.auctionId, supplierId: pick.supplierId, price: pick.price });
     return a.auctionId;
   });

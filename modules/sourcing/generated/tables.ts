@@ -25,6 +25,12 @@ export interface SrmPriceItemTable {
   source_inquiry_id: Int8 | null;
   /** sourceInquiryLineId: bigint */
   source_inquiry_line_id: Int8 | null;
+  /** sourceType: varchar(20) default 'INQUIRY' */
+  source_type: Generated<string>;
+  /** sourceId: bigint */
+  source_id: Int8 | null;
+  /** sourceNumber: varchar(40) */
+  source_number: string | null;
   /** createdBy: bigint */
   created_by: Int8 | null;
   /** creationDate: timestamp(0) default localtimestamp(0) */

@@ -5,11 +5,12 @@
 import { sql } from 'kysely';
 import type { ActionContext } from '../../../server/rest/actionContext.js';
 import type { Db } from '../../../server/db/connect.js';
-import { auditInsert, auditUpdate, dbNow, typed } from '../../../server/db/typed.js';
+import { auditUpdate, dbNow, typed } from '../../../server/db/typed.js';
 import { refuse } from '../../../server/errors.js';
 import type { SourcingTables } from '../generated/tables.js';
 import type { InquiryState } from './inquiryState.js';
 import { openedOffers, priceAt } from './offers.js';
+import { defaultValidity, recordPriceItems, type NewPriceItem } from './priceItems.js';
 
 export interface Award {
   lineId: number;
@@ -66,8 +67,7 @@ export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryStat
     .where(sql<boolean>`deadline <= localtimestamp(0)`)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw refuse('sourcing.changedMeanwhile');
-  const today = (await sql<{ d: string }>`select to_char(current_date, 'YYYY-MM-DD') as d`.execute(trx)).rows[0].d;
-  const yearOn = (await sql<{ d: string }>`select to_char(current_date + interval '1 year' - interval '1 day', 'YYYY-MM-DD') as d`.execute(trx)).rows[0].d;
+  const { validFrom: today, validTo: yearOn } = await defaultValidity(trx);
   for (const lineId of lineById.keys()) {
     await t
       .updateTable('srm_src_inquiry_line')
@@ -75,6 +75,7 @@ export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryStat
       .where('inquiry_line_id', '=', lineId)
       .execute();
   }
+  const items: NewPriceItem[] = [];
   for (const o of offers) {
     const a = awards.find((x) => x.lineId === o.inquiryLineId && x.supplierId === o.supplierId);
     await t
@@ -84,23 +85,21 @@ export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryStat
       .execute();
     if (!a) continue;
     const line = lineById.get(a.lineId)!;
-    const validTo = o.validTo && o.validTo >= today ? o.validTo : yearOn;
-    await t
-      .insertInto('srm_price_item')
-      .values({
-        supplier_id: a.supplierId,
-        material_id: Number(line.material_id),
-        price: priceAt(o, a.quantity),
-        currency_code: o.currencyCode,
-        quantity: a.quantity,
-        valid_from: today,
-        valid_to: validTo,
-        source_inquiry_id: state.inquiryId,
-        source_inquiry_line_id: a.lineId,
-        ...auditInsert(ctx.session.userId),
-      })
-      .execute();
+    items.push({
+      supplierId: a.supplierId,
+      materialId: Number(line.material_id),
+      price: priceAt(o, a.quantity),
+      currencyCode: o.currencyCode,
+      quantity: a.quantity,
+      validFrom: today,
+      validTo: o.validTo && o.validTo >= today ? o.validTo : yearOn,
+      sourceType: 'INQUIRY',
+      sourceId: state.inquiryId,
+      sourceNumber: state.inquiryNumber,
+      sourceLineId: a.lineId,
+    });
   }
+  await recordPriceItems(trx, items, ctx.session.userId);
   const winners = [...new Set(awards.map((a) => a.supplierId))];
   const invited = await t.selectFrom('srm_src_inquiry_supplier').select(['supplier_id']).where('inquiry_id', '=', state.inquiryId).execute();
   const losers = invited.map((s) => Number(s.supplier_id)).filter((s) => !winners.includes(s));

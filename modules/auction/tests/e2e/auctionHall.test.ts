@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, eventually, expectToast, openMenu } from '../../../../tests/e2e/helpers';
+import { activePane, chromiumForFile, eventually, expectToast, grid, gridRows, openMenu } from '../../../../tests/e2e/helpers';
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { MATERIAL, expectOk, signIn, uniq } from '../../../../tests/support/apiHelpers';
 
@@ -15,8 +15,16 @@ const AU = 'srmServer/v1/srmSrcAuctionRestful';
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 const TEXT = {
-  CN: { accepted: '出价已被接受', extended: '竞价已延时', running: '竞价中', connected: '实时连接正常', awarded: '已定标', done: '操作成功' },
-  TH: { accepted: 'รับการเสนอราคาแล้ว', extended: 'การประมูลถูกต่อเวลา', running: 'กำลังประมูล', connected: 'เชื่อมต่อสด', awarded: 'ตัดสินแล้ว', done: 'สำเร็จ' },
+  CN: { accepted: '出价已被接受', extended: '竞价已延时', running: '竞价中', connected: '实时连接正常', awarded: '已定标', done: '操作成功', source: '竞价' },
+  TH: {
+    accepted: 'รับการเสนอราคาแล้ว',
+    extended: 'การประมูลถูกต่อเวลา',
+    running: 'กำลังประมูล',
+    connected: 'เชื่อมต่อสด',
+    awarded: 'ตัดสินแล้ว',
+    done: 'สำเร็จ',
+    source: 'การประมูล',
+  },
 } as const;
 
 /** A published English auction that started 10 s ago, ends in 90 s, and extends on every bid in the last 120 s. */
@@ -115,5 +123,12 @@ for (const lang of ['CN', 'TH'] as const) {
     await eventually(() => hall.getByTestId('hall-awarded').innerText()).toContain('90');
     await eventually(() => p2.getByTestId('hall-status').innerText()).toBe(t.awarded);
     await shot(buyer.page, `e2e-auction-awarded-${lang}`);
+
+    // The award wrote supplier02's price item (90 for the lot of 5 → 18 a piece) with the auction as source.
+    await openMenu(buyer.page, 'SRC_PRICE_ITEM', /\/main\/sourcing\/priceItemList/);
+    // Newest first; the source number column lies beyond the visible columns (the API test checks it).
+    const first = async () => (await gridRows(grid(buyer.page, 'priceItemList')))[0] ?? {};
+    await eventually(async () => Object.values(await first())).toEqual(expect.arrayContaining([t.source, '18.0000', '5.0000']));
+    await shot(buyer.page, `e2e-auction-price-items-${lang}`);
   });
 }

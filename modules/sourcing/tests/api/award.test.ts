@@ -27,6 +27,9 @@ interface PriceItem {
   validFrom: string;
   validTo: string;
   sourceInquiryId: number;
+  sourceType: string;
+  sourceId: number;
+  sourceNumber: string;
 }
 
 for (const backend of await backends()) {
@@ -141,6 +144,8 @@ for (const backend of await backends()) {
       // supplier01's 70 pieces fall below its ladder step of 100: its base price 10 applies.
       expect(written.find((p) => p.supplierId === f.supplier1)).toMatchObject({ materialId: l1.materialId, price: 10, quantity: 70, validTo: '2027-06-30' });
       expect(written.find((p) => p.supplierId === f.supplier2 && p.materialId === l1.materialId)).toMatchObject({ price: 9, quantity: 30 });
+      // Written through the shared writer (SourcingApi.recordPriceItems): the inquiry is the source.
+      for (const p of written) expect(p).toMatchObject({ sourceType: 'INQUIRY', sourceId: inq.inquiryId, sourceNumber: awarded.inquiryNumber });
       // Awarded once only.
       expectRefusal(await buyer.call(`${INQ}/autoAwardByMinPrice`, { id: inq.inquiryId }), 200, /not open/);
       // The history lowest price of the material now includes it.
