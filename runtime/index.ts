@@ -86,6 +86,7 @@ export type { LocaleTree } from './locales/index.js';
 export * as conditions from './conditions/index.js';
 export { evaluateCondition, evaluateFlag } from './conditions/index.js';
 export { createDataProvider, clearLookupCache, loadLookup, peekLookup, useLookups, familyPath } from './data/index.js';
+export { useDataProvider, useLatest } from './data/useDataProvider.js';
 export type { DataProvider, ListQuery, ListResult, Row, RowKey, SortItem, LookupValue } from './data/index.js';
 export { resolveText, fieldLabel } from './text/index.js';
 export { EntityForm, buildFormSchema, emptyRecord, templates as arcoTemplates, registerValidators, hasValidator } from './form/index.js';

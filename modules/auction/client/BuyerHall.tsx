@@ -2,9 +2,10 @@
 // bids), and the buyer's controls: pause / resume, extend with a reason, close early, next round (Dutch,
 // Japanese), award by lowest price; the log can be verified here.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Input, InputNumber, Modal, Select, Space, Table, Tag } from '@arco-design/web-react';
+import { Button, Input, InputNumber, Modal, Space, Table, Tag } from '@arco-design/web-react';
 import { useRuntimeEnv } from '../../../runtime/env';
 import type { CustomPageProps } from '../../../runtime/registry/types';
+import { AuctionPicker } from './AuctionPicker';
 import { HallHeader } from './HallHeader';
 import { AUCTION, errorText, useHall, type LiveData } from './useHall';
 
@@ -83,16 +84,7 @@ export function BuyerHall({ query }: CustomPageProps) {
 
   return (
     <div style={{ padding: 16 }} data-testid="buyer-hall">
-      <Space style={{ marginBottom: 12 }}>
-        <span>{env.t('auctionHall.choose')}</span>
-        <Select style={{ width: 420 }} value={auctionId ?? undefined} onChange={(v: number) => setAuctionId(v)} data-testid="hall-auction-select">
-          {rows.map((a) => (
-            <Select.Option key={a.auctionId} value={a.auctionId}>
-              {`${a.auctionNumber} ${a.title} (${env.t(`auctionHall.status.${a.status}`)})`}
-            </Select.Option>
-          ))}
-        </Select>
-      </Space>
+      <AuctionPicker auctions={rows} value={auctionId} onChange={setAuctionId} />
       {!d ? (
         <div>{env.t('auctionHall.none')}</div>
       ) : (

@@ -2,9 +2,10 @@
 // rank, the lead price when the auction shows it, the round price of a Dutch or Japanese auction, its own
 // bids, and the bid box. The server decides every bid; a refusal shows the server's reason.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Descriptions, InputNumber, Select, Space, Table } from '@arco-design/web-react';
+import { Button, Descriptions, InputNumber, Space, Table } from '@arco-design/web-react';
 import { useRuntimeEnv } from '../../../runtime/env';
 import type { CustomPageProps } from '../../../runtime/registry/types';
+import { AuctionPicker } from './AuctionPicker';
 import { HallHeader } from './HallHeader';
 import { AUCTION, errorText, useHall, type LiveData } from './useHall';
 
@@ -68,16 +69,7 @@ export function SupplierHall({ query }: CustomPageProps) {
   const rounds = d && d.auctionType !== 'ENGLISH';
   return (
     <div style={{ padding: 16 }} data-testid="supplier-hall">
-      <Space style={{ marginBottom: 12 }}>
-        <span>{env.t('auctionHall.choose')}</span>
-        <Select style={{ width: 420 }} value={auctionId ?? undefined} onChange={(v: number) => setAuctionId(v)} data-testid="hall-auction-select">
-          {auctions.map((a) => (
-            <Select.Option key={a.auctionId} value={a.auctionId}>
-              {`${a.auctionNumber} ${a.title} (${env.t(`auctionHall.status.${a.status}`)})`}
-            </Select.Option>
-          ))}
-        </Select>
-      </Space>
+      <AuctionPicker auctions={auctions} value={auctionId} onChange={setAuctionId} />
       {!d ? (
         <div>{env.t('auctionHall.none')}</div>
       ) : (

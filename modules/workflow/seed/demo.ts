@@ -6,6 +6,7 @@
 // their own server (tests/support/processes.ts) and use requisitions without a process.
 import type { DemoStep } from '../../../server/modules/types.js';
 import { auditInsert } from '../../../server/db/typed.js';
+import { publishDemoModel } from './publishedModel.js';
 import { wf, type Trx } from '../server/store.js';
 import { PR_APPROVAL_XML } from './prApproval.js';
 import { processRoleDemo } from './processRoles.js';
@@ -21,40 +22,17 @@ const model: DemoStep = {
   async run(db, demo) {
     const t = wf(db);
     const admin = demo.ids.get('user', 'admin');
-    const m = await t
-      .insertInto('bpm_model')
-      .values({
-        model_key: 'PR_APPROVAL',
-        model_name: '采购申请审批 / Requisition approval',
-        category: 'PURCHASE',
-        bpmn_xml: PR_APPROVAL_XML,
-        version: 1,
-        status: 'PUBLISHED',
-        description: '≤ 100,000 CNY: approver01; > 100,000 CNY: approver01, then approver02',
-        ...auditInsert(admin),
-      })
-      .returning('model_id')
-      .executeTakeFirstOrThrow();
-    const v = await t
-      .insertInto('bpm_model_version')
-      .values({ model_id: m.model_id, model_key: 'PR_APPROVAL', version: 1, bpmn_xml: PR_APPROVAL_XML, ...auditInsert(admin) })
-      .returning('model_version_id')
-      .executeTakeFirstOrThrow();
-    await t
-      .insertInto('bpm_binding')
-      .values({
-        entity_name: ENTITY,
-        submit_action: 'doSubmit',
-        approve_action: 'doApproval',
-        reject_action: 'doReject',
-        model_key: 'PR_APPROVAL',
-        enabled_flag: 'Y',
-        ...auditInsert(admin),
-      })
-      .execute();
+    const versionId = await publishDemoModel(t, admin, {
+      key: 'PR_APPROVAL',
+      name: '采购申请审批 / Requisition approval',
+      category: 'PURCHASE',
+      xml: PR_APPROVAL_XML,
+      description: '≤ 100,000 CNY: approver01; > 100,000 CNY: approver01, then approver02',
+      entity: ENTITY,
+    });
     const users = { buyer: demo.ids.get('user', 'buyer01'), a1: demo.ids.get('user', 'approver01'), a2: demo.ids.get('user', 'approver02') };
     for (const d of demo.shared<Document[]>('requisition.documents')) {
-      if (d.status !== 'DRAFT') await instanceOf(t, v.model_version_id, d, users);
+      if (d.status !== 'DRAFT') await instanceOf(t, versionId, d, users);
     }
   },
 };

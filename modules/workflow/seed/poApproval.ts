@@ -3,6 +3,7 @@
 // straight to the end); a larger one goes to approver01 first. The total is the order module's fact.
 import type { DemoStep } from '../../../server/modules/types.js';
 import { auditInsert } from '../../../server/db/typed.js';
+import { publishDemoModel } from './publishedModel.js';
 import { wf } from '../server/store.js';
 
 export const PO_APPROVAL_XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -43,37 +44,14 @@ export const poApprovalModel: DemoStep = {
   async run(db, demo) {
     const t = wf(db);
     const admin = demo.ids.get('user', 'admin');
-    const m = await t
-      .insertInto('bpm_model')
-      .values({
-        model_key: 'PO_APPROVAL',
-        model_name: '采购订单审批 / Purchase order approval',
-        category: 'PURCHASE',
-        bpmn_xml: PO_APPROVAL_XML,
-        version: 1,
-        status: 'PUBLISHED',
-        description: '≤ 50,000 CNY: approved on submit; > 50,000 CNY: approver01',
-        ...auditInsert(admin),
-      })
-      .returning('model_id')
-      .executeTakeFirstOrThrow();
-    const v = await t
-      .insertInto('bpm_model_version')
-      .values({ model_id: m.model_id, model_key: 'PO_APPROVAL', version: 1, bpmn_xml: PO_APPROVAL_XML, ...auditInsert(admin) })
-      .returning('model_version_id')
-      .executeTakeFirstOrThrow();
-    await t
-      .insertInto('bpm_binding')
-      .values({
-        entity_name: 'srmPoOrder',
-        submit_action: 'doSubmit',
-        approve_action: 'doApproval',
-        reject_action: 'doReject',
-        model_key: 'PO_APPROVAL',
-        enabled_flag: 'Y',
-        ...auditInsert(admin),
-      })
-      .execute();
+    const versionId = await publishDemoModel(t, admin, {
+      key: 'PO_APPROVAL',
+      name: '采购订单审批 / Purchase order approval',
+      category: 'PURCHASE',
+      xml: PO_APPROVAL_XML,
+      description: '≤ 50,000 CNY: approved on submit; > 50,000 CNY: approver01',
+      entity: 'srmPoOrder',
+    });
     // The demo order above 50,000 CNY waits for approver01 (as the engine would have left it).
     const pending = demo.shared<{ id: number; number: string; title: string }>('order.pending');
     const buyer = demo.ids.get('user', 'buyer01');
@@ -81,7 +59,7 @@ export const poApprovalModel: DemoStep = {
       .insertInto('bpm_instance')
       .values({
         model_key: 'PO_APPROVAL',
-        model_version_id: v.model_version_id,
+        model_version_id: versionId,
         version: 1,
         entity_name: 'srmPoOrder',
         approve_action: 'doApproval',

@@ -5,6 +5,7 @@
 // withdrawn one's process ended when it was withdrawn).
 import type { DemoStep } from '../../../server/modules/types.js';
 import { auditInsert } from '../../../server/db/typed.js';
+import { publishDemoModel } from './publishedModel.js';
 import { wf, type Trx } from '../server/store.js';
 
 /** The shape the supplier module shares as 'supplier.registrations' (its seed/registrations.ts). */
@@ -46,39 +47,16 @@ export const supplierRegisterModel: DemoStep = {
   async run(db, demo) {
     const t = wf(db);
     const admin = demo.ids.get('user', 'admin');
-    const m = await t
-      .insertInto('bpm_model')
-      .values({
-        model_key: 'SUPPLIER_REGISTER_APPROVAL',
-        model_name: '供应商注册审批 / Supplier registration review',
-        category: 'SUPPLIER',
-        bpmn_xml: SUPPLIER_REGISTER_APPROVAL_XML,
-        version: 1,
-        status: 'PUBLISHED',
-        description: 'approver01 reviews every submitted registration',
-        ...auditInsert(admin),
-      })
-      .returning('model_id')
-      .executeTakeFirstOrThrow();
-    const v = await t
-      .insertInto('bpm_model_version')
-      .values({ model_id: m.model_id, model_key: 'SUPPLIER_REGISTER_APPROVAL', version: 1, bpmn_xml: SUPPLIER_REGISTER_APPROVAL_XML, ...auditInsert(admin) })
-      .returning('model_version_id')
-      .executeTakeFirstOrThrow();
-    await t
-      .insertInto('bpm_binding')
-      .values({
-        entity_name: 'srmPosSupplierRegister',
-        submit_action: 'doSubmit',
-        approve_action: 'doApproval',
-        reject_action: 'doReject',
-        model_key: 'SUPPLIER_REGISTER_APPROVAL',
-        enabled_flag: 'Y',
-        ...auditInsert(admin),
-      })
-      .execute();
+    const versionId = await publishDemoModel(t, admin, {
+      key: 'SUPPLIER_REGISTER_APPROVAL',
+      name: '供应商注册审批 / Supplier registration review',
+      category: 'SUPPLIER',
+      xml: SUPPLIER_REGISTER_APPROVAL_XML,
+      description: 'approver01 reviews every submitted registration',
+      entity: 'srmPosSupplierRegister',
+    });
     const users = { admin, approver: demo.ids.get('user', 'approver01') };
-    for (const r of demo.shared<Registration[]>('supplier.registrations')) await reviewOf(t, v.model_version_id, r, users);
+    for (const r of demo.shared<Registration[]>('supplier.registrations')) await reviewOf(t, versionId, r, users);
   },
 };
 
