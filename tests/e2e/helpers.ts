@@ -80,7 +80,16 @@ export async function openFolder(page: Page, folderCode: string): Promise<void> 
 export async function openMenu(page: Page, menuCode: string, path: RegExp): Promise<void> {
   await showMenuItem(page, menuCode);
   await page.getByTestId(`menu-${menuCode}`).click();
-  await page.waitForURL(path);
+  // A click while its folder still unfolds (a loaded machine) can land beside the item: click it once more.
+  const opened = await page.waitForURL(path, { timeout: 8000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!opened) {
+    await showMenuItem(page, menuCode);
+    await page.getByTestId(`menu-${menuCode}`).click();
+    await page.waitForURL(path);
+  }
   const route = new URL(page.url()).pathname.replace(/\//g, '').toLowerCase();
   await page.locator(`.srm-tab-pane:not([hidden])[data-testid="pane-${route}"]`).waitFor();
 }
