@@ -6,7 +6,7 @@
 import { defineModule } from '../../server/modules/types.js';
 import type { MessagesApi } from './api.js';
 import { messagesDemo } from './seed/demo.js';
-import { seedShipped } from './seed/shipped.js';
+import { seedTemplates } from './seed/shipped.js';
 import { dispatcherOf } from './server/dispatch.js';
 import { registerInboxRoutes } from './server/inbox.js';
 import { registerPreferenceRoutes } from './server/preferences.js';
@@ -37,6 +37,8 @@ export default defineModule({
     // Attempts under way finish before the database closes.
     server.addHook('onClose', () => dispatcher.idle());
   },
+  // Every module's messageTemplates.json (this one's too) is written through this slot.
+  provides: { messageTemplates: { seed: seedTemplates } },
   api: ({ app }): MessagesApi => ({ send: (message) => sendMessage(app, message) }),
-  seed: { product: seedShipped, demo: messagesDemo },
+  seed: { demo: messagesDemo },
 });

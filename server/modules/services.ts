@@ -8,7 +8,7 @@ import type { Language } from '../i18n/messages.js';
 import type { Definitions, EntityDefinition } from '../../meta/definitions.js';
 import type { Menu } from '../../meta/generated/definitions.js';
 import type { ActionContext, DbRecord } from '../rest/actionContext.js';
-import type { LookupTypeSeed } from './types.js';
+import type { LookupTypeSeed, MessageTemplateSeed } from './types.js';
 
 /** What a user's responsibilities grant: menu codes, `${menuCode}:${resourceCode}`, responsibility ids. */
 export interface GrantData {
@@ -116,6 +116,12 @@ export interface FileRecords {
   claim(ctx: ActionContext, db: Db, businessId: number, record: DbRecord): Promise<void>;
 }
 
+/** The message templates modules ship (messageTemplates.json), kept by the module owning the templates. */
+export interface MessageTemplateData {
+  /** Writes what is missing; throws naming the module and template when a file is malformed. */
+  seed(db: Db, module: string, templates: readonly MessageTemplateSeed[]): Promise<void>;
+}
+
 export interface PlatformServices {
   access: AccessData;
   lookups: LookupData;
@@ -123,6 +129,7 @@ export interface PlatformServices {
   overlays: OverlayData;
   callLogs: CallLogs;
   fileRecords: FileRecords;
+  messageTemplates: MessageTemplateData;
 }
 
 export type ServiceName = keyof PlatformServices;

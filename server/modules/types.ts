@@ -137,6 +137,21 @@ export interface LookupTypeSeed {
   values: { lookupCode: string; meaning: string; meaningEn: string; meaningTh: string; meaningVn: string; seqNum: number; enabledFlag?: 'Y' | 'N' }[];
 }
 
+/** A message template a module ships (modules/{name}/messageTemplates.json, `{templates: [...]}`): written
+ *  on every start when missing, so an administrator's edits survive an upgrade. Texts use `{{variable}}`. */
+export interface MessageTemplateSeed {
+  code: string;
+  name: string;
+  description: string;
+  variables: { name: string; type: 'STRING' | 'NUMBER' | 'DATE' | 'DATETIME'; required: boolean; description: string }[];
+  /** By channel, then language: every language of a channel present. */
+  contents: Partial<Record<'SITE' | 'MAIL' | 'SMS', Record<'CN' | 'EN' | 'TH' | 'VN', { subject: string | null; content: string }>>>;
+  /** The event that feeds it; `optional`: users may switch it off in their message settings. */
+  source: { code: string; name: string; event: string; optional: boolean };
+  /** The channels it goes out on unless an administrator changes them (msgCfg). */
+  channels?: { site: boolean; mail: boolean; sms: boolean };
+}
+
 /** One step of the demo company; steps of all modules run in `after` order ("module:step" names). */
 export interface DemoStep {
   name: string;

@@ -1,5 +1,5 @@
-// Seeds in one transaction: the product rows every start (shipped menus, each module's lookups.json and
-// seed.product), then on the first start the demo company (each module's demo steps) or, with
+// Seeds in one transaction: the product rows every start (shipped menus, each module's lookups.json,
+// messageTemplates.json and seed.product), then on the first start the demo company (each module's demo steps) or, with
 // SRM_DEMO=0, what a bare installation needs (the modules' seed.bare: the first administrator).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import type { Db } from '../db/connect.js';
 import type { Definitions } from '../../meta/definitions.js';
 import type { ServerConfig } from '../config.js';
 import { moduleDirs } from '../../meta/load.js';
-import type { LookupTypeSeed } from '../modules/types.js';
+import type { LookupTypeSeed, MessageTemplateSeed } from '../modules/types.js';
 import type { ModuleRegistry } from '../modules/registry.js';
 import { runDemoSteps } from './demoSteps.js';
 
@@ -23,6 +23,14 @@ export async function seed(db: Db, defs: Definitions, config: ServerConfig, root
     for (const m of moduleDirs(root)) {
       const file = join(m.dir, 'lookups.json');
       if (existsSync(file)) await lookups.seed(trx, (JSON.parse(readFileSync(file, 'utf8')) as { lookupTypes: LookupTypeSeed[] }).lookupTypes);
+    }
+    // Each module ships the message templates its events send (modules/{area}/messageTemplates.json);
+    // without a messaging module nothing could send them, so they wait.
+    const templates = registry.optionalService('messageTemplates');
+    for (const m of moduleDirs(root)) {
+      const file = join(m.dir, 'messageTemplates.json');
+      if (templates && existsSync(file))
+        await templates.seed(trx, m.name, (JSON.parse(readFileSync(file, 'utf8')) as { templates: MessageTemplateSeed[] }).templates);
     }
     for (const m of modules) await m.seed?.product?.(trx);
     // The security model's own table says whether anyone was ever set up: then the first start is over.

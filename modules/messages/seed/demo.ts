@@ -8,7 +8,6 @@ import type { DemoStep } from '../../../server/modules/types.js';
 import { MAX_ATTEMPTS } from '../server/dispatch.js';
 import { msg, type Channel, type DeliveryStatus, type InstanceStatus } from '../server/store.js';
 import { render } from '../server/templates.js';
-import { SHIPPED } from './shipped.js';
 
 type Document = { id: number; number: string; title: string; status: string; date: string };
 
@@ -41,17 +40,25 @@ interface DemoInstance {
   unresolved?: string;
 }
 
-function textOf(templateCode: string, channel: Channel, variables: Record<string, string | number>) {
-  const t = SHIPPED.find((s) => s.code === templateCode);
-  const [subject, content] = t?.contents[channel]?.CN ?? [null, ''];
-  const body = render(content, variables);
+/** The template's Chinese text as shipped (the modules' messageTemplates.json are written before the demo). */
+async function textOf(db: Db, templateCode: string, channel: Channel, variables: Record<string, string | number>) {
+  const row = await msg(db)
+    .selectFrom('msg_template_content as c')
+    .innerJoin('msg_template as t', 't.template_id', 'c.template_id')
+    .select(['c.subject', 'c.content'])
+    .where('t.template_code', '=', templateCode)
+    .where('c.channel', '=', channel)
+    .where('c.language', '=', 'CN')
+    .executeTakeFirst();
+  const subject = row?.subject ?? null;
+  const body = render(row?.content ?? '', variables);
   return { title: render(subject ?? '', variables) || body.slice(0, 60), content: body };
 }
 
 async function write(db: Db, ids: (name: string) => number, adminId: number, i: DemoInstance): Promise<void> {
   const t = msg(db);
   const audit = { ...auditInsert(adminId), creation_date: ago(i.hoursAgo), last_update_date: ago(i.hoursAgo) };
-  const first = textOf(i.template, i.deliveries[0]?.channel ?? 'SITE', i.variables);
+  const first = await textOf(db, i.template, i.deliveries[0]?.channel ?? 'SITE', i.variables);
   const { instance_id } = await t
     .insertInto('msg_instance')
     .values({
@@ -70,7 +77,7 @@ async function write(db: Db, ids: (name: string) => number, adminId: number, i: 
     .returning('instance_id')
     .executeTakeFirstOrThrow();
   for (const d of i.deliveries) {
-    const text = textOf(i.template, d.channel, i.variables);
+    const text = await textOf(db, i.template, d.channel, i.variables);
     const address = d.address !== undefined ? d.address : d.channel === 'MAIL' ? EMAIL[d.user] : d.channel === 'SMS' ? '+86 138 0000 0001' : null;
     const sent = d.status === 'SENT' || d.status === 'LOGGED';
     const { delivery_id } = await t
