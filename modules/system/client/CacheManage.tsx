@@ -23,15 +23,9 @@ export function CacheManage({ page }: CustomPageProps) {
     async (from: string, append: boolean) => {
       setLoading(true);
       try {
-        // SCAN pages may hold no match for a narrow pattern while later ones do: keep scanning (bounded)
-        // until something matches or the scan ends, so a key that exists is never "not found" on page one.
-        let page = await api.keys(pattern, from);
-        const found = [...page.keys];
-        for (let more = 0; found.length === 0 && !page.done && more < 50; more++) {
-          page = await api.keys(pattern, page.cursor);
-          found.push(...page.keys);
-        }
-        page = { ...page, keys: found };
+        // The server keeps scanning until the page is full or the scan ends (within a time budget), so
+        // one call finds a key that exists; "more" goes on from its cursor.
+        const page = await api.keys(pattern, from);
         setStore(page.store);
         setRows((old) => {
           const list = append ? [...old, ...page.keys] : page.keys;

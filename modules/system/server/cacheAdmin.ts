@@ -13,7 +13,9 @@ import { globToRegExp } from '../../../server/cache/store.js';
 export const CLEAR_PREFIXES = ['lookup:', 'profile:'];
 export const VALUE_MAX_BYTES = 64 * 1024;
 export const VALUE_MAX_ITEMS = 100;
-const SCAN_STEPS_MAX = 50;
+/** One findKeys call scans at most this long before it answers with what it has and the cursor to go on. */
+const SCAN_BUDGET_MS = 1500;
+const SCAN_COUNT_MAX = 5000;
 
 export function isClearKey(key: string): boolean {
   return CLEAR_PREFIXES.some((p) => key.startsWith(p));
@@ -72,17 +74,21 @@ export function registerCacheAdminRoutes(server: FastifyInstance, app: AppContex
       }
       if (typeof cursor !== 'string' || !/^\d{1,20}$/.test(cursor)) throw refuse('cache.badCursor');
       if (!Number.isSafeInteger(pageRows) || pageRows < 1 || pageRows > 500) throw refuse('error.malformed', { detail: 'pageRows' });
-      // SCAN steps until a page is full or the keyspace is done; duplicates (SCAN may repeat) dropped.
+      // SCAN steps until a page is full, the keyspace is done or the time budget is spent (as Redis SCAN
+      // users do: a narrow pattern may match nothing on many steps while a later one holds the key).
+      // COUNT starts at the page size, so a broad pattern gives pages of about pageRows keys, and grows
+      // while steps come back empty, so a narrow one crosses a large keyspace in few calls. Duplicates
+      // (SCAN may repeat a key) are dropped.
       const seen = new Set<string>();
+      const started = Date.now();
       let next = cursor;
-      let steps = 0;
+      let count = pageRows;
       do {
-        // COUNT = the page size: a page holds about pageRows keys (SCAN may give a few more, never loses any).
-        const r = await app.cache.scan(pattern, next, pageRows);
+        const r = await app.cache.scan(pattern, next, count);
         for (const k of r.keys) seen.add(k);
         next = r.cursor;
-        steps++;
-      } while (next !== '0' && seen.size < pageRows && steps < SCAN_STEPS_MAX);
+        if (r.keys.length === 0) count = Math.min(count * 4, SCAN_COUNT_MAX);
+      } while (next !== '0' && seen.size < pageRows && Date.now() - started < SCAN_BUDGET_MS);
       const keys = await Promise.all(
         [...seen].sort().map(async (k) => {
           const clear = isClearKey(k);

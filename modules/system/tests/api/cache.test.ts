@@ -63,6 +63,15 @@ for (const backend of await backends()) {
       expect(await allKeys('lookup:PAGING_[01]2[05]')).toHaveLength(4);
     });
 
+    it('one call finds a narrow match far into a large keyspace (the server keeps scanning, not the client)', async () => {
+      for (let i = 0; i < 4000; i += 500) {
+        await Promise.all(Array.from({ length: 500 }, (_, j) => t.app.ctx.cache.set(`lookup:FILLER_${i + j}`, '[]', 600)));
+      }
+      await t.app.ctx.cache.set('lookup:NEEDLE_ONLY', '[]', 600);
+      const page = expectOk(await admin.call<KeyPage>(`${REDIS}/findKeys`, { pattern: 'lookup:NEEDLE_*', cursor: '0', pageRows: 10 }));
+      expect(page.keys.map((k) => k.key)).toEqual(['lookup:NEEDLE_ONLY']);
+    });
+
     it('masks session, nonce and other secret keys and never sends a secret', async () => {
       const raw = await admin.call<KeyPage>(`${REDIS}/findKeys`, { pattern: '*', cursor: '0', pageRows: 500 });
       const text = JSON.stringify(raw);
