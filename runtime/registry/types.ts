@@ -75,7 +75,15 @@ export interface HomePanelDef {
    * left out up front instead of being found out by a refused call.
    */
   menus?: readonly string[];
-  component: ComponentType;
+  component: ComponentType<HomePanelProps>;
+}
+
+/** What the home gives a card: cards belong to no menu, so opening a document goes through the menu it
+ *  belongs to (its buttons are that menu's). */
+export interface HomePanelProps {
+  /** Opens `pageName` (default: the menu's own page) with `params` under the menu `menuCode`; nothing when the
+   *  user does not hold that menu. */
+  openInMenu(menuCode: string, pageName?: string, params?: Readonly<Record<string, string | number>>): void;
 }
 
 export interface RendererDef {

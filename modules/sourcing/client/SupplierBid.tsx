@@ -9,7 +9,7 @@ import { errorText, sourcingCalls, type BidDetail, type BidRow } from './calls';
 
 type Entry = { price?: number; deliveryDays?: number };
 
-export function SupplierBid({ page }: CustomPageProps) {
+export function SupplierBid({ page, query }: CustomPageProps) {
   const env = useRuntimeEnv();
   const calls = useMemo(() => sourcingCalls(env), [env]);
   const [rows, setRows] = useState<BidRow[]>([]);
@@ -18,6 +18,13 @@ export function SupplierBid({ page }: CustomPageProps) {
   const [busy, setBusy] = useState(false);
   const load = useCallback(() => calls.bids().then(setRows, (e: unknown) => env.notify('error', errorText(e))), [calls, env]);
   useEffect(() => void load(), [load]);
+  // Opened from the home's card with ?id=: that inquiry's quotation straight away.
+  const linked = query.id ? Number(query.id) : null;
+  useEffect(() => {
+    if (linked) void open(linked);
+    // Once per link; open reads the latest calls.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linked]);
 
   const open = async (id: number) => {
     try {

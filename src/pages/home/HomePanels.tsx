@@ -4,11 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RuntimeEnvContext, type Language } from '../../../runtime/env';
-import type { HomePanelDef } from '../../../runtime/registry/types';
+import type { HomePanelDef, HomePanelProps } from '../../../runtime/registry/types';
+import { useSession } from '../../app/session';
 import { loadClientModules, loadClientServices } from '../../app/clientServices';
 import { createEnv } from '../../app/createEnv';
 import { useShell } from '../../shell/ShellContext';
-import type { MenuNode } from '../../shell/menus';
+import { flattenPages, menuRoute, type MenuNode } from '../../shell/menus';
 
 function menuCodes(nodes: readonly MenuNode[], into = new Set<string>()): Set<string> {
   for (const n of nodes) {
@@ -45,13 +46,29 @@ export function HomePanels({ home }: { home: 'in' | 'ex' }) {
   const env = useMemo(() => createEnv({ t, language: i18n.language as Language, resources: NO_RESOURCES, navigate }), [t, i18n.language, navigate]);
   const { menus } = useShell();
   const held = useMemo(() => menuCodes(menus), [menus]);
+  const session = useSession();
+  const respId = session?.respId ?? null;
+  const props = useMemo<HomePanelProps>(
+    () => ({
+      openInMenu(menuCode, pageName, params) {
+        const menu = flattenPages(menus).find((m) => m.menuCode === menuCode);
+        if (!menu) return;
+        const own = new URL(menuRoute(menu, respId), 'http://home.invalid');
+        const path = pageName ? `/main/${pageName}` : own.pathname;
+        const search = new URLSearchParams(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)]));
+        for (const key of ['menuId', 'respId']) search.set(key, own.searchParams.get(key) ?? '-1');
+        navigate(`${path}?${search.toString()}`);
+      },
+    }),
+    [menus, respId, navigate],
+  );
   const shown = panels.filter(([, p]) => !p.menus || p.menus.some((code) => held.has(code)));
   if (shown.length === 0) return null;
   return (
     <RuntimeEnvContext.Provider value={env}>
       {shown.map(([name, panel]) => (
         <div key={name} data-testid={`home-panel-${name}`}>
-          <panel.component />
+          <panel.component {...props} />
         </div>
       ))}
     </RuntimeEnvContext.Provider>
