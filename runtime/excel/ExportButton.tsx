@@ -1,6 +1,6 @@
 // Toolbar "导出 / Export" of a list grid (grid.isShowExport, resource btnExport): a click runs the
 // configured mode; its menu offers the current page, all rows and a background export.
-import { useState } from 'react';
+import { cloneElement, isValidElement, useState, type ReactElement } from 'react';
 import { Dropdown, Menu } from '@arco-design/web-react';
 import type { EntityDefinition, Grid } from '../definitions.js';
 import { ApiError, useRuntimeEnv } from '../env.js';
@@ -47,7 +47,17 @@ export function ExportButton({ grid, entity, list }: ExportButtonProps) {
   );
   return (
     <span data-testid="excel-export">
-      <Dropdown.Button disabled={busy} buttonProps={{ loading: busy }} droplist={droplist} onClick={() => void run(grid.export?.mode ?? 'all')}>
+      <Dropdown.Button
+        disabled={busy}
+        buttonProps={{ loading: busy }}
+        droplist={droplist}
+        onClick={() => void run(grid.export?.mode ?? 'all')}
+        // The menu's trigger is an icon only: it gets a name (axe: button-name).
+        buttonsRender={([main, more]) => [
+          main,
+          isValidElement(more) ? cloneElement(more as ReactElement<{ 'aria-label'?: string }>, { 'aria-label': env.t('excel.moreModes') }) : more,
+        ]}
+      >
         {env.t('excel.export')}
       </Dropdown.Button>
     </span>

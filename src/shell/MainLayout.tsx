@@ -11,7 +11,7 @@ import { Header } from './Header';
 import { menuRoute, useMenus, type MenuNode } from './menus';
 import { ShellContext } from './ShellContext';
 import { SideMenu } from './SideMenu';
-import { TabsBar } from './tabs/TabsBar';
+import { paneId, tabId, TabsBar } from './tabs/TabsBar';
 import { TabView } from './tabs/TabView';
 import { useTabs } from './useTabs';
 import { useUnsavedGuard } from './useUnsavedGuard';
@@ -104,7 +104,7 @@ function SignedInLayout({ session }: { session: UserSession }) {
         </Layout.Header>
         <Layout className="srm-layout-body">
           <Layout.Sider className="srm-sider" collapsible collapsed={collapsed} onCollapse={setCollapsed} width={248} breakpoint="lg">
-            <SideMenu state={menusState} selectedMenuId={selectedMenuId} collapsed={collapsed} onOpen={openMenu} />
+            <SideMenu state={menusState} selectedMenuId={selectedMenuId} collapsed={collapsed} onOpen={openMenu} onExpand={() => setCollapsed(false)} />
           </Layout.Sider>
           <Layout.Content className="srm-content" id="srm-main" tabIndex={-1}>
             <TabsBar
@@ -116,11 +116,20 @@ function SignedInLayout({ session }: { session: UserSession }) {
               onCloseOthers={(key) => unsavedGuard(others(key), () => tabs.closeOthers(key))}
             />
             <div className="srm-tab-panes" ref={contentRef}>
-              {tabs.state.tabs.map((tab) => {
+              {tabs.state.tabs.map((tab, index) => {
                 const isActive = tab.key === tabs.state.activeKey;
                 if (!isActive && !tab.cache) return null;
                 return (
-                  <div key={tab.key} className="srm-tab-pane" data-tab-key={tab.key} hidden={!isActive} data-testid={`pane-${tab.routeName}`}>
+                  <div
+                    key={tab.key}
+                    className="srm-tab-pane"
+                    role="tabpanel"
+                    id={paneId(index)}
+                    aria-labelledby={tabId(index)}
+                    data-tab-key={tab.key}
+                    hidden={!isActive}
+                    data-testid={`pane-${tab.routeName}`}
+                  >
                     <TabView key={tab.version} path={tab.path} />
                   </div>
                 );

@@ -245,7 +245,7 @@ test('TH: selection events, Arco Select and DatePicker popups inside editors, nu
 
   // The 1000 option (grid.pageSize 1000) is offered with the standard sizes, and all 45 rows are on page 1.
   expect(await pager(page).getAttribute('data-page-size')).toBe('1000');
-  await pager(page).locator('.arco-pagination-option .arco-select').click();
+  await pager(page).getByTestId('grid-pager-size').click();
   const sizes = page.locator('.arco-select-popup:visible .arco-select-option');
   await sizes.first().waitFor({ state: 'visible' });
   expect(await sizes.allInnerTexts()).toEqual(['20 / หน้า', '50 / หน้า', '100 / หน้า', '200 / หน้า', '500 / หน้า', TH.sizeOption]);

@@ -180,10 +180,10 @@ test('showcase grid in CN: layout, formats, footer, merges, colours, tooltip, ex
   // Page 2 at 20 a page: the index goes on across pages (21…).
   const pagerEl = activePane(page).getByTestId('grid-pager');
   expect(await pagerEl.getAttribute('data-page-size')).toBe('1000');
-  await pagerEl.locator('.arco-pagination-option .arco-select').click();
+  await pagerEl.getByTestId('grid-pager-size').click();
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '20 条/页' }).first().click();
   await eventually(() => pagerEl.getAttribute('data-page-size')).toBe('20');
-  const jumper = activePane(page).getByTestId('grid-pager').locator('.arco-pagination-jumper input');
+  const jumper = activePane(page).getByTestId('grid-pager').getByTestId('grid-pager-jump');
   await jumper.fill('2');
   await jumper.press('Enter');
   // The index follows the page at once; the rows come with the answer: wait for both.

@@ -76,12 +76,12 @@ async function searchCode(page: Page, code: string): Promise<void> {
 }
 
 async function pickSize(page: Page, option: string): Promise<void> {
-  await pager(page).locator('.arco-pagination-option .arco-select').click();
+  await pager(page).getByTestId('grid-pager-size').click();
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
 }
 
 async function jumpTo(page: Page, n: number): Promise<void> {
-  const input = pager(page).locator('.arco-pagination-jumper input');
+  const input = pager(page).getByTestId('grid-pager-jump');
   await input.fill(String(n));
   await input.press('Enter');
 }

@@ -67,7 +67,7 @@ export function activePane(page: Page): Locator {
  * that page as well.
  */
 export async function openFolder(page: Page, folderCode: string): Promise<void> {
-  const header = page.getByTestId(`menu-${folderCode}`).locator(':scope > .arco-menu-inline-header');
+  const header = page.getByTestId(`menu-${folderCode}`).locator(':scope > .srm-menu-folder-header');
   await header.waitFor();
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
 }
@@ -101,9 +101,9 @@ export async function showMenuItem(page: Page, menuCode: string): Promise<void> 
   const folders = await item.evaluate((el) => {
     const codes: string[] = [];
     for (
-      let f = el.parentElement?.closest('.arco-menu-inline[data-testid^="menu-"]');
+      let f = el.parentElement?.closest('.srm-menu-folder[data-testid^="menu-"]');
       f;
-      f = f.parentElement?.closest('.arco-menu-inline[data-testid^="menu-"]')
+      f = f.parentElement?.closest('.srm-menu-folder[data-testid^="menu-"]')
     )
       codes.unshift((f.getAttribute('data-testid') ?? '').replace(/^menu-/, ''));
     return codes;

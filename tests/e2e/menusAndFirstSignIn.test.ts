@@ -23,10 +23,10 @@ const TEXT = {
 /** Top-level folders whose header says they are open. */
 async function openFolders(page: Page): Promise<string[]> {
   return page
-    .locator('.srm-side-menu > .arco-menu-inner > .arco-menu-inline')
+    .locator('.srm-side-menu > .srm-menu-folder')
     .evaluateAll((els) =>
       els
-        .filter((el) => el.querySelector(':scope > .arco-menu-inline-header')?.getAttribute('aria-expanded') === 'true')
+        .filter((el) => el.querySelector(':scope > .srm-menu-folder-header')?.getAttribute('aria-expanded') === 'true')
         .map((el) => el.getAttribute('data-testid') ?? ''),
     );
 }
@@ -45,7 +45,7 @@ for (const lang of ['CN', 'TH'] as const) {
     expect(await page.getByTestId('first-password').count()).toBe(0);
     if (lang !== 'CN') await switchLanguage(page, lang);
     await page.locator('.srm-side-menu').waitFor();
-    await eventually(() => page.locator('.srm-side-menu > .arco-menu-inner > .arco-menu-inline').count()).toBeGreaterThan(3);
+    await eventually(() => page.locator('.srm-side-menu > .srm-menu-folder').count()).toBeGreaterThan(3);
     expect(await openFolders(page)).toEqual([]);
     await shot(page, `e2e-menu-collapsed-${lang}`);
 

@@ -10,8 +10,7 @@ import { clickAt, openShowcase, switchLanguage } from './gridHelpers';
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
 
-const closeIcon = (page: Page, routeName: string) =>
-  page.locator('.arco-tabs-header-title', { has: page.getByTestId(`tab-${routeName}`) }).locator('.arco-tabs-close-icon');
+const closeIcon = (page: Page, routeName: string) => page.getByTestId(`tab-close-${routeName}`);
 
 test('CN: an edited bank asks before its tab is refreshed or closed; a fresh page does not', async () => {
   const { page, errors } = await chromium.signIn('buyer01');

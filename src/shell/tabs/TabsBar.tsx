@@ -1,5 +1,11 @@
-import { Button, Dropdown, Menu, Tabs, Tooltip } from '@arco-design/web-react';
-import { IconMore, IconRefresh } from '@arco-design/web-react/icon';
+// The bar of open pages: a WAI-ARIA tab list of our own (Arco's tabs put the close icon inside the tab and
+// point aria-controls at panels they do not draw, which axe rates critical). Each tab is a button with
+// role="tab" controlling its pane (MainLayout draws the panes as tabpanels); arrows, Home and End move
+// between tabs and open them, Delete closes the focused one. The close cross is a mouse target only
+// (not a second control nested in the tab); keyboard users close with Delete or the "more" menu.
+import type { KeyboardEvent } from 'react';
+import { Button, Dropdown, Menu, Tooltip } from '@arco-design/web-react';
+import { IconClose, IconMore, IconRefresh } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../runtime/env';
 import { resolveText } from '../../app/text';
@@ -14,6 +20,10 @@ interface Props {
   onRefresh(key: string): void;
   onCloseOthers(key: string): void;
 }
+
+/** Ids tying a tab to its pane (MainLayout): by position, as both are drawn from the same state. */
+export const tabId = (index: number) => `srm-tab-${index}`;
+export const paneId = (index: number) => `srm-pane-${index}`;
 
 export function useTabTitle(menus: readonly MenuNode[]) {
   const { t, i18n } = useTranslation();
@@ -32,6 +42,26 @@ export function TabsBar({ state, menus, onActivate, onClose, onRefresh, onCloseO
   const { t } = useTranslation();
   const titleOf = useTabTitle(menus);
   const active = state.activeKey;
+  const tabs = state.tabs;
+
+  const focusTab = (index: number) => {
+    const tab = tabs[index];
+    if (!tab) return;
+    onActivate(tab.key);
+    document.getElementById(tabId(index))?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = tabs.length - 1;
+    const to = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      focusTab(to);
+    } else if (e.key === 'Delete' && tabs[index]?.closable) {
+      e.preventDefault();
+      onClose(tabs[index].key);
+    }
+  };
+
   const more = (
     <Menu
       onClickMenuItem={(key) => {
@@ -48,36 +78,58 @@ export function TabsBar({ state, menus, onActivate, onClose, onRefresh, onCloseO
   );
   return (
     <div className="srm-tabs-bar">
-      <Tabs
-        className="srm-tabs"
-        type="card-gutter"
-        editable
-        showAddButton={false}
-        activeTab={active ?? undefined}
-        onChange={onActivate}
-        onDeleteTab={onClose}
-        extra={
-          <div className="srm-tabs-extra">
-            <Tooltip content={t('shell.tabs.refresh')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<IconRefresh />}
-                data-testid="tab-refresh"
-                aria-label={t('shell.tabs.refresh')}
-                onClick={() => active && onRefresh(active)}
-              />
-            </Tooltip>
-            <Dropdown droplist={more} position="br">
-              <Button type="text" size="small" icon={<IconMore />} aria-label={t('shell.tabs.more')} data-testid="tab-more" />
-            </Dropdown>
-          </div>
-        }
-      >
-        {state.tabs.map((tab) => (
-          <Tabs.TabPane key={tab.key} closable={tab.closable} title={<span data-testid={`tab-${tab.routeName}`}>{titleOf(tab)}</span>} />
-        ))}
-      </Tabs>
+      <div className="srm-tabs" role="tablist" aria-label={t('shell.tabs.label')}>
+        {tabs.map((tab, index) => {
+          const selected = tab.key === active;
+          const title = titleOf(tab);
+          return (
+            <button
+              key={tab.key}
+              type="button"
+              role="tab"
+              id={tabId(index)}
+              aria-selected={selected}
+              aria-controls={selected || tab.cache ? paneId(index) : undefined}
+              tabIndex={selected ? 0 : -1}
+              className={`srm-tab${selected ? ' srm-tab-active' : ''}`}
+              title={tab.closable ? t('shell.tabs.closeOne', { title }) : undefined}
+              onClick={() => onActivate(tab.key)}
+              onAuxClick={(e) => e.button === 1 && tab.closable && onClose(tab.key)}
+              onKeyDown={(e) => onKeyDown(e, index)}
+            >
+              <span data-testid={`tab-${tab.routeName}`}>{title}</span>
+              {tab.closable && (
+                <span
+                  className="srm-tab-close"
+                  aria-hidden="true"
+                  data-testid={`tab-close-${tab.routeName}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onClose(tab.key);
+                  }}
+                >
+                  <IconClose />
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      <div className="srm-tabs-extra">
+        <Tooltip content={t('shell.tabs.refresh')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<IconRefresh />}
+            data-testid="tab-refresh"
+            aria-label={t('shell.tabs.refresh')}
+            onClick={() => active && onRefresh(active)}
+          />
+        </Tooltip>
+        <Dropdown droplist={more} position="br">
+          <Button type="text" size="small" icon={<IconMore />} aria-label={t('shell.tabs.more')} data-testid="tab-more" />
+        </Dropdown>
+      </div>
     </div>
   );
 }
