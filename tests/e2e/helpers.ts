@@ -100,11 +100,7 @@ export async function showMenuItem(page: Page, menuCode: string): Promise<void> 
   await item.waitFor({ state: 'attached' });
   const folders = await item.evaluate((el) => {
     const codes: string[] = [];
-    for (
-      let f = el.parentElement?.closest('.srm-menu-folder[data-testid^="menu-"]');
-      f;
-      f = f.parentElement?.closest('.srm-menu-folder[data-testid^="menu-"]')
-    )
+    for (let f = el.parentElement?.closest('.srm-menu-folder[data-testid^="menu-"]'); f; f = f.parentElement?.closest('.srm-menu-folder[data-testid^="menu-"]'))
       codes.unshift((f.getAttribute('data-testid') ?? '').replace(/^menu-/, ''));
     return codes;
   });
