@@ -4,9 +4,14 @@
 import { defineModule } from '../../server/modules/types.js';
 import { installAuditHook } from './server/auditHook.js';
 import { callLogs } from './server/callLogs.js';
+import { registerRecentDocuments } from './server/recentDocuments.js';
+import { logsDemo } from './seed/demo.js';
 
 export default defineModule({
   name: 'logs',
   provides: { callLogs },
   httpHooks: (server, { app }) => installAuditHook(server, app),
+  // The internal home's recent documents, read from the operation log.
+  routes: (server, { app }) => registerRecentDocuments(server, app),
+  seed: { demo: logsDemo },
 });

@@ -21,8 +21,9 @@ export interface WorkListCardProps {
   /** Rows beyond those shown (the title counts them all). */
   total?: number;
   emptyText: string;
-  allLabel: string;
-  onAll(): void;
+  /** The link to the whole list, when there is one. */
+  allLabel?: string;
+  onAll?(): void;
 }
 
 export function WorkListCard({ testId, title, rows, error, total, emptyText, allLabel, onAll }: WorkListCardProps) {
@@ -34,9 +35,11 @@ export function WorkListCard({ testId, title, rows, error, total, emptyText, all
       data-count={rows ? (total ?? rows.length) : ''}
       title={title}
       extra={
-        <Button type="text" size="small" data-testid={`${testId}-all`} onClick={onAll}>
-          {allLabel}
-        </Button>
+        onAll && (
+          <Button type="text" size="small" data-testid={`${testId}-all`} onClick={onAll}>
+            {allLabel}
+          </Button>
+        )
       }
     >
       {error ? (

@@ -84,6 +84,8 @@ export interface HomePanelProps {
   /** Opens `pageName` (default: the menu's own page) with `params` under the menu `menuCode`; nothing when the
    *  user does not hold that menu. */
   openInMenu(menuCode: string, pageName?: string, params?: Readonly<Record<string, string | number>>): void;
+  /** The menu code of a held menu that opens `listPage` (`/main/{listPage}`), if the user holds one. */
+  menuOfPage(listPage: string): string | undefined;
 }
 
 export interface RendererDef {

@@ -6057,7 +6057,7 @@ return errors === 0;
 }
 
 export const baseUserOperateLog = validate34;
-const schema35 = {"$id":"entity:baseUserOperateLog","type":"object","properties":{"operateLogId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":60},"actionName":{"type":["string","null"],"maxLength":100},"entityName":{"type":["string","null"],"maxLength":100},"recordId":{"type":["string","null"],"maxLength":100},"requestPath":{"type":["string","null"],"maxLength":300},"ipAddress":{"type":["string","null"],"maxLength":64},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"operateTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema35 = {"$id":"entity:baseUserOperateLog","type":"object","properties":{"operateLogId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":60},"actionName":{"type":["string","null"],"maxLength":100},"entityName":{"type":["string","null"],"maxLength":100},"recordId":{"type":["string","null"],"maxLength":100},"documentLabel":{"type":["string","null"],"maxLength":200},"requestPath":{"type":["string","null"],"maxLength":300},"ipAddress":{"type":["string","null"],"maxLength":64},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"operateTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:baseUserOperateLog" */;
@@ -6190,10 +6190,10 @@ errors++;
 }
 }
 }
-if(data.requestPath !== undefined){
-let data6 = data.requestPath;
+if(data.documentLabel !== undefined){
+let data6 = data.documentLabel;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/type",keyword:"type",params:{type: schema35.properties.requestPath.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/documentLabel",schemaPath:"#/properties/documentLabel/type",keyword:"type",params:{type: schema35.properties.documentLabel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6203,8 +6203,8 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func2(data6) > 300){
-const err11 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(func2(data6) > 200){
+const err11 = {instancePath:instancePath+"/documentLabel",schemaPath:"#/properties/documentLabel/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6215,10 +6215,10 @@ errors++;
 }
 }
 }
-if(data.ipAddress !== undefined){
-let data7 = data.ipAddress;
+if(data.requestPath !== undefined){
+let data7 = data.requestPath;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/type",keyword:"type",params:{type: schema35.properties.ipAddress.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/type",keyword:"type",params:{type: schema35.properties.requestPath.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6228,8 +6228,8 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func2(data7) > 64){
-const err13 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(func2(data7) > 300){
+const err13 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6240,10 +6240,10 @@ errors++;
 }
 }
 }
-if(data.resultStatus !== undefined){
-let data8 = data.resultStatus;
+if(data.ipAddress !== undefined){
+let data8 = data.ipAddress;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema35.properties.resultStatus.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/type",keyword:"type",params:{type: schema35.properties.ipAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6253,8 +6253,8 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data8 === "string"){
-if(func2(data8) > 1){
-const err15 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/maxLength",keyword:"maxLength",params:{limit: 1},message:"must NOT have more than 1 characters"};
+if(func2(data8) > 64){
+const err15 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6265,10 +6265,10 @@ errors++;
 }
 }
 }
-if(data.resultMsg !== undefined){
-let data9 = data.resultMsg;
+if(data.resultStatus !== undefined){
+let data9 = data.resultStatus;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema35.properties.resultMsg.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema35.properties.resultStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6278,8 +6278,8 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data9 === "string"){
-if(func2(data9) > 500){
-const err17 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(func2(data9) > 1){
+const err17 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/maxLength",keyword:"maxLength",params:{limit: 1},message:"must NOT have more than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6290,10 +6290,10 @@ errors++;
 }
 }
 }
-if(data.durationMs !== undefined){
-let data10 = data.durationMs;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema35.properties.durationMs.type},message:"must be integer,null"};
+if(data.resultMsg !== undefined){
+let data10 = data.resultMsg;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err18 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema35.properties.resultMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6302,11 +6302,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.operateTime !== undefined){
-let data11 = data.operateTime;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/operateTime",schemaPath:"#/properties/operateTime/type",keyword:"type",params:{type: schema35.properties.operateTime.type},message:"must be string,null"};
+if(typeof data10 === "string"){
+if(func2(data10) > 500){
+const err19 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6315,9 +6313,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err20 = {instancePath:instancePath+"/operateTime",schemaPath:"#/properties/operateTime/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.durationMs !== undefined){
+let data11 = data.durationMs;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err20 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema35.properties.durationMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6327,11 +6328,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-if(data.createdBy !== undefined){
-let data12 = data.createdBy;
-if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema35.properties.createdBy.type},message:"must be integer,null"};
+if(data.operateTime !== undefined){
+let data12 = data.operateTime;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err21 = {instancePath:instancePath+"/operateTime",schemaPath:"#/properties/operateTime/type",keyword:"type",params:{type: schema35.properties.operateTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6340,11 +6340,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.creationDate !== undefined){
-let data13 = data.creationDate;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema35.properties.creationDate.type},message:"must be string,null"};
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err22 = {instancePath:instancePath+"/operateTime",schemaPath:"#/properties/operateTime/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6353,9 +6351,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.createdBy !== undefined){
+let data13 = data.createdBy;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema35.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6365,11 +6366,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-if(data.lastUpdatedBy !== undefined){
-let data14 = data.lastUpdatedBy;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema35.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(data.creationDate !== undefined){
+let data14 = data.creationDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema35.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6378,11 +6378,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.lastUpdateDate !== undefined){
-let data15 = data.lastUpdateDate;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema35.properties.lastUpdateDate.type},message:"must be string,null"};
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6391,9 +6389,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data15 = data.lastUpdatedBy;
+if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema35.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6403,11 +6404,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-if(data.versionNum !== undefined){
-let data16 = data.versionNum;
-if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema35.properties.versionNum.type},message:"must be integer,null"};
+if(data.lastUpdateDate !== undefined){
+let data16 = data.lastUpdateDate;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema35.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6416,15 +6416,40 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data17 = data.versionNum;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema35.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }

@@ -41,6 +41,8 @@ export interface BaseUserOperateLogTable {
   entity_name: string | null;
   /** recordId: varchar(100) */
   record_id: string | null;
+  /** documentLabel: varchar(200) */
+  document_label: string | null;
   /** requestPath: varchar(300) */
   request_path: string | null;
   /** ipAddress: varchar(64) */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../server/context.js';
 import { dbNow, typed } from '../../../server/db/typed.js';
 import { unzuul } from '../../../server/auth/verifySignature.js';
 import type { LogsTables } from '../generated/tables.js';
+import { documentLabelOf } from './recentDocuments.js';
 
 /** The web app's own appId (runtime/http/client.ts); any other appId is an external system. */
 export const WEB_APP_ID = 'srm-web';
@@ -78,6 +79,7 @@ async function write(ctx: AppContext, req: FastifyRequest, reply: FastifyReply):
         action_name: cut(actionName, 100),
         entity_name: cut(entityName, 100),
         record_id: recordIdOf(ctx, entityName, req.body, outcome?.data),
+        document_label: status === 'S' && entityName ? documentLabelOf(ctx.defs.entities.get(entityName), outcome?.data) : null,
         request_path: cut(path, 300),
         ip_address: cut(req.ip, 64),
         result_status: status,

@@ -59,6 +59,9 @@ export function HomePanels({ home }: { home: 'in' | 'ex' }) {
         for (const key of ['menuId', 'respId']) search.set(key, own.searchParams.get(key) ?? '-1');
         navigate(`${path}?${search.toString()}`);
       },
+      menuOfPage(listPage) {
+        return flattenPages(menus).find((m) => (m.htmlUrl ?? '').split('?')[0] === `/main/${listPage}`)?.menuCode;
+      },
     }),
     [menus, respId, navigate],
   );
