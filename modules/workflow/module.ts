@@ -10,6 +10,7 @@ import { processRoleRules } from './server/processRoles.js';
 import { doStop } from './server/stop.js';
 import { doReassign } from './server/reassign.js';
 import { workflowDemo } from './seed/demo.js';
+import { processModels } from './seed/demoProcesses.js';
 import type { PushApi } from '../push/api.js';
 import type { SchedulerApi } from '../scheduler/api.js';
 import { ESCALATE_PROGRAM } from './server/timers.js';
@@ -25,6 +26,8 @@ export default defineModule({
   rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules, bpmProcessRole: processRoleRules },
   operations: { bpmModel: { doPublish }, bpmInstance: { doStop, doReassign } },
   transitionHooks: bindingHooks,
+  // The modules' demo process models (processes/) and their documents' demo processes.
+  provides: { processModels },
   api: ({ app }): WorkflowApi => ({
     withdrawProcess: (db, actor, entityName, businessId, comment) => withdrawProcess(app, db, actor, entityName, businessId, comment),
   }),

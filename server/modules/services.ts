@@ -8,7 +8,7 @@ import type { Language } from '../i18n/messages.js';
 import type { Definitions, EntityDefinition } from '../../meta/definitions.js';
 import type { Menu } from '../../meta/generated/definitions.js';
 import type { ActionContext, DbRecord } from '../rest/actionContext.js';
-import type { LookupTypeSeed, MessageTemplateSeed } from './types.js';
+import type { DemoProcess, LookupTypeSeed, MessageTemplateSeed, ProcessModelSeed } from './types.js';
 
 /** What a user's responsibilities grant: menu codes, `${menuCode}:${resourceCode}`, responsibility ids. */
 export interface GrantData {
@@ -122,6 +122,14 @@ export interface MessageTemplateData {
   seed(db: Db, module: string, templates: readonly MessageTemplateSeed[]): Promise<void>;
 }
 
+/** The process models modules ship (processes/), kept by the module owning the workflow tables. */
+export interface ProcessModelData {
+  /** Publishes (version 1) and binds each model in the demo company. */
+  seedDemo(db: Db, module: string, models: readonly ProcessModelSeed[]): Promise<void>;
+  /** Writes a demo document's instance, tasks and history; `users` turns a demo user name into its id. */
+  demoInstance(db: Db, spec: DemoProcess, users: (userName: string) => number): Promise<void>;
+}
+
 export interface PlatformServices {
   access: AccessData;
   lookups: LookupData;
@@ -130,6 +138,7 @@ export interface PlatformServices {
   callLogs: CallLogs;
   fileRecords: FileRecords;
   messageTemplates: MessageTemplateData;
+  processModels: ProcessModelData;
 }
 
 export type ServiceName = keyof PlatformServices;

@@ -128,6 +128,42 @@ export interface DemoContext {
   lookups(types: LookupTypeSeed[]): Promise<void>;
   /** Gives a demo responsibility (by code) a menu of this module and some of its buttons. */
   grant(respCode: string, menuCode: string, resourceCodes: readonly string[]): Promise<void>;
+  /** The approval process a demo document went through, written as the workflow engine would have left
+   *  it (nothing when no module runs processes). The model is one a module ships in `processes/`. */
+  process(spec: DemoProcess): Promise<void>;
+}
+
+/** A demo user by user name (its id from the `user` demo ids) and the name the history shows. */
+export interface DemoActor {
+  user: string;
+  name: string;
+}
+
+/** One demo document's process: its tasks in order; a step without `outcome` is still open (the instance
+ *  runs, waiting there); `end` closes the instance (completed, rejected or stopped). */
+export interface DemoProcess {
+  modelKey: string;
+  entity: string;
+  businessId: number;
+  documentNumber: string;
+  title: string;
+  initiator: DemoActor;
+  /** `yyyy-MM-dd HH:mm:ss`. */
+  start: string;
+  steps: { node: string; name: string; assignee: DemoActor; outcome?: 'APPROVED' | 'REJECTED'; comment?: string | null; at?: string }[];
+  end?: { state: 'COMPLETED' | 'REJECTED' | 'STOPPED'; at: string; reason?: string | null; by?: DemoActor };
+}
+
+/** A process model a module ships (modules/{area}/processes/{KEY}.bpmn with {KEY}.json beside it),
+ *  published and bound to the module's entity in the demo company. */
+export interface ProcessModelSeed {
+  key: string;
+  name: string;
+  category: string;
+  description: string;
+  /** The bound entity; its actions are the usual doSubmit / doApproval / doReject. */
+  entity: string;
+  xml: string;
 }
 
 export interface LookupTypeSeed {

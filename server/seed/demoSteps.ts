@@ -2,6 +2,7 @@
 // module writes only its own tables and the demo company still hangs together.
 import type { Db } from '../db/connect.js';
 import type { DemoContext, DemoIds, DemoStep, ServerModule } from '../modules/types.js';
+import type { ProcessModelData } from '../modules/services.js';
 import { dependencyOrder } from '../modules/dependencyOrder.js';
 
 class DemoIdMap implements DemoIds {
@@ -37,11 +38,18 @@ export function orderDemoSteps(modules: readonly ServerModule[]): DemoStep[] {
   return order;
 }
 
-export async function runDemoSteps(db: Db, modules: readonly ServerModule[], base: Pick<DemoContext, 'password' | 'lookups' | 'grant'>): Promise<string[]> {
+export async function runDemoSteps(
+  db: Db,
+  modules: readonly ServerModule[],
+  base: Pick<DemoContext, 'password' | 'lookups' | 'grant'>,
+  processes?: ProcessModelData,
+): Promise<string[]> {
   const facts = new Map<string, unknown>();
+  const ids = new DemoIdMap();
   const demo: DemoContext = {
     ...base,
-    ids: new DemoIdMap(),
+    ids,
+    process: async (spec) => processes?.demoInstance(db, spec, (user) => ids.get('user', user)),
     users: [],
     share: (key, value) => void facts.set(key, value),
     shared<T>(key: string): T {

@@ -1,13 +1,13 @@
 // Seeds in one transaction: the product rows every start (shipped menus, each module's lookups.json,
 // messageTemplates.json and seed.product), then on the first start the demo company (each module's demo steps) or, with
 // SRM_DEMO=0, what a bare installation needs (the modules' seed.bare: the first administrator).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/connect.js';
 import type { Definitions } from '../../meta/definitions.js';
 import type { ServerConfig } from '../config.js';
 import { moduleDirs } from '../../meta/load.js';
-import type { LookupTypeSeed, MessageTemplateSeed } from '../modules/types.js';
+import type { LookupTypeSeed, MessageTemplateSeed, ProcessModelSeed } from '../modules/types.js';
 import type { ModuleRegistry } from '../modules/registry.js';
 import { runDemoSteps } from './demoSteps.js';
 
@@ -38,13 +38,37 @@ export async function seed(db: Db, defs: Definitions, config: ServerConfig, root
     if (config.demo) {
       // The demo company also gets the demo and sample screens (menus marked `demo`).
       await access.seedMenus(trx, defs, { demo: true });
-      return runDemoSteps(trx, modules, {
-        password: config.demoPassword,
-        lookups: (types) => lookups.seed(trx, types),
-        grant: (resp, menu, codes) => access.grantMenu(trx, resp, menu, codes),
-      });
+      // The demo company's process models: each module's processes/{KEY}.bpmn with {KEY}.json beside it.
+      const processes = registry.optionalService('processModels');
+      for (const m of moduleDirs(root)) {
+        const models = processModelsOf(join(m.dir, 'processes'));
+        if (processes && models.length) await processes.seedDemo(trx, m.name, models);
+      }
+      return runDemoSteps(
+        trx,
+        modules,
+        {
+          password: config.demoPassword,
+          lookups: (types) => lookups.seed(trx, types),
+          grant: (resp, menu, codes) => access.grantMenu(trx, resp, menu, codes),
+        },
+        processes,
+      );
     }
     for (const m of modules) await m.seed?.bare?.(trx, config);
     return [];
   });
+}
+
+/** The models of one module's processes/ folder: {KEY}.json (name, category, description, entity) + {KEY}.bpmn. */
+function processModelsOf(dir: string): ProcessModelSeed[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const key = f.slice(0, -'.json'.length);
+      const meta = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<ProcessModelSeed, 'key' | 'xml'>;
+      return { ...meta, key, xml: readFileSync(join(dir, `${key}.bpmn`), 'utf8') };
+    });
 }

@@ -243,8 +243,17 @@ const orders: DemoStep = {
     await setDocumentCounter(db, 'DN', '2026', 3);
     await setDocumentCounter(db, 'GR', '2026', 2);
     await setDocumentCounter(db, 'RT', '2026', 2);
-    // For the workflow's demo instance of the order waiting for approver01.
-    demo.share('order.pending', { id: made[1].orderId, number: number('PO', 2), title: ORDERS[1].title });
+    // The order above 50,000 CNY waits for approver01 in PO_APPROVAL (processes/PO_APPROVAL.bpmn).
+    await demo.process({
+      modelKey: 'PO_APPROVAL',
+      entity: 'srmPoOrder',
+      businessId: made[1].orderId,
+      documentNumber: number('PO', 2),
+      title: ORDERS[1].title,
+      initiator: { user: 'buyer01', name: '张采购' },
+      start: '2026-11-18 10:00:00',
+      steps: [{ node: 'approve01', name: '采购订单审批', assignee: { user: 'approver01', name: '李审批' } }],
+    });
   },
 };
 

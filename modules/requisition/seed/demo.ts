@@ -5,6 +5,7 @@ import type { DemoStep } from '../../../server/modules/types.js';
 import type { RequisitionTables } from '../generated/tables.js';
 import { setDocumentCounter } from '../../../server/rest/numbering.js';
 import { REQUISITIONS, REQUISITION_PERMITS, REQUISITION_PRICES } from './demoData.js';
+import { requisitionProcesses } from './processes.js';
 
 const numberOf = (i: number) => `PR-2026-${String(i + 1).padStart(6, '0')}`;
 
@@ -71,4 +72,4 @@ const permits: DemoStep = {
   },
 };
 
-export const requisitionDemo: readonly DemoStep[] = [requisitions, permits];
+export const requisitionDemo: readonly DemoStep[] = [requisitions, requisitionProcesses, permits];

@@ -1,10 +1,10 @@
 // Demo company, supplier registrations in every state (registrationData.ts) with their bank accounts and
 // certificates; the approved ones became suppliers (SR{id}) whose lifecycle history and current state come
-// from lifecycleData.ts. The registrations are shared ('supplier.registrations') so that the workflow's
-// demo writes the review process of each submitted, approved or rejected one (approver01's open tasks).
+// from lifecycleData.ts. Each submitted one went through the review process (DemoContext.process:
+// approver01's open tasks, the decided and withdrawn ones).
 import { auditInsert, typed } from '../../../server/db/typed.js';
 import type { Db } from '../../../server/db/connect.js';
-import type { DemoContext, DemoStep } from '../../../server/modules/types.js';
+import type { DemoContext, DemoProcess, DemoStep } from '../../../server/modules/types.js';
 import { setDocumentCounter } from '../../../server/rest/numbering.js';
 import { duplicateKey } from '../server/register/normalise.js';
 import type { SupplierTables } from '../generated/tables.js';
@@ -32,7 +32,10 @@ export const registrations: DemoStep = {
       if (r.status === 'APPROVED') changeCount = await supplierOf(db, demo, id, r, changeCount);
     }
     await setDocumentCounter(db, 'SC', '2026', changeCount);
-    demo.share('supplier.registrations', shared);
+    for (const r of shared) {
+      const p = reviewOf(r);
+      if (p) await demo.process(p);
+    }
   },
 };
 
@@ -132,4 +135,38 @@ async function supplierOf(db: Db, demo: DemoContext, registerId: number, r: Demo
       .execute();
   }
   return changeCount;
+}
+
+const ADMIN = { user: 'admin', name: '系统管理员' };
+const REVIEW = { node: 'review', name: '供应商准入审核', assignee: { user: 'approver01', name: '李审批' } };
+
+/** The SUPPLIER_REGISTER_APPROVAL review (processes/) of a submitted registration: running with approver01's
+ *  task, completed, rejected with the reason, or stopped when the registrant withdrew. */
+function reviewOf(r: SharedRegistration): DemoProcess | null {
+  const base = {
+    modelKey: 'SUPPLIER_REGISTER_APPROVAL',
+    entity: 'srmPosSupplierRegister',
+    businessId: r.id,
+    documentNumber: `REG-${r.id}`,
+    title: r.company,
+    initiator: ADMIN,
+    start: r.submitted,
+  };
+  const ended = `${r.submitted.slice(0, 10)} 17:00:00`;
+  switch (r.status) {
+    case 'SUBMITTED':
+      return { ...base, steps: [REVIEW] };
+    case 'APPROVED':
+      return { ...base, steps: [{ ...REVIEW, outcome: 'APPROVED', comment: '资料齐全，同意准入', at: ended }], end: { state: 'COMPLETED', at: ended } };
+    case 'REJECTED':
+      return {
+        ...base,
+        steps: [{ ...REVIEW, outcome: 'REJECTED', comment: r.rejectReason, at: ended }],
+        end: { state: 'REJECTED', at: ended, reason: r.rejectReason },
+      };
+    case 'WITHDRAWN':
+      return { ...base, steps: [REVIEW], end: { state: 'STOPPED', at: ended, reason: '注册人撤回', by: ADMIN } };
+    default:
+      return null;
+  }
 }

@@ -1,9 +1,11 @@
 // The BPMN parser and the publish validator without a server: what is accepted, and each refusal with the
 // element it names.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { moduleDirs } from '../../../../meta/load.js';
 import { parseBpmn } from '../../server/graph.js';
 import { validateGraph } from '../../server/validate.js';
-import { PR_APPROVAL_XML } from '../../seed/prApproval.js';
 import { bpmn, flow, userTask } from '../api/helpers.js';
 
 async function problems(xml: string, resolvers: string[] = []) {
@@ -11,9 +13,31 @@ async function problems(xml: string, resolvers: string[] = []) {
   return [...parse, ...(graph ? validateGraph(graph, new Set(resolvers)) : [])].map((p) => `${p.elementId} ${p.key}`);
 }
 
+// The models modules ship (modules/{area}/processes/{KEY}.bpmn): each must publish as it is.
+const shipped = moduleDirs(join(import.meta.dirname, '../../../..')).flatMap((m) => {
+  const dir = join(m.dir, 'processes');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.bpmn'))
+        .map((f) => ({ key: f.slice(0, -5), xml: readFileSync(join(dir, f), 'utf8') }))
+    : [];
+});
+const PR_APPROVAL_XML = shipped.find((s) => s.key === 'PR_APPROVAL')?.xml ?? '';
+
 const wrap = (body: string) => bpmn('P', `<bpmn:startEvent id="s"/>${body}<bpmn:endEvent id="e"/>`);
 
 describe('BPMN parsing and validation', () => {
+  it.each(shipped.map((s) => [s.key, s.xml] as const))('the shipped model %s parses, validates and is named by its file', async (key, xml) => {
+    const { graph, problems: p } = await parseBpmn(xml);
+    expect(p).toEqual([]);
+    expect(validateGraph(graph!, new Set())).toEqual([]);
+    expect(graph!.processId).toBe(key);
+  });
+
+  it('finds the shipped models', () => {
+    expect(shipped.map((s) => s.key)).toEqual(expect.arrayContaining(['PR_APPROVAL', 'PO_APPROVAL', 'SUPPLIER_REGISTER_APPROVAL']));
+  });
+
   it('reads PR_APPROVAL: nodes, assignees, the condition and the default flow', async () => {
     const { graph, problems: p } = await parseBpmn(PR_APPROVAL_XML);
     expect(p).toEqual([]);
