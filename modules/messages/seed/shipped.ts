@@ -6,6 +6,7 @@ import { auditInsert } from '../../../server/db/typed.js';
 import { msg } from '../server/store.js';
 import type { VariableType } from '../server/templates.js';
 import { ORDER_TEMPLATES } from './shippedOrders.js';
+import { CONTRACT_TEMPLATES } from './shippedContracts.js';
 
 type Lang = 'CN' | 'EN' | 'TH' | 'VN';
 type Texts = Record<Lang, [subject: string | null, content: string]>;
@@ -299,6 +300,7 @@ export const SHIPPED: readonly ShippedTemplate[] = [
     config: { site: true, mail: true, sms: false },
   },
   ...ORDER_TEMPLATES,
+  ...CONTRACT_TEMPLATES,
 ];
 
 export async function seedShipped(db: Db): Promise<void> {

@@ -12,6 +12,7 @@ import { PR_APPROVAL_XML } from './prApproval.js';
 import { processRoleDemo } from './processRoles.js';
 import { supplierRegisterModel } from './supplierRegisterApproval.js';
 import { poApprovalModel } from './poApproval.js';
+import { conApprovalModel } from './conApproval.js';
 
 const ENTITY = 'srmPoRequisition';
 type Document = { id: number; number: string; title: string; status: string; date: string };
@@ -118,4 +119,4 @@ async function instanceOf(t: Trx, versionId: number, d: Document, u: { buyer: nu
   }
 }
 
-export const workflowDemo: readonly DemoStep[] = [model, processRoleDemo, supplierRegisterModel, poApprovalModel];
+export const workflowDemo: readonly DemoStep[] = [model, processRoleDemo, supplierRegisterModel, poApprovalModel, conApprovalModel];
