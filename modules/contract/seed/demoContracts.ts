@@ -28,14 +28,38 @@ const SPECS: Spec[] = [
   { title: '不锈钢年度框架协议', supplier: 'S-0001', status: 'APPROVING', template: 'TPL-FRAME', lines: [[6000, 60]] },
   { title: '镀锌钢卷采购合同', supplier: 'S-0001', status: 'APPROVED', template: 'TPL-PURCHASE', lines: [[300, 45]] },
   { title: '钢带试制合同', supplier: 'S-0001', status: 'SENT', template: 'TPL-PURCHASE', lines: [[80, 70]] },
-  { title: '冲压件原料框架协议', supplier: 'S-0001', status: 'CONFIRMED', template: 'TPL-FRAME', lines: [[100, 50], [60, 55]] },
+  {
+    title: '冲压件原料框架协议',
+    supplier: 'S-0001',
+    status: 'CONFIRMED',
+    template: 'TPL-FRAME',
+    lines: [
+      [100, 50],
+      [60, 55],
+    ],
+  },
   { title: '模具钢采购合同', supplier: 'S-0001', status: 'REFUSED', template: 'TPL-PURCHASE', lines: [[100, 80]], refuse: '单价低于原材料成本，请重新报价' },
   { title: '卷板分批采购合同', supplier: 'S-0001', status: 'SIGNING', template: 'TPL-PURCHASE', lines: [[500, 46]], signed: ['SUPPLIER'] },
   { title: '2026 年钢材框架协议', supplier: 'S-0001', status: 'SIGNED', template: 'TPL-FRAME', lines: [[1000, 47]], signed: ['SUPPLIER', 'BUYER'] },
-  { title: '11 月钢材采购合同', supplier: 'S-0001', status: 'TERMINATED', template: 'TPL-PURCHASE', lines: [[50, 47]], signed: ['SUPPLIER', 'BUYER'], terminate: '供应商产能调整，双方协商终止' },
+  {
+    title: '11 月钢材采购合同',
+    supplier: 'S-0001',
+    status: 'TERMINATED',
+    template: 'TPL-PURCHASE',
+    lines: [[50, 47]],
+    signed: ['SUPPLIER', 'BUYER'],
+    terminate: '供应商产能调整，双方协商终止',
+  },
   { title: '冷轧卷长期供货合同（已变更）', supplier: 'S-0001', status: 'SENT', template: 'TPL-FRAME', lines: [[800, 52]], change: '延长有效期并调整单价' },
   { title: 'PCB connectors supply contract', supplier: 'S-0002', status: 'SENT', template: 'TPL-SERVICE', lines: [[1000, 3.2]] },
-  { title: 'Relay modules service contract', supplier: 'S-0002', status: 'SIGNED', template: 'TPL-SERVICE', lines: [[400, 12.5]], signed: ['SUPPLIER', 'BUYER'] },
+  {
+    title: 'Relay modules service contract',
+    supplier: 'S-0002',
+    status: 'SIGNED',
+    template: 'TPL-SERVICE',
+    lines: [[400, 12.5]],
+    signed: ['SUPPLIER', 'BUYER'],
+  },
 ];
 
 const number = (i: number) => `CT-2026-${String(i).padStart(6, '0')}`;
@@ -51,9 +75,22 @@ AFTER.SIGNING = AFTER.CONFIRMED;
 AFTER.SIGNED = AFTER.CONFIRMED;
 AFTER.TERMINATED = AFTER.CONFIRMED;
 
-async function insertContract(db: Db, s: Spec, i: number, ids: { supplier: number; supplierName: string; buyer: number; supplierUser: number; template: number; materials: number[] }) {
+async function insertContract(
+  db: Db,
+  s: Spec,
+  i: number,
+  ids: { supplier: number; supplierName: string; buyer: number; supplierUser: number; template: number; materials: number[] },
+) {
   const total = s.lines.reduce((sum, [q, p]) => sum + q * p, 0);
-  const head = { contractNumber: number(i + 1), title: s.title, supplierId: ids.supplier, currencyCode: 'CNY', totalAmount: total, startDate: '2026-12-01', endDate: '2027-11-30' };
+  const head = {
+    contractNumber: number(i + 1),
+    title: s.title,
+    supplierId: ids.supplier,
+    currencyCode: 'CNY',
+    totalAmount: total,
+    startDate: '2026-12-01',
+    endDate: '2027-11-30',
+  };
   const version = s.change ? 2 : 1;
   const filled = (await renderTemplate(db, ids.template, { ...head, supplierName: ids.supplierName, totalAmount: total.toFixed(2), sourceNumber: '' }))!;
   const stamps = Object.fromEntries((AFTER[s.status] ?? []).map((k, n) => [k, at(18 + n)]));
@@ -86,7 +123,16 @@ async function insertContract(db: Db, s: Spec, i: number, ids: { supplier: numbe
   for (const l of lines)
     await con(db)
       .insertInto('srm_con_contract_line')
-      .values({ contract_id: id, supplier_id: ids.supplier, line_number: l.lineNumber, material_id: l.materialId, quantity: l.quantity, price: l.price, amount: l.quantity * l.price, ...auditInsert(ids.buyer) })
+      .values({
+        contract_id: id,
+        supplier_id: ids.supplier,
+        line_number: l.lineNumber,
+        material_id: l.materialId,
+        quantity: l.quantity,
+        price: l.price,
+        amount: l.quantity * l.price,
+        ...auditInsert(ids.buyer),
+      })
       .execute();
   const hash = sha256(documentText({ ...head, versionNo: version, content: filled.text }, lines));
   for (const [n, side] of (s.signed ?? []).entries()) {
@@ -121,7 +167,15 @@ async function insertContract(db: Db, s: Spec, i: number, ids: { supplier: numbe
     const before = { ...head, contractId: id, versionNo: 1, status: 'SIGNED', endDate: '2027-05-31', content: filled.text, lines };
     await con(db)
       .insertInto('srm_con_contract_version')
-      .values({ contract_id: id, supplier_id: ids.supplier, version_no: 1, status: 'SIGNED', change_reason: s.change, snapshot: JSON.stringify(before), ...auditInsert(ids.buyer) })
+      .values({
+        contract_id: id,
+        supplier_id: ids.supplier,
+        version_no: 1,
+        status: 'SIGNED',
+        change_reason: s.change,
+        snapshot: JSON.stringify(before),
+        ...auditInsert(ids.buyer),
+      })
       .execute();
   }
   return id;

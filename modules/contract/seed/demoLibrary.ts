@@ -56,9 +56,36 @@ export const demoLibrary: DemoStep = {
     }
     const marks: number[] = [];
     for (const w of [
-      { watermark_name: '默认水印', watermark_text: 'CONFIDENTIAL - SRM', font_size: 44, opacity: 0.15, rotation: 45, color_hex: '#888888', repeat_flag: 'Y' as const, default_flag: 'Y' as const },
-      { watermark_name: '受控副本', watermark_text: 'CONTROLLED COPY', font_size: 60, opacity: 0.2, rotation: 30, color_hex: '#1f5fbf', repeat_flag: 'N' as const, default_flag: 'N' as const },
-      { watermark_name: '草稿（停用）', watermark_text: 'DRAFT', font_size: 80, opacity: 0.1, rotation: 45, color_hex: '#cc0000', repeat_flag: 'N' as const, default_flag: 'N' as const },
+      {
+        watermark_name: '默认水印',
+        watermark_text: 'CONFIDENTIAL - SRM',
+        font_size: 44,
+        opacity: 0.15,
+        rotation: 45,
+        color_hex: '#888888',
+        repeat_flag: 'Y' as const,
+        default_flag: 'Y' as const,
+      },
+      {
+        watermark_name: '受控副本',
+        watermark_text: 'CONTROLLED COPY',
+        font_size: 60,
+        opacity: 0.2,
+        rotation: 30,
+        color_hex: '#1f5fbf',
+        repeat_flag: 'N' as const,
+        default_flag: 'N' as const,
+      },
+      {
+        watermark_name: '草稿（停用）',
+        watermark_text: 'DRAFT',
+        font_size: 80,
+        opacity: 0.1,
+        rotation: 45,
+        color_hex: '#cc0000',
+        repeat_flag: 'N' as const,
+        default_flag: 'N' as const,
+      },
     ]) {
       const r = await con(db)
         .insertInto('srm_con_watermark')

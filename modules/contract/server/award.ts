@@ -43,7 +43,11 @@ export const createFromAward: FamilyAction = async (ctx) => {
       lines: award.lines.map((l) => ({ materialId: l.materialId, quantity: l.quantity, price: l.price })),
     });
     // The source is server-kept (readOnly); the text is filled again so that it can name it.
-    await con(db).updateTable('srm_con_contract').set({ source_inquiry_id: inquiryId, source_number: award.inquiryNumber, content: null }).where('contract_id', '=', id).execute();
+    await con(db)
+      .updateTable('srm_con_contract')
+      .set({ source_inquiry_id: inquiryId, source_number: award.inquiryNumber, content: null })
+      .where('contract_id', '=', id)
+      .execute();
     await fillFromTemplate(ctx, db, id);
     return ok(await loadRecord(ctx, db, id));
   });

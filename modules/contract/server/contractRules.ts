@@ -14,7 +14,11 @@ import { renderTemplate } from './render.js';
 /** A contract with a template and no text gets the template's text; its watermark falls back to the
  *  template's, then to the default watermark. */
 export async function fillFromTemplate(ctx: ActionContext, db: Db, id: number) {
-  const c = await con(db).selectFrom('srm_con_contract').select(['template_id', 'content', 'watermark_id']).where('contract_id', '=', id).executeTakeFirstOrThrow();
+  const c = await con(db)
+    .selectFrom('srm_con_contract')
+    .select(['template_id', 'content', 'watermark_id'])
+    .where('contract_id', '=', id)
+    .executeTakeFirstOrThrow();
   let watermark = c.watermark_id === null ? null : Number(c.watermark_id);
   if (c.template_id !== null && !(c.content ?? '').trim()) {
     const r = await loadRecord(ctx, db, id);
@@ -33,7 +37,12 @@ export async function fillFromTemplate(ctx: ActionContext, db: Db, id: number) {
     watermark ??= filled.watermarkId;
   }
   if (watermark === null) {
-    const d = await con(db).selectFrom('srm_con_watermark').select('watermark_id').where('default_flag', '=', 'Y').where('enabled_flag', '=', 'Y').executeTakeFirst();
+    const d = await con(db)
+      .selectFrom('srm_con_watermark')
+      .select('watermark_id')
+      .where('default_flag', '=', 'Y')
+      .where('enabled_flag', '=', 'Y')
+      .executeTakeFirst();
     watermark = d ? Number(d.watermark_id) : null;
   }
   if (watermark !== null) await con(db).updateTable('srm_con_contract').set({ watermark_id: watermark }).where('contract_id', '=', id).execute();
@@ -53,7 +62,12 @@ export const contractRules: EntityRules = {
       total += amount;
       await con(db).updateTable('srm_con_contract_line').set({ amount }).where('contract_line_id', '=', l.contract_line_id).execute();
     }
-    if (lines.length) await con(db).updateTable('srm_con_contract').set({ total_amount: Math.round(total * 10_000) / 10_000 }).where('contract_id', '=', id).execute();
+    if (lines.length)
+      await con(db)
+        .updateTable('srm_con_contract')
+        .set({ total_amount: Math.round(total * 10_000) / 10_000 })
+        .where('contract_id', '=', id)
+        .execute();
     await fillFromTemplate(ctx, db, id);
   },
   async beforeTransition(_ctx, db, step) {
@@ -71,7 +85,11 @@ export const contractRules: EntityRules = {
     const base = { contractId: step.id, contractNumber: c.contract_number ?? '', supplierId: Number(c.supplier_id) };
     if (step.action === 'doSendConfirm') {
       // A contract sent again after a refusal starts without the old answer.
-      await con(db).updateTable('srm_con_contract').set({ refuse_reason: null, ...auditUpdate(ctx.session.userId) }).where('contract_id', '=', step.id).execute();
+      await con(db)
+        .updateTable('srm_con_contract')
+        .set({ refuse_reason: null, ...auditUpdate(ctx.session.userId) })
+        .where('contract_id', '=', step.id)
+        .execute();
       ctx.events.add('contract.sent', base);
     } else ctx.events.add('contract.answered', { ...base, buyerId: Number(c.created_by ?? 0), status: 'CONFIRMED' });
   },

@@ -31,12 +31,16 @@ const hexColor = (hex: string | null): [number, number, number] => {
 function drawWatermark(page: PDFPage, font: PDFFont, w: WatermarkSettings) {
   const text = printable(w.text);
   const width = font.widthOfTextAtSize(text, w.fontSize);
+  const rad = (w.rotation * Math.PI) / 180;
   const options = { size: w.fontSize, font, color: rgb(...w.color), opacity: w.opacity, rotate: degrees(w.rotation) };
-  if (!w.tiled) {
-    page.drawText(text, { ...options, x: A4.w / 2 - width / 3, y: A4.h / 2 - width / 3 });
-    return;
-  }
-  for (let y = 40; y < A4.h; y += Math.max(160, w.fontSize * 4)) for (let x = -40; x < A4.w; x += width + 80) page.drawText(text, { ...options, x, y });
+  // One copy across the middle of the page, whole (the text's run projected on both axes stays inside).
+  const run = { x: width * Math.cos(rad), y: width * Math.sin(rad) };
+  page.drawText(text, { ...options, x: (A4.w - run.x) / 2, y: (A4.h - run.y) / 2 });
+  if (!w.tiled) return;
+  // Tiled: more copies on a grid; those near the edges are cut by the page, as a watermark is.
+  const stepX = Math.max(Math.abs(run.x) + 60, 160);
+  const stepY = Math.max(Math.abs(run.y) + w.fontSize * 2, 160);
+  for (let y = 30; y < A4.h; y += stepY) for (let x = 20; x < A4.w; x += stepX) page.drawText(text, { ...options, x, y });
 }
 
 /** Lines of `text` that fit `width` (words wrapped; a word longer than the line is cut). */
@@ -91,7 +95,12 @@ function drawStamp(page: PDFPage, font: PDFFont, bold: PDFFont, x: number, y: nu
   page.drawCircle({ x: x + 32, y: y + 32, size: 30, borderColor: red, borderWidth: 2.5, opacity: 0, borderOpacity: 0.9 });
   page.drawCircle({ x: x + 32, y: y + 32, size: 25, borderColor: red, borderWidth: 0.8, opacity: 0, borderOpacity: 0.9 });
   page.drawText('SIGNED', { x: x + 12, y: y + 28, size: 9, font: bold, color: red });
-  const rows = [`Signer: ${printable(s.signer_name)}`, `Time: ${String(s.sign_date ?? '')}`, `SHA-256: ${(s.document_hash ?? '').slice(0, 32)}`, `${(s.document_hash ?? '').slice(32)}`];
+  const rows = [
+    `Signer: ${printable(s.signer_name)}`,
+    `Time: ${String(s.sign_date ?? '')}`,
+    `SHA-256: ${(s.document_hash ?? '').slice(0, 32)}`,
+    `${(s.document_hash ?? '').slice(32)}`,
+  ];
   rows.forEach((r, i) => page.drawText(r, { x: x + 70, y: y + 50 - i * 12, size: 7.5, font }));
 }
 
@@ -136,18 +145,42 @@ export const getContractPdf: FamilyAction = async (ctx) => {
   if (lines.length) {
     text('Items', 11, bold);
     for (const l of lines)
-      text(`${l.lineNumber}  ${l.materialIdDisplay ?? l.materialId}   qty ${Number(l.quantity)}   x ${Number(l.price).toFixed(4)}   = ${Number(l.amount ?? 0).toFixed(2)}`, 9);
+      text(
+        `${l.lineNumber}  ${l.materialIdDisplay ?? l.materialId}   qty ${Number(l.quantity)}   x ${Number(l.price).toFixed(4)}   = ${Number(l.amount ?? 0).toFixed(2)}`,
+        9,
+      );
     y -= 6;
   }
   text('Contract text', 11, bold);
   for (const l of wrap(String(c.content ?? ''), font, 9.5, A4.w - 2 * M)) text(l, 9.5);
   need(130);
   y -= 20;
-  drawStamp(page, font, bold, M, y - 90, 'Buyer', signs.find((s) => s.sign_side === 'BUYER'));
-  drawStamp(page, font, bold, A4.w / 2, y - 90, 'Supplier', signs.find((s) => s.sign_side === 'SUPPLIER'));
+  drawStamp(
+    page,
+    font,
+    bold,
+    M,
+    y - 90,
+    'Buyer',
+    signs.find((s) => s.sign_side === 'BUYER'),
+  );
+  drawStamp(
+    page,
+    font,
+    bold,
+    A4.w / 2,
+    y - 90,
+    'Supplier',
+    signs.find((s) => s.sign_side === 'SUPPLIER'),
+  );
   y -= 110;
   text('E-signature: built-in provider (stamp image, signer, time and SHA-256 of the document; no certificate).', 7.5);
   if (watermark) for (const p of pages) drawWatermark(p, font, watermark);
   const bytes = await pdf.save();
-  return ok({ fileName: `${c.contractNumber}-v${c.versionNo ?? 1}.pdf`, contentType: 'application/pdf', base64: Buffer.from(bytes).toString('base64'), pages: pages.length });
+  return ok({
+    fileName: `${c.contractNumber}-v${c.versionNo ?? 1}.pdf`,
+    contentType: 'application/pdf',
+    base64: Buffer.from(bytes).toString('base64'),
+    pages: pages.length,
+  });
 };

@@ -44,7 +44,10 @@ export const doSign: FamilyAction = async (ctx) => {
       .execute();
     const other = side === 'BUYER' ? c.supplier_signed_date : c.buyer_signed_date;
     const status = other !== null ? 'SIGNED' : 'SIGNING';
-    const mine = side === 'BUYER' ? { buyer_signed_name: ctx.session.userName, buyer_signed_date: at } : { supplier_signed_name: ctx.session.userName, supplier_signed_date: at };
+    const mine =
+      side === 'BUYER'
+        ? { buyer_signed_name: ctx.session.userName, buyer_signed_date: at }
+        : { supplier_signed_name: ctx.session.userName, supplier_signed_date: at };
     await con(db)
       .updateTable('srm_con_contract')
       .set({ ...mine, status, document_hash: signed.documentHash, ...auditUpdate(userId) })

@@ -14,6 +14,8 @@ export interface Contract {
   status: string;
   supplierId: number;
   totalAmount: number;
+  startDate: string;
+  endDate: string;
   versionNo: number;
   versionNum: number;
   content: string | null;
@@ -45,7 +47,15 @@ export async function worldOf(buyer: SignedClient, s1: SignedClient, s2: SignedC
   const suppliers = expectOk(await buyer.call<{ supplierId: number; supplierNumber: string }[]>(`${SUPPLIER}/listByPage`, { params: {}, pageRows: 50 }));
   const id = (n: string) => suppliers.find((s) => s.supplierNumber === n)!.supplierId;
   const templates = expectOk(await buyer.call<{ templateId: number; templateCode: string }[]>(`${TEMPLATE}/listByPage`, { params: {}, pageRows: 50 }));
-  return { buyer, s1, s2, supplier1: id('S-0001'), supplier2: id('S-0002'), materials, templates: new Map(templates.map((t) => [t.templateCode, t.templateId])) };
+  return {
+    buyer,
+    s1,
+    s2,
+    supplier1: id('S-0001'),
+    supplier2: id('S-0002'),
+    materials,
+    templates: new Map(templates.map((t) => [t.templateCode, t.templateId])),
+  };
 }
 
 /** A draft of supplier01 (or `supplierId`) from TPL-PURCHASE, with items of the given quantities at `price`. */

@@ -32,11 +32,7 @@ for (const backend of await backends()) {
       expect(d.content).not.toContain('{{');
       expect(d.watermarkId).not.toBeNull();
       // The end before the start is refused, in the caller's language.
-      expectRefusal(
-        await w.buyer.call(`${CONTRACT}/saveOrUpdate`, { ...d, endDate: '2026-01-01' }, { lang: 'TH' }),
-        200,
-        'วันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น',
-      );
+      expectRefusal(await w.buyer.call(`${CONTRACT}/saveOrUpdate`, { ...d, endDate: '2026-01-01' }, { lang: 'TH' }), 200, 'วันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น');
       expect((await find(d.contractId)).endDate).toBe('2027-11-30');
     });
 
@@ -49,7 +45,10 @@ for (const backend of await backends()) {
       expectRefusal(await w.buyer.call(`${CONTRACT}/doSendConfirm`, { id: large.contractId }), 200, /./);
       const approver = await signIn(t.url, 'approver01');
       const tasks = expectOk(
-        await approver.call<{ taskId: number; businessId: number; entity: string }[]>('bpmServer/v1/bpmTaskRestful/findTodoTasks', { params: {}, pageRows: 100 }),
+        await approver.call<{ taskId: number; businessId: number; entity: string }[]>('bpmServer/v1/bpmTaskRestful/findTodoTasks', {
+          params: {},
+          pageRows: 100,
+        }),
       );
       const task = tasks.find((x) => x.businessId === large.contractId && x.entity === 'srmConContract');
       expect(task).toBeTruthy();
@@ -87,9 +86,15 @@ for (const backend of await backends()) {
       const r = expectOk(await w.s1.call<Contract>(`${CONTRACT}/doRefuse`, { id: s.contractId, reason: 'price too low' }));
       expect(r).toMatchObject({ status: 'REFUSED', refuseReason: 'price too low' });
       // Refused again, or confirmed now: not waiting any more.
-      expectRefusal(await w.s1.call(`${CONTRACT}/doRefuse`, { id: s.contractId, reason: 'again' }, { lang: 'EN' }), 200, /only a contract awaiting confirmation/);
+      expectRefusal(
+        await w.s1.call(`${CONTRACT}/doRefuse`, { id: s.contractId, reason: 'again' }, { lang: 'EN' }),
+        200,
+        /only a contract awaiting confirmation/,
+      );
       expectRefusal(await w.s1.call(`${CONTRACT}/doConfirm`, { id: s.contractId }), 200, /./);
-      const edited = expectOk(await w.buyer.call<Contract>(`${CONTRACT}/saveOrUpdate`, { ...(await find(s.contractId)), title: 'API test contract (repriced)' }));
+      const edited = expectOk(
+        await w.buyer.call<Contract>(`${CONTRACT}/saveOrUpdate`, { ...(await find(s.contractId)), title: 'API test contract (repriced)' }),
+      );
       expect(expectOk(await w.buyer.call<Contract>(`${CONTRACT}/doSubmit`, { id: edited.contractId })).status).toBe('APPROVED');
     });
 
@@ -119,7 +124,11 @@ for (const backend of await backends()) {
 
     it('terminate: a reason is required; a draft cannot be terminated; a signed one is, and stays so', async () => {
       const d = await draftContract(w, [1]);
-      expectRefusal(await w.buyer.call(`${CONTRACT}/doTerminate`, { id: d.contractId, reason: 'x' }, { lang: 'EN' }), 200, /cannot be terminated in its state \(DRAFT\)/);
+      expectRefusal(
+        await w.buyer.call(`${CONTRACT}/doTerminate`, { id: d.contractId, reason: 'x' }, { lang: 'EN' }),
+        200,
+        /cannot be terminated in its state \(DRAFT\)/,
+      );
       const c = await signedContract(w);
       expectRefusal(await w.buyer.call(`${CONTRACT}/doTerminate`, { id: c.contractId }, { lang: 'EN' }), 200, 'Please give a reason');
       expectRefusal(await w.buyer.call(`${CONTRACT}/doTerminate`, { id: c.contractId, reason: '' }, { lang: 'TH' }), 200, 'กรุณาระบุเหตุผล');
