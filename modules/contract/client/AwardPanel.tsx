@@ -7,7 +7,7 @@ import { useRuntimeEnv } from '../../../runtime/env';
 import type { EditAddonProps } from '../../../runtime/registry/types';
 import { BUYER_PAGE, CONTRACT, TEMPLATE, errorText } from './contractApi';
 
-type Award = { inquiryId: number; inquiryNumber: string; title: string; supplierId: number; amount: number; currencyCode: string };
+type Award = { inquiryId: number; inquiryNumber: string; title: string; supplierId: number; supplierName: string | null; amount: number; currencyCode: string };
 type Template = { templateId: number; templateCode: string; templateName: string };
 
 export function AwardPanel({ page, record }: EditAddonProps) {
@@ -54,7 +54,7 @@ export function AwardPanel({ page, record }: EditAddonProps) {
           onChange={setAward}
           options={awards.map((a) => ({
             value: `${a.inquiryId}:${a.supplierId}`,
-            label: `${a.inquiryNumber} ${a.title} · #${a.supplierId} · ${a.amount.toFixed(2)} ${a.currencyCode}`,
+            label: `${a.inquiryNumber} ${a.title} · ${a.supplierName ?? a.supplierId} · ${a.amount.toFixed(2)} ${a.currencyCode}`,
           }))}
         />
         <Select

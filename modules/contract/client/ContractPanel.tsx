@@ -69,18 +69,19 @@ export function ContractPanel({ page, record, reload, hideOperations }: EditAddo
           </Button>
         ))}
       </Space>
-      <Descriptions
-        data-testid="con-esign"
-        size="small"
-        border
-        column={3}
-        title={t('con.esign.title')}
-        data={[
-          { label: t('con.esign.supplier'), value: side(record?.supplierSignedName, record?.supplierSignedDate) },
-          { label: t('con.esign.buyer'), value: side(record?.buyerSignedName, record?.buyerSignedDate) },
-          { label: 'SHA-256', value: <code style={{ fontSize: 11, wordBreak: 'break-all' }}>{String(record?.documentHash ?? '—')}</code> },
-        ]}
-      />
+      <div data-testid="con-esign">
+        <Descriptions
+          size="small"
+          border
+          column={3}
+          title={t('con.esign.title')}
+          data={[
+            { label: t('con.esign.supplier'), value: side(record?.supplierSignedName, record?.supplierSignedDate) },
+            { label: t('con.esign.buyer'), value: side(record?.buyerSignedName, record?.buyerSignedDate) },
+            { label: 'SHA-256', value: <code style={{ fontSize: 11, wordBreak: 'break-all' }}>{String(record?.documentHash ?? '—')}</code> },
+          ]}
+        />
+      </div>
       <div style={{ fontSize: 12, color: 'var(--color-text-3)', marginTop: 4 }} data-testid="con-esign-note">
         {t('con.esign.note')}
       </div>

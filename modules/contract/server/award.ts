@@ -7,6 +7,7 @@ import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { loadRecord, parseId } from '../../../server/rest/read.js';
 import { saveOne } from '../../../server/rest/write.js';
 import type { SourcingApi } from '../../sourcing/api.js';
+import type { SupplierApi } from '../../supplier/api.js';
 import { con } from './store.js';
 import { fillFromTemplate } from './contractRules.js';
 
@@ -18,7 +19,9 @@ const dateOf = (raw: unknown, fallback: string) => {
 
 export const awardedInquiries: FamilyAction = async (ctx) => {
   const list = await ctx.app.modules.api<SourcingApi>('sourcing').awards(ctx.app.db);
-  return ok(list.map((a) => ({ ...a, amount: a.lines.reduce((s, l) => s + l.quantity * l.price, 0) })));
+  const names = new Map<number, string | null>();
+  for (const id of new Set(list.map((a) => a.supplierId))) names.set(id, await ctx.app.modules.api<SupplierApi>('supplier').supplierName(id));
+  return ok(list.map((a) => ({ ...a, supplierName: names.get(a.supplierId) ?? null, amount: a.lines.reduce((s, l) => s + l.quantity * l.price, 0) })));
 };
 
 export const createFromAward: FamilyAction = async (ctx) => {
