@@ -139,6 +139,24 @@ for (const backend of await backends()) {
       expectRefusal(await w.buyer.call(`${CONTRACT}/doSign`, { id: c.contractId }), 200, /./);
     });
 
+    it('a message at each hand-over: sent, confirmed, refused, signed, terminated; another supplier hears nothing', async () => {
+      const inbox = async (c: typeof w.buyer, number: string) =>
+        expectOk(await c.call<{ sourceType: string; content: string }[]>('messageServer/v1/msgReceiveRestful/listByPage', { params: {}, pageRows: 200 }))
+          .filter((m) => m.content.includes(number))
+          .map((m) => m.sourceType);
+      const c = await signedContract(w);
+      await expect.poll(() => inbox(w.s1, c.contractNumber)).toContain('CON_SENT');
+      await expect.poll(() => inbox(w.buyer, c.contractNumber)).toContain('CON_CONFIRMED');
+      await expect.poll(() => inbox(w.buyer, c.contractNumber)).toContain('CON_SIGNED');
+      await expect.poll(() => inbox(w.s1, c.contractNumber)).toContain('CON_SIGNED');
+      expectOk(await w.buyer.call(`${CONTRACT}/doTerminate`, { id: c.contractId, reason: 'ended early' }));
+      await expect.poll(() => inbox(w.s1, c.contractNumber)).toContain('CON_TERMINATED');
+      const r = await sentContract(w);
+      expectOk(await w.s1.call(`${CONTRACT}/doRefuse`, { id: r.contractId, reason: 'no' }));
+      await expect.poll(() => inbox(w.buyer, r.contractNumber)).toContain('CON_REFUSED');
+      expect(await inbox(w.s2, c.contractNumber)).toEqual([]);
+    });
+
     it('a stale save loses; a confirmed contract cannot be edited nor deleted', async () => {
       const c = await confirmedContract(w);
       expectRefusal(await w.buyer.call(`${CONTRACT}/saveOrUpdate`, { ...(await find(c.contractId)), title: 'changed' }), 200, /./);
