@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, openMenu, type Session } from '../../../../tests/e2e/helpers';
+import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, grid, gridRows, openMenu, type Session } from '../../../../tests/e2e/helpers';
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { expectOk, signIn } from '../../../../tests/support/apiHelpers';
 import { CONTRACT, worldOf, type Contract } from '../api/contractHelpers';
@@ -120,6 +120,17 @@ for (const lang of ['CN', 'TH'] as const) {
       expect(flat).toContain(made.contractNumber);
       expect(flat).toContain('Signer:supplier01');
       expect(flat).toContain('Signer:buyer01');
+      // The library screens show the demo templates, terms, watermarks and the signature records.
+      for (const [menu, route, text] of [
+        ['CON_TEMPLATE', 'templateList', 'TPL-PURCHASE'],
+        ['CON_TERM', 'termList', 'T-PAY'],
+        ['CON_WATERMARK', 'watermarkList', 'CONFIDENTIAL - SRM'],
+        ['CON_ESIGN', 'esignList', 'CT-2026-'],
+      ] as const) {
+        await openMenu(page, menu, new RegExp(`/main/contract/${route}\\?`));
+        await eventually(async () => (await gridRows(grid(page, route))).some((r) => Object.values(r).some((v) => v.includes(text)))).toBe(true);
+        await shot(page, `e2e-contract-${menu}-${lang}`);
+      }
     } catch (e) {
       await shot(page, `e2e-contract-FAILED-${lang}`).catch(() => undefined);
       throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${current.errors.join('\n')}`, { cause: e });
