@@ -5,6 +5,7 @@
 import { defineModule } from '../../server/modules/types.js';
 import './api.js';
 import { contractRules } from './server/contractRules.js';
+import { watermarkRules } from './server/watermarkRules.js';
 import { doChange, doRefuse, doTerminate, findVersions } from './server/actions.js';
 import { doSign } from './server/sign.js';
 import { getContractPdf } from './server/pdf.js';
@@ -16,7 +17,7 @@ export default defineModule({
   name: 'contract',
   // supplier: the parties; sourcing: awards (its API); workflow: CON_APPROVAL; messages: the hand-overs.
   dependsOn: ['base', 'admin', 'supplier', 'sourcing', 'workflow', 'messages'],
-  rules: { srmConContract: contractRules },
+  rules: { srmConContract: contractRules, srmConWatermark: watermarkRules },
   operations: {
     srmConContract: { doRefuse, doSign, doTerminate, doChange, findVersions, getContractPdf, awardedInquiries, createFromAward },
   },

@@ -56,6 +56,15 @@ for (const backend of await backends()) {
       expectRefusal(await w.s2.call(`${CONTRACT}/getContractPdf`, { id: d.contractId }), 200, /./);
     });
 
+    it('watermarks: a bad colour is refused (EN, TH); one default at most', async () => {
+      const base = { watermarkName: `W ${Date.now()}`, watermarkText: 'X', fontSize: 40, opacity: 0.2, rotation: 45, repeatFlag: 'N', enabledFlag: 'Y' };
+      expectRefusal(await w.buyer.call(`${WATERMARK}/saveOrUpdate`, { ...base, colorHex: 'red', defaultFlag: 'N' }, { lang: 'EN' }), 200, /#rrggbb/);
+      expectRefusal(await w.buyer.call(`${WATERMARK}/saveOrUpdate`, { ...base, colorHex: '#12345', defaultFlag: 'N' }, { lang: 'TH' }), 200, /สีของลายน้ำ/);
+      const made = expectOk(await w.buyer.call<{ watermarkId: number }>(`${WATERMARK}/saveOrUpdate`, { ...base, colorHex: '#123456', defaultFlag: 'Y' }));
+      const all = expectOk(await w.buyer.call<{ watermarkId: number; defaultFlag: string }[]>(`${WATERMARK}/listByPage`, { params: {}, pageRows: 100 }));
+      expect(all.filter((x) => x.defaultFlag === 'Y').map((x) => x.watermarkId)).toEqual([made.watermarkId]);
+    });
+
     it('the signed PDF carries both stamps with signer and SHA-256', async () => {
       const c = await signedContract(w);
       const { pages } = await pdfText((await pdfOf(w.s1, c.contractId)).bytes);
