@@ -2,8 +2,9 @@
 // and the events it raises (types only).
 import type { Db } from '../../server/db/connect.js';
 import type { NewPriceItem, PriceSourceType } from './server/priceItems.js';
+import type { AwardedSupplier } from './server/awardRead.js';
 
-export type { NewPriceItem, PriceSourceType };
+export type { NewPriceItem, PriceSourceType, AwardedSupplier };
 
 export interface SourcingApi {
   /** Writes price items in the caller's transaction `db` (PGlite has one connection); returns their ids. */
@@ -12,6 +13,8 @@ export interface SourcingApi {
   latestUnitPrices(db: Db, materialIds: readonly number[], currencyCode: string): Promise<Map<number, number | null>>;
   /** The default validity of an awarded price: today for one year (`yyyy-MM-dd`). */
   defaultValidity(db: Db): Promise<{ validFrom: string; validTo: string }>;
+  /** Awarded inquiries' winners and the items each won (a contract is filled from one); newest first. */
+  awards(db: Db, filter?: { inquiryId?: number; supplierId?: number }): Promise<AwardedSupplier[]>;
 }
 
 declare module '../../server/events/domainEvents.js' {

@@ -1356,6 +1356,54 @@ lastUpdateDate: string
 versionNum: number
 }
 
+export interface EsignSign {
+signId: number
+documentType: string
+documentId: number
+documentNumber: (string | null)
+versionNo: (number | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+signSide: (string | null)
+signerId: (number | null)
+signerName: (string | null)
+signDate: (string | null)
+documentHash: (string | null)
+provider: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface EsignSignParams {
+signId?: (number | number[])
+documentType?: (string | string[])
+documentId?: (number | number[])
+documentNumber?: string
+supplierId?: (number | number[])
+signSide?: (string | string[])
+signerName?: string
+signDate?: string
+signDateFrom?: string
+signDateTo?: string
+documentHash?: (string | string[])
+provider?: (string | string[])
+}
+
+export function esignSignClient(call: Call) {
+  const base = 'srmServer/v1/esignSignRestful';
+  return {
+    findById: (id: number) => call<EsignSign>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<EsignSignParams> = {}) => call<EsignSign[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<EsignSign>) => call<EsignSign>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<EsignSign>[]) => call<EsignSign[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
 export interface MsgConfig {
 configId: number
 templateId: number
@@ -2242,6 +2290,266 @@ export function srmBaseTripartiteLogsClient(call: Call) {
     listByPage: (req: ListRequest<SrmBaseTripartiteLogsParams> = {}) => call<SrmBaseTripartiteLogs[]>(`${base}/listByPage`, req).then(pageOf),
     saveOrUpdate: (record: SaveInput<SrmBaseTripartiteLogs>) => call<SrmBaseTripartiteLogs>(`${base}/saveOrUpdate`, record).then(dataOf),
     doBatchSaveOrUpdate: (records: SaveInput<SrmBaseTripartiteLogs>[]) => call<SrmBaseTripartiteLogs[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmConContract {
+contractId: number
+contractNumber: (string | null)
+title: string
+supplierId: number
+supplierIdDisplay: (string | null)
+status: (string | null)
+templateId: (number | null)
+templateIdDisplay: (string | null)
+watermarkId: (number | null)
+watermarkIdDisplay: (string | null)
+currencyCode: string
+totalAmount: number
+startDate: string
+endDate: string
+sourceInquiryId: (number | null)
+sourceNumber: (string | null)
+content: (string | null)
+versionNo: (number | null)
+changeReason: (string | null)
+refuseReason: (string | null)
+terminateReason: (string | null)
+submittedDate: (string | null)
+approvedDate: (string | null)
+sentDate: (string | null)
+confirmedDate: (string | null)
+buyerSignedName: (string | null)
+buyerSignedDate: (string | null)
+supplierSignedName: (string | null)
+supplierSignedDate: (string | null)
+documentHash: (string | null)
+terminatedDate: (string | null)
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+lines: SrmConContractLine[]
+}
+
+export interface SrmConContractParams {
+contractId?: (number | number[])
+contractNumber?: string
+title?: string
+supplierId?: (number | number[])
+status?: (string | string[])
+templateId?: (number | number[])
+watermarkId?: (number | number[])
+currencyCode?: (string | string[])
+startDate?: string
+startDateFrom?: string
+startDateTo?: string
+keyword?: string
+}
+
+export function srmConContractClient(call: Call) {
+  const base = 'srmServer/v1/srmConContractRestful';
+  return {
+    findById: (id: number) => call<SrmConContract>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmConContractParams> = {}) => call<SrmConContract[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmConContract>) => call<SrmConContract>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmConContract>[]) => call<SrmConContract[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT | REJECTED | REFUSED → APPROVING (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmConContract>(`${base}/doSubmit`, req).then(dataOf),
+    /** APPROVING → APPROVED (resource btnApprove) */
+    doApproval: (req: TransitionRequest) => call<SrmConContract>(`${base}/doApproval`, req).then(dataOf),
+    /** APPROVING → REJECTED (resource btnReject) */
+    doReject: (req: TransitionRequest) => call<SrmConContract>(`${base}/doReject`, req).then(dataOf),
+    /** APPROVED → SENT (resource btnSendConfirm) */
+    doSendConfirm: (req: TransitionRequest) => call<SrmConContract>(`${base}/doSendConfirm`, req).then(dataOf),
+    /** SENT → CONFIRMED (resource btnConfirm) */
+    doConfirm: (req: TransitionRequest) => call<SrmConContract>(`${base}/doConfirm`, req).then(dataOf),
+  };
+}
+
+export interface SrmConContractLine {
+contractLineId: number
+contractId: (number | null)
+contractIdDisplay: (string | null)
+supplierId: (number | null)
+lineNumber: (number | null)
+materialId: number
+materialIdDisplay: (string | null)
+quantity: number
+price: number
+amount: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmConContractVersion {
+contractVersionId: number
+contractId: (number | null)
+supplierId: (number | null)
+versionNo: (number | null)
+status: (string | null)
+changeReason: (string | null)
+snapshot: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmConContractVersionParams {
+contractVersionId?: (number | number[])
+contractId?: (number | number[])
+supplierId?: (number | number[])
+versionNo?: (number | number[])
+status?: (string | string[])
+}
+
+export function srmConContractVersionClient(call: Call) {
+  const base = 'srmServer/v1/srmConContractVersionRestful';
+  return {
+    findById: (id: number) => call<SrmConContractVersion>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmConContractVersionParams> = {}) => call<SrmConContractVersion[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmConContractVersion>) => call<SrmConContractVersion>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmConContractVersion>[]) => call<SrmConContractVersion[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmConTemplate {
+templateId: number
+templateCode: string
+templateName: string
+contractType: string
+watermarkId: (number | null)
+watermarkIdDisplay: (string | null)
+body: string
+enabledFlag: ("Y" | "N")
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+terms: SrmConTemplateTerm[]
+}
+
+export interface SrmConTemplateParams {
+templateId?: (number | number[])
+templateCode?: string
+templateName?: string
+contractType?: (string | string[])
+watermarkId?: (number | number[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function srmConTemplateClient(call: Call) {
+  const base = 'srmServer/v1/srmConTemplateRestful';
+  return {
+    findById: (id: number) => call<SrmConTemplate>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmConTemplateParams> = {}) => call<SrmConTemplate[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmConTemplate>) => call<SrmConTemplate>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmConTemplate>[]) => call<SrmConTemplate[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmConTemplateTerm {
+templateTermId: number
+templateId: (number | null)
+templateIdDisplay: (string | null)
+lineNumber: (number | null)
+termId: number
+termIdDisplay: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmConTerm {
+termId: number
+termCode: string
+termName: string
+category: (string | null)
+content: string
+enabledFlag: ("Y" | "N")
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmConTermParams {
+termId?: (number | number[])
+termCode?: string
+termName?: string
+category?: (string | string[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function srmConTermClient(call: Call) {
+  const base = 'srmServer/v1/srmConTermRestful';
+  return {
+    findById: (id: number) => call<SrmConTerm>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmConTermParams> = {}) => call<SrmConTerm[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmConTerm>) => call<SrmConTerm>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmConTerm>[]) => call<SrmConTerm[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmConWatermark {
+watermarkId: number
+watermarkName: string
+watermarkText: string
+fontSize: number
+opacity: number
+rotation: number
+colorHex: string
+repeatFlag: ("Y" | "N")
+defaultFlag: ("Y" | "N")
+enabledFlag: ("Y" | "N")
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmConWatermarkParams {
+watermarkId?: (number | number[])
+watermarkName?: string
+watermarkText?: string
+repeatFlag?: (string | string[])
+defaultFlag?: (string | string[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function srmConWatermarkClient(call: Call) {
+  const base = 'srmServer/v1/srmConWatermarkRestful';
+  return {
+    findById: (id: number) => call<SrmConWatermark>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmConWatermarkParams> = {}) => call<SrmConWatermark[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmConWatermark>) => call<SrmConWatermark>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmConWatermark>[]) => call<SrmConWatermark[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
     delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };

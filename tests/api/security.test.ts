@@ -259,6 +259,7 @@ for (const backend of await backends()) {
           { PURCHASE: ['REQUISITION', 'PURCHASE_DASHBOARD'] },
           { ORDER_COLLAB: ['PO_ORDER', 'PO_LINE_BOARD', 'PO_RECEIPT', 'PO_RETURN'] },
           { SOURCING: ['SRC_INQUIRY', 'SRC_PRICE_ITEM', 'AUCTION_LIST', 'AUCTION_HALL'] },
+          { CONTRACT_MGMT: ['CON_CONTRACT', 'CON_TEMPLATE', 'CON_TERM', 'CON_WATERMARK', 'CON_ESIGN'] },
           { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'SUPPLIER_REGISTER_REVIEW', 'SUPPLIER_LIFECYCLE', 'SUPPLIER_CHANGE_REVIEW', 'SUPPLIER_WARNING', 'NOTICE'] },
         ]);
         const codes = flat(en).map((m) => m.menuCode);
@@ -276,7 +277,18 @@ for (const backend of await backends()) {
         const menus = expectOk(await supplier.call<MenuNode[]>(MENUS, { respId }));
         expect(shape(menus)).toEqual([
           'MSG_RECEIVE',
-          { SUPPLIER_PORTAL: ['MY_COMPANY', 'MY_SUPPLIER_CHANGE', 'MY_ORDERS', 'SRC_BID', 'SUPPLIER_AUCTION_HALL', 'MY_DELIVERIES', 'MY_RECEIPTS'] },
+          {
+            SUPPLIER_PORTAL: [
+              'MY_COMPANY',
+              'MY_SUPPLIER_CHANGE',
+              'MY_ORDERS',
+              'SRC_BID',
+              'MY_CONTRACTS',
+              'SUPPLIER_AUCTION_HALL',
+              'MY_DELIVERIES',
+              'MY_RECEIPTS',
+            ],
+          },
         ]);
       });
 

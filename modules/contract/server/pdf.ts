@@ -1,0 +1,186 @@
+// getContractPdf {id}: the contract as a PDF (pdf-lib) with its watermark on every page, its items, its
+// text and the signature stamps of the built-in e-signature provider (signer, time, SHA-256). The PDF
+// travels in the envelope as base64 with its file name (like the delivery labels).
+// Fonts: the server has no CJK/Thai font to embed (and no fontkit), so the PDF uses Helvetica: characters it
+// cannot encode print as "?" (docs/contract.md "PDF and fonts"); numbers, codes, dates and amounts print.
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { ok } from '../../../server/http/envelope.js';
+import type { FamilyAction } from '../../../server/rest/actionContext.js';
+import { loadRecord, parseId } from '../../../server/rest/read.js';
+import { con } from './store.js';
+
+const A4 = { w: 595.28, h: 841.89 };
+const M = 50;
+/** Helvetica's WinAnsi range; anything else (CJK, Thai, Vietnamese beyond Latin-1) becomes "?". */
+export const printable = (s: unknown) => String(s ?? '').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+export interface WatermarkSettings {
+  text: string;
+  fontSize: number;
+  opacity: number;
+  rotation: number;
+  color: [number, number, number];
+  tiled: boolean;
+}
+
+const hexColor = (hex: string | null): [number, number, number] => {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex ?? '');
+  return m ? [parseInt(m[1], 16) / 255, parseInt(m[2], 16) / 255, parseInt(m[3], 16) / 255] : [0.5, 0.5, 0.5];
+};
+
+function drawWatermark(page: PDFPage, font: PDFFont, w: WatermarkSettings) {
+  const text = printable(w.text);
+  const width = font.widthOfTextAtSize(text, w.fontSize);
+  const rad = (w.rotation * Math.PI) / 180;
+  const options = { size: w.fontSize, font, color: rgb(...w.color), opacity: w.opacity, rotate: degrees(w.rotation) };
+  // One copy across the middle of the page, whole (the text's run projected on both axes stays inside).
+  const run = { x: width * Math.cos(rad), y: width * Math.sin(rad) };
+  page.drawText(text, { ...options, x: (A4.w - run.x) / 2, y: (A4.h - run.y) / 2 });
+  if (!w.tiled) return;
+  // Tiled: more copies on a grid; those near the edges are cut by the page, as a watermark is.
+  const stepX = Math.max(Math.abs(run.x) + 60, 160);
+  const stepY = Math.max(Math.abs(run.y) + w.fontSize * 2, 160);
+  for (let y = 30; y < A4.h; y += stepY) for (let x = 20; x < A4.w; x += stepX) page.drawText(text, { ...options, x, y });
+}
+
+/** Lines of `text` that fit `width` (words wrapped; a word longer than the line is cut). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const out: string[] = [];
+  for (const raw of text.replace(/\r/g, '').split('\n')) {
+    let line = '';
+    for (const word of printable(raw).split(' ')) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) <= width) line = next;
+      else {
+        if (line) out.push(line);
+        let w = word;
+        while (font.widthOfTextAtSize(w, size) > width) {
+          let n = w.length;
+          while (n > 1 && font.widthOfTextAtSize(w.slice(0, n), size) > width) n--;
+          out.push(w.slice(0, n));
+          w = w.slice(n);
+        }
+        line = w;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+export async function watermarkOf(db: Parameters<typeof con>[0], watermarkId: number | null): Promise<WatermarkSettings | null> {
+  const q = con(db).selectFrom('srm_con_watermark').selectAll().where('enabled_flag', '=', 'Y');
+  const w = await (watermarkId === null ? q.where('default_flag', '=', 'Y') : q.where('watermark_id', '=', watermarkId)).executeTakeFirst();
+  if (!w) return null;
+  return {
+    text: w.watermark_text,
+    fontSize: Number(w.font_size),
+    opacity: Number(w.opacity),
+    rotation: Number(w.rotation),
+    color: hexColor(w.color_hex),
+    tiled: w.repeat_flag === 'Y',
+  };
+}
+
+type Sig = { sign_side: string | null; signer_name: string | null; sign_date: unknown; document_hash: string | null; provider: string | null };
+
+function drawStamp(page: PDFPage, font: PDFFont, bold: PDFFont, x: number, y: number, label: string, s: Sig | undefined) {
+  page.drawText(label, { x, y: y + 70, size: 10, font: bold });
+  if (!s) {
+    page.drawText('(not signed)', { x, y: y + 50, size: 9, font, color: rgb(0.5, 0.5, 0.5) });
+    return;
+  }
+  // The built-in provider's stamp: a red seal drawn on the page, with what it recorded beside it.
+  const red = rgb(0.8, 0.1, 0.1);
+  page.drawCircle({ x: x + 32, y: y + 32, size: 30, borderColor: red, borderWidth: 2.5, opacity: 0, borderOpacity: 0.9 });
+  page.drawCircle({ x: x + 32, y: y + 32, size: 25, borderColor: red, borderWidth: 0.8, opacity: 0, borderOpacity: 0.9 });
+  page.drawText('SIGNED', { x: x + 12, y: y + 28, size: 9, font: bold, color: red });
+  const rows = [
+    `Signer: ${printable(s.signer_name)}`,
+    `Time: ${String(s.sign_date ?? '')}`,
+    `SHA-256: ${(s.document_hash ?? '').slice(0, 32)}`,
+    `${(s.document_hash ?? '').slice(32)}`,
+  ];
+  rows.forEach((r, i) => page.drawText(r, { x: x + 70, y: y + 50 - i * 12, size: 7.5, font }));
+}
+
+export const getContractPdf: FamilyAction = async (ctx) => {
+  const id = parseId(ctx, ctx.body.id);
+  const c = await loadRecord(ctx, ctx.app.db, id); // the row rule: a supplier prints only its own contracts
+  const watermark = await watermarkOf(ctx.app.db, c.watermarkId === null || c.watermarkId === undefined ? null : Number(c.watermarkId));
+  const signs = await con(ctx.app.db)
+    .selectFrom('esign_sign')
+    .select(['sign_side', 'signer_name', 'sign_date', 'document_hash', 'provider'])
+    .where('document_type', '=', 'CONTRACT')
+    .where('document_id', '=', id)
+    .where('version_no', '=', Number(c.versionNo ?? 1))
+    .execute();
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(printable(`${c.contractNumber} ${c.title}`));
+  if (watermark) pdf.setSubject(printable(`Watermark: ${watermark.text}`));
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const pages: PDFPage[] = [];
+  let page = pdf.addPage([A4.w, A4.h]);
+  pages.push(page);
+  let y = A4.h - M;
+  const need = (h: number) => {
+    if (y - h >= M) return;
+    page = pdf.addPage([A4.w, A4.h]);
+    pages.push(page);
+    y = A4.h - M;
+  };
+  const text = (s: string, size = 10, f = font) => {
+    need(size + 4);
+    page.drawText(printable(s), { x: M, y: y - size, size, font: f });
+    y -= size + 5;
+  };
+  text(String(c.title ?? ''), 16, bold);
+  text(`Contract No. ${c.contractNumber}   Version ${c.versionNo ?? 1}   Status ${c.status}`);
+  text(`Supplier: ${c.supplierIdDisplay ?? c.supplierId}`);
+  text(`Amount: ${Number(c.totalAmount ?? 0).toFixed(2)} ${c.currencyCode}   Valid ${c.startDate} to ${c.endDate}`);
+  if (c.sourceNumber) text(`Source: ${c.sourceNumber}`);
+  y -= 6;
+  const lines = (c.lines as Record<string, unknown>[]) ?? [];
+  if (lines.length) {
+    text('Items', 11, bold);
+    for (const l of lines)
+      text(
+        `${l.lineNumber}  ${l.materialIdDisplay ?? l.materialId}   qty ${Number(l.quantity)}   x ${Number(l.price).toFixed(4)}   = ${Number(l.amount ?? 0).toFixed(2)}`,
+        9,
+      );
+    y -= 6;
+  }
+  text('Contract text', 11, bold);
+  for (const l of wrap(String(c.content ?? ''), font, 9.5, A4.w - 2 * M)) text(l, 9.5);
+  need(130);
+  y -= 20;
+  drawStamp(
+    page,
+    font,
+    bold,
+    M,
+    y - 90,
+    'Buyer',
+    signs.find((s) => s.sign_side === 'BUYER'),
+  );
+  drawStamp(
+    page,
+    font,
+    bold,
+    A4.w / 2,
+    y - 90,
+    'Supplier',
+    signs.find((s) => s.sign_side === 'SUPPLIER'),
+  );
+  y -= 110;
+  text('E-signature: built-in provider (stamp image, signer, time and SHA-256 of the document; no certificate).', 7.5);
+  if (watermark) for (const p of pages) drawWatermark(p, font, watermark);
+  const bytes = await pdf.save();
+  return ok({
+    fileName: `${c.contractNumber}-v${c.versionNo ?? 1}.pdf`,
+    contentType: 'application/pdf',
+    base64: Buffer.from(bytes).toString('base64'),
+    pages: pages.length,
+  });
+};
