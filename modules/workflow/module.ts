@@ -17,16 +17,26 @@ import { escalateProgram } from './server/escalateProgram.js';
 import './api.js';
 import type { WorkflowApi } from './api.js';
 import { withdrawProcess } from './server/withdraw.js';
+import { registerServiceOperation } from './server/serviceOps.js';
+import { doRetry, doSkip } from './server/compensation.js';
+import { updateStatus } from './server/urge.js';
+import { urgeProgram, urgeRuleRules } from './server/urgeProgram.js';
 
 export default defineModule({
   name: 'workflow',
   dependsOn: ['admin', 'push', 'scheduler'],
-  programs: [escalateProgram],
-  rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules, bpmProcessRole: processRoleRules },
-  operations: { bpmModel: { doPublish }, bpmInstance: { doStop, doReassign } },
+  programs: [escalateProgram, urgeProgram],
+  rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules, bpmProcessRole: processRoleRules, bpmUrgeRule: urgeRuleRules },
+  operations: {
+    bpmModel: { doPublish },
+    bpmInstance: { doStop, doReassign },
+    bpmCompensation: { doRetry, doSkip },
+    bpmUrgeRule: { updateStatus },
+  },
   transitionHooks: bindingHooks,
   api: ({ app }): WorkflowApi => ({
     withdrawProcess: (db, actor, entityName, businessId, comment) => withdrawProcess(app, db, actor, entityName, businessId, comment),
+    registerServiceOperation: (operation) => registerServiceOperation(app, operation),
   }),
   routes(server, { app }) {
     registerTaskRoutes(server, app);

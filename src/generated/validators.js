@@ -7492,10 +7492,499 @@ validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmDelegate = validate39;
-const schema40 = {"$id":"entity:bpmDelegate","type":"object","properties":{"delegateId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"delegateUserName":{"type":["string","null"],"maxLength":100},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":400},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmCompensation = validate39;
+const schema40 = {"$id":"entity:bpmCompensation","type":"object","properties":{"compensationId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":100},"nodeId":{"type":["string","null"],"maxLength":100},"nodeName":{"type":["string","null"],"maxLength":200},"operation":{"type":["string","null"],"maxLength":100},"params":{"type":["string","null"],"maxLength":2000},"entityName":{"type":["string","null"],"maxLength":100},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":20},"errorMessage":{"type":["string","null"],"maxLength":2000},"attempts":{"type":["integer","null"]},"failedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"resolvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"resolvedBy":{"type":["string","null"],"maxLength":100},"skipReason":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:bpmCompensation" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.compensationId !== undefined){
+let data0 = data.compensationId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/compensationId",schemaPath:"#/properties/compensationId/type",keyword:"type",params:{type: schema40.properties.compensationId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.instanceId !== undefined){
+let data1 = data.instanceId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema40.properties.instanceId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.modelKey !== undefined){
+let data2 = data.modelKey;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/type",keyword:"type",params:{type: schema40.properties.modelKey.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err3 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.nodeId !== undefined){
+let data3 = data.nodeId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/type",keyword:"type",params:{type: schema40.properties.nodeId.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err5 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.nodeName !== undefined){
+let data4 = data.nodeName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/nodeName",schemaPath:"#/properties/nodeName/type",keyword:"type",params:{type: schema40.properties.nodeName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+const err7 = {instancePath:instancePath+"/nodeName",schemaPath:"#/properties/nodeName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.operation !== undefined){
+let data5 = data.operation;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/type",keyword:"type",params:{type: schema40.properties.operation.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err9 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.params !== undefined){
+let data6 = data.params;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: schema40.properties.params.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 2000){
+const err11 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.entityName !== undefined){
+let data7 = data.entityName;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/type",keyword:"type",params:{type: schema40.properties.entityName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 100){
+const err13 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.businessId !== undefined){
+let data8 = data.businessId;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err14 = {instancePath:instancePath+"/businessId",schemaPath:"#/properties/businessId/type",keyword:"type",params:{type: schema40.properties.businessId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.documentNumber !== undefined){
+let data9 = data.documentNumber;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema40.properties.documentNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err16 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data10 = data.state;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema40.properties.state.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 20){
+const err18 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.errorMessage !== undefined){
+let data11 = data.errorMessage;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err19 = {instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/type",keyword:"type",params:{type: schema40.properties.errorMessage.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(func2(data11) > 2000){
+const err20 = {instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.attempts !== undefined){
+let data12 = data.attempts;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err21 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema40.properties.attempts.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.failedDate !== undefined){
+let data13 = data.failedDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err22 = {instancePath:instancePath+"/failedDate",schemaPath:"#/properties/failedDate/type",keyword:"type",params:{type: schema40.properties.failedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err23 = {instancePath:instancePath+"/failedDate",schemaPath:"#/properties/failedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.resolvedDate !== undefined){
+let data14 = data.resolvedDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err24 = {instancePath:instancePath+"/resolvedDate",schemaPath:"#/properties/resolvedDate/type",keyword:"type",params:{type: schema40.properties.resolvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err25 = {instancePath:instancePath+"/resolvedDate",schemaPath:"#/properties/resolvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.resolvedBy !== undefined){
+let data15 = data.resolvedBy;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err26 = {instancePath:instancePath+"/resolvedBy",schemaPath:"#/properties/resolvedBy/type",keyword:"type",params:{type: schema40.properties.resolvedBy.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(func2(data15) > 100){
+const err27 = {instancePath:instancePath+"/resolvedBy",schemaPath:"#/properties/resolvedBy/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.skipReason !== undefined){
+let data16 = data.skipReason;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err28 = {instancePath:instancePath+"/skipReason",schemaPath:"#/properties/skipReason/type",keyword:"type",params:{type: schema40.properties.skipReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(typeof data16 === "string"){
+if(func2(data16) > 2000){
+const err29 = {instancePath:instancePath+"/skipReason",schemaPath:"#/properties/skipReason/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data17 = data.createdBy;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err30 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema40.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data18 = data.creationDate;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err31 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema40.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err32 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data19 = data.lastUpdatedBy;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err33 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema40.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data20 = data.lastUpdateDate;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err34 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema40.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err35 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data21 = data.versionNum;
+if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
+const err36 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema40.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+export const bpmDelegate = validate40;
+const schema41 = {"$id":"entity:bpmDelegate","type":"object","properties":{"delegateId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"delegateUserName":{"type":["string","null"],"maxLength":100},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":400},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmDelegate" */;
 let vErrors = null;
 let errors = 0;
@@ -7503,7 +7992,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.delegateId !== undefined){
 let data0 = data.delegateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/delegateId",schemaPath:"#/properties/delegateId/type",keyword:"type",params:{type: schema40.properties.delegateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/delegateId",schemaPath:"#/properties/delegateId/type",keyword:"type",params:{type: schema41.properties.delegateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7516,7 +8005,7 @@ errors++;
 if(data.userName !== undefined){
 let data1 = data.userName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema40.properties.userName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema41.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7541,7 +8030,7 @@ errors++;
 if(data.delegateUserName !== undefined){
 let data2 = data.delegateUserName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/delegateUserName",schemaPath:"#/properties/delegateUserName/type",keyword:"type",params:{type: schema40.properties.delegateUserName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/delegateUserName",schemaPath:"#/properties/delegateUserName/type",keyword:"type",params:{type: schema41.properties.delegateUserName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7566,7 +8055,7 @@ errors++;
 if(data.startDate !== undefined){
 let data3 = data.startDate;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema40.properties.startDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema41.properties.startDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7591,7 +8080,7 @@ errors++;
 if(data.endDate !== undefined){
 let data4 = data.endDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema40.properties.endDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema41.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7616,7 +8105,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema40.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema41.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7626,7 +8115,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema40.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema41.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7639,7 +8128,7 @@ errors++;
 if(data.remark !== undefined){
 let data6 = data.remark;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema40.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema41.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7664,7 +8153,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema40.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema41.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7677,7 +8166,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema40.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema41.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7702,7 +8191,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema40.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema41.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7715,7 +8204,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema40.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema41.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7740,7 +8229,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema40.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema41.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7761,14 +8250,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmHistory = validate40;
-const schema41 = {"$id":"entity:bpmHistory","type":"object","properties":{"historyId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"taskId":{"type":["integer","null"]},"nodeId":{"type":["string","null"],"maxLength":100},"nodeName":{"type":["string","null"],"maxLength":200},"action":{"type":["string","null"],"maxLength":20},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":200},"comment":{"type":["string","null"],"maxLength":2000},"actionDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmHistory = validate41;
+const schema42 = {"$id":"entity:bpmHistory","type":"object","properties":{"historyId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"taskId":{"type":["integer","null"]},"nodeId":{"type":["string","null"],"maxLength":100},"nodeName":{"type":["string","null"],"maxLength":200},"action":{"type":["string","null"],"maxLength":20},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":200},"comment":{"type":["string","null"],"maxLength":2000},"actionDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmHistory" */;
 let vErrors = null;
 let errors = 0;
@@ -7776,7 +8265,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.historyId !== undefined){
 let data0 = data.historyId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/historyId",schemaPath:"#/properties/historyId/type",keyword:"type",params:{type: schema41.properties.historyId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/historyId",schemaPath:"#/properties/historyId/type",keyword:"type",params:{type: schema42.properties.historyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7789,7 +8278,7 @@ errors++;
 if(data.instanceId !== undefined){
 let data1 = data.instanceId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema41.properties.instanceId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema42.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7802,7 +8291,7 @@ errors++;
 if(data.taskId !== undefined){
 let data2 = data.taskId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: schema41.properties.taskId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: schema42.properties.taskId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7815,7 +8304,7 @@ errors++;
 if(data.nodeId !== undefined){
 let data3 = data.nodeId;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/type",keyword:"type",params:{type: schema41.properties.nodeId.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/type",keyword:"type",params:{type: schema42.properties.nodeId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7840,7 +8329,7 @@ errors++;
 if(data.nodeName !== undefined){
 let data4 = data.nodeName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/nodeName",schemaPath:"#/properties/nodeName/type",keyword:"type",params:{type: schema41.properties.nodeName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/nodeName",schemaPath:"#/properties/nodeName/type",keyword:"type",params:{type: schema42.properties.nodeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7865,7 +8354,7 @@ errors++;
 if(data.action !== undefined){
 let data5 = data.action;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: schema41.properties.action.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: schema42.properties.action.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7890,7 +8379,7 @@ errors++;
 if(data.userId !== undefined){
 let data6 = data.userId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema41.properties.userId.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema42.properties.userId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7903,7 +8392,7 @@ errors++;
 if(data.userName !== undefined){
 let data7 = data.userName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema41.properties.userName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema42.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7928,7 +8417,7 @@ errors++;
 if(data.comment !== undefined){
 let data8 = data.comment;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema41.properties.comment.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema42.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7953,7 +8442,7 @@ errors++;
 if(data.actionDate !== undefined){
 let data9 = data.actionDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/actionDate",schemaPath:"#/properties/actionDate/type",keyword:"type",params:{type: schema41.properties.actionDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/actionDate",schemaPath:"#/properties/actionDate/type",keyword:"type",params:{type: schema42.properties.actionDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7978,7 +8467,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema41.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema42.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7991,7 +8480,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema41.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema42.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8016,7 +8505,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema41.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema42.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8029,7 +8518,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema41.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema42.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8054,7 +8543,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema41.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema42.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8075,14 +8564,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmInstance = validate41;
-const schema42 = {"$id":"entity:bpmInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelVersionId":{"type":["integer","null"]},"version":{"type":["integer","null"]},"entityName":{"type":["string","null"],"maxLength":100},"approveAction":{"type":["string","null"],"maxLength":64},"rejectAction":{"type":["string","null"],"maxLength":64},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"title":{"type":["string","null"],"maxLength":400},"initiatorId":{"type":["integer","null"]},"initiatorName":{"type":["string","null"],"maxLength":200},"state":{"type":["string","null"],"maxLength":20},"currentNodes":{"type":["string","null"],"maxLength":1000},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endReason":{"type":["string","null"],"maxLength":1000},"flag":{"type":["string","null"],"maxLength":20},"flagReason":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmInstance = validate42;
+const schema43 = {"$id":"entity:bpmInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelVersionId":{"type":["integer","null"]},"version":{"type":["integer","null"]},"entityName":{"type":["string","null"],"maxLength":100},"approveAction":{"type":["string","null"],"maxLength":64},"rejectAction":{"type":["string","null"],"maxLength":64},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"title":{"type":["string","null"],"maxLength":400},"initiatorId":{"type":["integer","null"]},"initiatorName":{"type":["string","null"],"maxLength":200},"state":{"type":["string","null"],"maxLength":20},"currentNodes":{"type":["string","null"],"maxLength":1000},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endReason":{"type":["string","null"],"maxLength":1000},"flag":{"type":["string","null"],"maxLength":20},"flagReason":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmInstance" */;
 let vErrors = null;
 let errors = 0;
@@ -8090,534 +8579,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.instanceId !== undefined){
 let data0 = data.instanceId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema42.properties.instanceId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.modelKey !== undefined){
-let data1 = data.modelKey;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/type",keyword:"type",params:{type: schema42.properties.modelKey.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 64){
-const err2 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.modelVersionId !== undefined){
-let data2 = data.modelVersionId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/modelVersionId",schemaPath:"#/properties/modelVersionId/type",keyword:"type",params:{type: schema42.properties.modelVersionId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-let data3 = data.version;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema42.properties.version.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.entityName !== undefined){
-let data4 = data.entityName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/type",keyword:"type",params:{type: schema42.properties.entityName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err6 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.approveAction !== undefined){
-let data5 = data.approveAction;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/approveAction",schemaPath:"#/properties/approveAction/type",keyword:"type",params:{type: schema42.properties.approveAction.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 64){
-const err8 = {instancePath:instancePath+"/approveAction",schemaPath:"#/properties/approveAction/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.rejectAction !== undefined){
-let data6 = data.rejectAction;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/rejectAction",schemaPath:"#/properties/rejectAction/type",keyword:"type",params:{type: schema42.properties.rejectAction.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 64){
-const err10 = {instancePath:instancePath+"/rejectAction",schemaPath:"#/properties/rejectAction/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.businessId !== undefined){
-let data7 = data.businessId;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/businessId",schemaPath:"#/properties/businessId/type",keyword:"type",params:{type: schema42.properties.businessId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.documentNumber !== undefined){
-let data8 = data.documentNumber;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema42.properties.documentNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 100){
-const err13 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.title !== undefined){
-let data9 = data.title;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema42.properties.title.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func2(data9) > 400){
-const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.initiatorId !== undefined){
-let data10 = data.initiatorId;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/initiatorId",schemaPath:"#/properties/initiatorId/type",keyword:"type",params:{type: schema42.properties.initiatorId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.initiatorName !== undefined){
-let data11 = data.initiatorName;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/initiatorName",schemaPath:"#/properties/initiatorName/type",keyword:"type",params:{type: schema42.properties.initiatorName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(func2(data11) > 200){
-const err18 = {instancePath:instancePath+"/initiatorName",schemaPath:"#/properties/initiatorName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.state !== undefined){
-let data12 = data.state;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema42.properties.state.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(func2(data12) > 20){
-const err20 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.currentNodes !== undefined){
-let data13 = data.currentNodes;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/currentNodes",schemaPath:"#/properties/currentNodes/type",keyword:"type",params:{type: schema42.properties.currentNodes.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(func2(data13) > 1000){
-const err22 = {instancePath:instancePath+"/currentNodes",schemaPath:"#/properties/currentNodes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-if(data.startDate !== undefined){
-let data14 = data.startDate;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema42.properties.startDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!pattern0.test(data14)){
-const err24 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.endDate !== undefined){
-let data15 = data.endDate;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema42.properties.endDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err26 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-if(data.endReason !== undefined){
-let data16 = data.endReason;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/endReason",schemaPath:"#/properties/endReason/type",keyword:"type",params:{type: schema42.properties.endReason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(typeof data16 === "string"){
-if(func2(data16) > 1000){
-const err28 = {instancePath:instancePath+"/endReason",schemaPath:"#/properties/endReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-if(data.flag !== undefined){
-let data17 = data.flag;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/type",keyword:"type",params:{type: schema42.properties.flag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(typeof data17 === "string"){
-if(func2(data17) > 20){
-const err30 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-if(data.flagReason !== undefined){
-let data18 = data.flagReason;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err31 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/type",keyword:"type",params:{type: schema42.properties.flagReason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(typeof data18 === "string"){
-if(func2(data18) > 1000){
-const err32 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data19 = data.createdBy;
-if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err33 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema42.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data20 = data.creationDate;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err34 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema42.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
-const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data21 = data.lastUpdatedBy;
-if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err36 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema42.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data22 = data.lastUpdateDate;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err37 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema42.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(typeof data22 === "string"){
-if(!pattern0.test(data22)){
-const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data23 = data.versionNum;
-if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err39 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema42.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-validate41.errors = vErrors;
-return errors === 0;
-}
-
-export const bpmModel = validate42;
-const schema43 = {"$id":"entity:bpmModel","type":"object","properties":{"modelId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":64},"bpmnXml":{"type":["string","null"]},"version":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"description":{"type":["string","null"],"maxLength":1000},"fallbackAssignee":{"type":["string","null"],"maxLength":64},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:bpmModel" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.modelId !== undefined){
-let data0 = data.modelId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: schema43.properties.modelId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema43.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8652,10 +8614,537 @@ errors++;
 }
 }
 }
+if(data.modelVersionId !== undefined){
+let data2 = data.modelVersionId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/modelVersionId",schemaPath:"#/properties/modelVersionId/type",keyword:"type",params:{type: schema43.properties.modelVersionId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data3 = data.version;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema43.properties.version.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.entityName !== undefined){
+let data4 = data.entityName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/type",keyword:"type",params:{type: schema43.properties.entityName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err6 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.approveAction !== undefined){
+let data5 = data.approveAction;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/approveAction",schemaPath:"#/properties/approveAction/type",keyword:"type",params:{type: schema43.properties.approveAction.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 64){
+const err8 = {instancePath:instancePath+"/approveAction",schemaPath:"#/properties/approveAction/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.rejectAction !== undefined){
+let data6 = data.rejectAction;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/rejectAction",schemaPath:"#/properties/rejectAction/type",keyword:"type",params:{type: schema43.properties.rejectAction.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 64){
+const err10 = {instancePath:instancePath+"/rejectAction",schemaPath:"#/properties/rejectAction/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.businessId !== undefined){
+let data7 = data.businessId;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/businessId",schemaPath:"#/properties/businessId/type",keyword:"type",params:{type: schema43.properties.businessId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.documentNumber !== undefined){
+let data8 = data.documentNumber;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema43.properties.documentNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 100){
+const err13 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.title !== undefined){
+let data9 = data.title;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema43.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 400){
+const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.initiatorId !== undefined){
+let data10 = data.initiatorId;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/initiatorId",schemaPath:"#/properties/initiatorId/type",keyword:"type",params:{type: schema43.properties.initiatorId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.initiatorName !== undefined){
+let data11 = data.initiatorName;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/initiatorName",schemaPath:"#/properties/initiatorName/type",keyword:"type",params:{type: schema43.properties.initiatorName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(func2(data11) > 200){
+const err18 = {instancePath:instancePath+"/initiatorName",schemaPath:"#/properties/initiatorName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data12 = data.state;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema43.properties.state.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(func2(data12) > 20){
+const err20 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.currentNodes !== undefined){
+let data13 = data.currentNodes;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err21 = {instancePath:instancePath+"/currentNodes",schemaPath:"#/properties/currentNodes/type",keyword:"type",params:{type: schema43.properties.currentNodes.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(func2(data13) > 1000){
+const err22 = {instancePath:instancePath+"/currentNodes",schemaPath:"#/properties/currentNodes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.startDate !== undefined){
+let data14 = data.startDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema43.properties.startDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err24 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.endDate !== undefined){
+let data15 = data.endDate;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema43.properties.endDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err26 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.endReason !== undefined){
+let data16 = data.endReason;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err27 = {instancePath:instancePath+"/endReason",schemaPath:"#/properties/endReason/type",keyword:"type",params:{type: schema43.properties.endReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(typeof data16 === "string"){
+if(func2(data16) > 1000){
+const err28 = {instancePath:instancePath+"/endReason",schemaPath:"#/properties/endReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.flag !== undefined){
+let data17 = data.flag;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err29 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/type",keyword:"type",params:{type: schema43.properties.flag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(func2(data17) > 20){
+const err30 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.flagReason !== undefined){
+let data18 = data.flagReason;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err31 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/type",keyword:"type",params:{type: schema43.properties.flagReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(func2(data18) > 1000){
+const err32 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data19 = data.createdBy;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err33 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema43.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data20 = data.creationDate;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err34 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema43.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data21 = data.lastUpdatedBy;
+if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
+const err36 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema43.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data22 = data.lastUpdateDate;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err37 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema43.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(typeof data22 === "string"){
+if(!pattern0.test(data22)){
+const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data23 = data.versionNum;
+if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
+const err39 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema43.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+export const bpmModel = validate43;
+const schema44 = {"$id":"entity:bpmModel","type":"object","properties":{"modelId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":64},"bpmnXml":{"type":["string","null"]},"version":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"description":{"type":["string","null"],"maxLength":1000},"fallbackAssignee":{"type":["string","null"],"maxLength":64},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:bpmModel" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.modelId !== undefined){
+let data0 = data.modelId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: schema44.properties.modelId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.modelKey !== undefined){
+let data1 = data.modelKey;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/type",keyword:"type",params:{type: schema44.properties.modelKey.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 64){
+const err2 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
 if(data.modelName !== undefined){
 let data2 = data.modelName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/modelName",schemaPath:"#/properties/modelName/type",keyword:"type",params:{type: schema43.properties.modelName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/modelName",schemaPath:"#/properties/modelName/type",keyword:"type",params:{type: schema44.properties.modelName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8680,7 +9169,7 @@ errors++;
 if(data.category !== undefined){
 let data3 = data.category;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: schema43.properties.category.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: schema44.properties.category.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8705,7 +9194,7 @@ errors++;
 if(data.bpmnXml !== undefined){
 let data4 = data.bpmnXml;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/bpmnXml",schemaPath:"#/properties/bpmnXml/type",keyword:"type",params:{type: schema43.properties.bpmnXml.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/bpmnXml",schemaPath:"#/properties/bpmnXml/type",keyword:"type",params:{type: schema44.properties.bpmnXml.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8718,7 +9207,7 @@ errors++;
 if(data.version !== undefined){
 let data5 = data.version;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema43.properties.version.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema44.properties.version.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8731,7 +9220,7 @@ errors++;
 if(data.status !== undefined){
 let data6 = data.status;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema43.properties.status.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema44.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8756,7 +9245,7 @@ errors++;
 if(data.description !== undefined){
 let data7 = data.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema43.properties.description.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema44.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8781,7 +9270,7 @@ errors++;
 if(data.fallbackAssignee !== undefined){
 let data8 = data.fallbackAssignee;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/fallbackAssignee",schemaPath:"#/properties/fallbackAssignee/type",keyword:"type",params:{type: schema43.properties.fallbackAssignee.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/fallbackAssignee",schemaPath:"#/properties/fallbackAssignee/type",keyword:"type",params:{type: schema44.properties.fallbackAssignee.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8806,7 +9295,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema43.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema44.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8819,7 +9308,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema43.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema44.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8844,7 +9333,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema43.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema44.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8857,7 +9346,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema43.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema44.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8882,7 +9371,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema43.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema44.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8903,14 +9392,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmProcessRole = validate43;
-const schema44 = {"$id":"entity:bpmProcessRole","type":"object","properties":{"roleId":{"type":["integer","null"]},"roleCode":{"type":["string","null"],"maxLength":64},"roleName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmProcessRole = validate44;
+const schema45 = {"$id":"entity:bpmProcessRole","type":"object","properties":{"roleId":{"type":["integer","null"]},"roleCode":{"type":["string","null"],"maxLength":64},"roleName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmProcessRole" */;
 let vErrors = null;
 let errors = 0;
@@ -8918,7 +9407,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.roleId !== undefined){
 let data0 = data.roleId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/type",keyword:"type",params:{type: schema44.properties.roleId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/type",keyword:"type",params:{type: schema45.properties.roleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8931,7 +9420,7 @@ errors++;
 if(data.roleCode !== undefined){
 let data1 = data.roleCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/roleCode",schemaPath:"#/properties/roleCode/type",keyword:"type",params:{type: schema44.properties.roleCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/roleCode",schemaPath:"#/properties/roleCode/type",keyword:"type",params:{type: schema45.properties.roleCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8956,7 +9445,7 @@ errors++;
 if(data.roleName !== undefined){
 let data2 = data.roleName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/roleName",schemaPath:"#/properties/roleName/type",keyword:"type",params:{type: schema44.properties.roleName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/roleName",schemaPath:"#/properties/roleName/type",keyword:"type",params:{type: schema45.properties.roleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8981,7 +9470,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data3 = data.enabledFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema44.properties.enabledFlag.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema45.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8991,7 +9480,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema44.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema45.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9004,7 +9493,7 @@ errors++;
 if(data.description !== undefined){
 let data4 = data.description;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema44.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema45.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9029,7 +9518,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data5 = data.createdBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema44.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema45.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9042,7 +9531,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data6 = data.creationDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema44.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema45.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9067,7 +9556,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data7 = data.lastUpdatedBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema44.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema45.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9080,7 +9569,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data8 = data.lastUpdateDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema44.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema45.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9105,7 +9594,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data9 = data.versionNum;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema44.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema45.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9126,14 +9615,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmProcessRoleMember = validate44;
-const schema45 = {"$id":"entity:bpmProcessRoleMember","type":"object","properties":{"memberId":{"type":["integer","null"]},"roleId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":64},"remark":{"type":["string","null"],"maxLength":400},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmProcessRoleMember = validate45;
+const schema46 = {"$id":"entity:bpmProcessRoleMember","type":"object","properties":{"memberId":{"type":["integer","null"]},"roleId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":64},"remark":{"type":["string","null"],"maxLength":400},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmProcessRoleMember" */;
 let vErrors = null;
 let errors = 0;
@@ -9141,7 +9630,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.memberId !== undefined){
 let data0 = data.memberId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/memberId",schemaPath:"#/properties/memberId/type",keyword:"type",params:{type: schema45.properties.memberId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/memberId",schemaPath:"#/properties/memberId/type",keyword:"type",params:{type: schema46.properties.memberId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9154,7 +9643,7 @@ errors++;
 if(data.roleId !== undefined){
 let data1 = data.roleId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/type",keyword:"type",params:{type: schema45.properties.roleId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/type",keyword:"type",params:{type: schema46.properties.roleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9167,7 +9656,7 @@ errors++;
 if(data.userName !== undefined){
 let data2 = data.userName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema45.properties.userName.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema46.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9192,7 +9681,7 @@ errors++;
 if(data.remark !== undefined){
 let data3 = data.remark;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema45.properties.remark.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema46.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9217,7 +9706,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema45.properties.createdBy.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema46.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9230,7 +9719,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema45.properties.creationDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema46.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9255,7 +9744,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema45.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema46.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9268,7 +9757,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema45.properties.lastUpdateDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema46.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9293,7 +9782,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema45.properties.versionNum.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema46.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9314,14 +9803,276 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const msgConfig = validate45;
-const schema46 = {"$id":"entity:msgConfig","type":"object","properties":{"configId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"siteFlag":{"type":["string","null"],"enum":["Y","N",null]},"mailFlag":{"type":["string","null"],"enum":["Y","N",null]},"smsFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmUrgeRule = validate46;
+const schema47 = {"$id":"entity:bpmUrgeRule","type":"object","properties":{"ruleId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":100},"nodeId":{"type":["string","null"],"maxLength":100},"afterHours":{"type":["integer","null"]},"repeatHours":{"type":["integer","null"]},"maxTimes":{"type":["integer","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:bpmUrgeRule" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ruleId !== undefined){
+let data0 = data.ruleId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/ruleId",schemaPath:"#/properties/ruleId/type",keyword:"type",params:{type: schema47.properties.ruleId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.modelKey !== undefined){
+let data1 = data.modelKey;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/type",keyword:"type",params:{type: schema47.properties.modelKey.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err2 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.nodeId !== undefined){
+let data2 = data.nodeId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/type",keyword:"type",params:{type: schema47.properties.nodeId.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err4 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.afterHours !== undefined){
+let data3 = data.afterHours;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/afterHours",schemaPath:"#/properties/afterHours/type",keyword:"type",params:{type: schema47.properties.afterHours.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.repeatHours !== undefined){
+let data4 = data.repeatHours;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/repeatHours",schemaPath:"#/properties/repeatHours/type",keyword:"type",params:{type: schema47.properties.repeatHours.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.maxTimes !== undefined){
+let data5 = data.maxTimes;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/maxTimes",schemaPath:"#/properties/maxTimes/type",keyword:"type",params:{type: schema47.properties.maxTimes.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.enabledFlag !== undefined){
+let data6 = data.enabledFlag;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema47.properties.enabledFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema47.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data7 = data.description;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema47.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 500){
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data8 = data.createdBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema47.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data9 = data.creationDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema47.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data10 = data.lastUpdatedBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema47.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data11 = data.lastUpdateDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema47.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data12 = data.versionNum;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema47.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+export const msgConfig = validate47;
+const schema48 = {"$id":"entity:msgConfig","type":"object","properties":{"configId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"siteFlag":{"type":["string","null"],"enum":["Y","N",null]},"mailFlag":{"type":["string","null"],"enum":["Y","N",null]},"smsFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -9329,7 +10080,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.configId !== undefined){
 let data0 = data.configId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema46.properties.configId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema48.properties.configId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9342,7 +10093,7 @@ errors++;
 if(data.templateId !== undefined){
 let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema46.properties.templateId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema48.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9355,7 +10106,7 @@ errors++;
 if(data.siteFlag !== undefined){
 let data2 = data.siteFlag;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/type",keyword:"type",params:{type: schema46.properties.siteFlag.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/type",keyword:"type",params:{type: schema48.properties.siteFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9365,7 +10116,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "Y") || (data2 === "N")) || (data2 === null))){
-const err3 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/enum",keyword:"enum",params:{allowedValues: schema46.properties.siteFlag.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/enum",keyword:"enum",params:{allowedValues: schema48.properties.siteFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9378,7 +10129,7 @@ errors++;
 if(data.mailFlag !== undefined){
 let data3 = data.mailFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/type",keyword:"type",params:{type: schema46.properties.mailFlag.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/type",keyword:"type",params:{type: schema48.properties.mailFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9388,7 +10139,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err5 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/enum",keyword:"enum",params:{allowedValues: schema46.properties.mailFlag.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/enum",keyword:"enum",params:{allowedValues: schema48.properties.mailFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9401,7 +10152,7 @@ errors++;
 if(data.smsFlag !== undefined){
 let data4 = data.smsFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/type",keyword:"type",params:{type: schema46.properties.smsFlag.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/type",keyword:"type",params:{type: schema48.properties.smsFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9411,7 +10162,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err7 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/enum",keyword:"enum",params:{allowedValues: schema46.properties.smsFlag.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/enum",keyword:"enum",params:{allowedValues: schema48.properties.smsFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9424,7 +10175,7 @@ errors++;
 if(data.description !== undefined){
 let data5 = data.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema46.properties.description.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9449,7 +10200,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema46.properties.enabledFlag.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema48.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9459,7 +10210,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema46.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema48.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9472,7 +10223,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema46.properties.createdBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema48.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9485,7 +10236,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema46.properties.creationDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema48.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9510,7 +10261,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema46.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema48.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9523,7 +10274,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema46.properties.lastUpdateDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema48.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9548,7 +10299,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema46.properties.versionNum.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema48.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9569,14 +10320,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const msgConfigRecipient = validate46;
-const schema47 = {"$id":"entity:msgConfigRecipient","type":"object","properties":{"recipientId":{"type":["integer","null"]},"configId":{"type":["integer","null"]},"recipientType":{"type":["string","null"],"maxLength":20},"recipientValue":{"type":["string","null"],"maxLength":100},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgConfigRecipient = validate48;
+const schema49 = {"$id":"entity:msgConfigRecipient","type":"object","properties":{"recipientId":{"type":["integer","null"]},"configId":{"type":["integer","null"]},"recipientType":{"type":["string","null"],"maxLength":20},"recipientValue":{"type":["string","null"],"maxLength":100},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgConfigRecipient" */;
 let vErrors = null;
 let errors = 0;
@@ -9584,7 +10335,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.recipientId !== undefined){
 let data0 = data.recipientId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/recipientId",schemaPath:"#/properties/recipientId/type",keyword:"type",params:{type: schema47.properties.recipientId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/recipientId",schemaPath:"#/properties/recipientId/type",keyword:"type",params:{type: schema49.properties.recipientId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9597,7 +10348,7 @@ errors++;
 if(data.configId !== undefined){
 let data1 = data.configId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema47.properties.configId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema49.properties.configId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9610,7 +10361,7 @@ errors++;
 if(data.recipientType !== undefined){
 let data2 = data.recipientType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/recipientType",schemaPath:"#/properties/recipientType/type",keyword:"type",params:{type: schema47.properties.recipientType.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/recipientType",schemaPath:"#/properties/recipientType/type",keyword:"type",params:{type: schema49.properties.recipientType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9635,7 +10386,7 @@ errors++;
 if(data.recipientValue !== undefined){
 let data3 = data.recipientValue;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/recipientValue",schemaPath:"#/properties/recipientValue/type",keyword:"type",params:{type: schema47.properties.recipientValue.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/recipientValue",schemaPath:"#/properties/recipientValue/type",keyword:"type",params:{type: schema49.properties.recipientValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9660,7 +10411,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema47.properties.createdBy.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema49.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9673,7 +10424,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema47.properties.creationDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema49.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9698,7 +10449,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema47.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema49.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9711,7 +10462,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema47.properties.lastUpdateDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema49.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9736,7 +10487,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema47.properties.versionNum.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema49.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9757,14 +10508,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const msgDelivery = validate47;
-const schema48 = {"$id":"entity:msgDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"language":{"type":["string","null"],"maxLength":10},"title":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"route":{"type":["string","null"],"maxLength":500},"sourceType":{"type":["string","null"],"maxLength":60},"deliveryStatus":{"type":["string","null"],"maxLength":20},"attempts":{"type":["integer","null"]},"nextAttemptAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastError":{"type":["string","null"],"maxLength":500},"sentTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"readFlag":{"type":["string","null"],"enum":["Y","N",null]},"readTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgDelivery = validate49;
+const schema50 = {"$id":"entity:msgDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"language":{"type":["string","null"],"maxLength":10},"title":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"route":{"type":["string","null"],"maxLength":500},"sourceType":{"type":["string","null"],"maxLength":60},"deliveryStatus":{"type":["string","null"],"maxLength":20},"attempts":{"type":["integer","null"]},"nextAttemptAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastError":{"type":["string","null"],"maxLength":500},"sentTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"readFlag":{"type":["string","null"],"enum":["Y","N",null]},"readTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgDelivery" */;
 let vErrors = null;
 let errors = 0;
@@ -9772,7 +10523,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deliveryId !== undefined){
 let data0 = data.deliveryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema48.properties.deliveryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema50.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9785,7 +10536,7 @@ errors++;
 if(data.instanceId !== undefined){
 let data1 = data.instanceId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema48.properties.instanceId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema50.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9798,7 +10549,7 @@ errors++;
 if(data.userId !== undefined){
 let data2 = data.userId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema48.properties.userId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema50.properties.userId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9811,7 +10562,7 @@ errors++;
 if(data.userName !== undefined){
 let data3 = data.userName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema48.properties.userName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema50.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9836,7 +10587,7 @@ errors++;
 if(data.channel !== undefined){
 let data4 = data.channel;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema48.properties.channel.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema50.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9861,7 +10612,7 @@ errors++;
 if(data.address !== undefined){
 let data5 = data.address;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema48.properties.address.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema50.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9886,7 +10637,7 @@ errors++;
 if(data.language !== undefined){
 let data6 = data.language;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema48.properties.language.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema50.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9911,7 +10662,7 @@ errors++;
 if(data.title !== undefined){
 let data7 = data.title;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema48.properties.title.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema50.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9936,7 +10687,7 @@ errors++;
 if(data.content !== undefined){
 let data8 = data.content;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema48.properties.content.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema50.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9961,7 +10712,7 @@ errors++;
 if(data.route !== undefined){
 let data9 = data.route;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema48.properties.route.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema50.properties.route.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9986,7 +10737,7 @@ errors++;
 if(data.sourceType !== undefined){
 let data10 = data.sourceType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema48.properties.sourceType.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema50.properties.sourceType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10011,7 +10762,7 @@ errors++;
 if(data.deliveryStatus !== undefined){
 let data11 = data.deliveryStatus;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/deliveryStatus",schemaPath:"#/properties/deliveryStatus/type",keyword:"type",params:{type: schema48.properties.deliveryStatus.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/deliveryStatus",schemaPath:"#/properties/deliveryStatus/type",keyword:"type",params:{type: schema50.properties.deliveryStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10036,7 +10787,7 @@ errors++;
 if(data.attempts !== undefined){
 let data12 = data.attempts;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema48.properties.attempts.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema50.properties.attempts.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10049,7 +10800,7 @@ errors++;
 if(data.nextAttemptAt !== undefined){
 let data13 = data.nextAttemptAt;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/type",keyword:"type",params:{type: schema48.properties.nextAttemptAt.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/type",keyword:"type",params:{type: schema50.properties.nextAttemptAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10074,7 +10825,7 @@ errors++;
 if(data.lastError !== undefined){
 let data14 = data.lastError;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema48.properties.lastError.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema50.properties.lastError.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10099,7 +10850,7 @@ errors++;
 if(data.sentTime !== undefined){
 let data15 = data.sentTime;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/type",keyword:"type",params:{type: schema48.properties.sentTime.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/type",keyword:"type",params:{type: schema50.properties.sentTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10124,7 +10875,7 @@ errors++;
 if(data.readFlag !== undefined){
 let data16 = data.readFlag;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/type",keyword:"type",params:{type: schema48.properties.readFlag.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/type",keyword:"type",params:{type: schema50.properties.readFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10134,7 +10885,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!(((data16 === "Y") || (data16 === "N")) || (data16 === null))){
-const err29 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/enum",keyword:"enum",params:{allowedValues: schema48.properties.readFlag.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/enum",keyword:"enum",params:{allowedValues: schema50.properties.readFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10147,7 +10898,7 @@ errors++;
 if(data.readTime !== undefined){
 let data17 = data.readTime;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err30 = {instancePath:instancePath+"/readTime",schemaPath:"#/properties/readTime/type",keyword:"type",params:{type: schema48.properties.readTime.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/readTime",schemaPath:"#/properties/readTime/type",keyword:"type",params:{type: schema50.properties.readTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10172,7 +10923,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data18 = data.createdBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err32 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema48.properties.createdBy.type},message:"must be integer,null"};
+const err32 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema50.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10185,7 +10936,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data19 = data.creationDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err33 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema48.properties.creationDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema50.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10210,7 +10961,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data20 = data.lastUpdatedBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err35 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema48.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema50.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10223,7 +10974,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data21 = data.lastUpdateDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err36 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema48.properties.lastUpdateDate.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema50.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10248,7 +10999,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data22 = data.versionNum;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err38 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema48.properties.versionNum.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema50.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10269,14 +11020,14 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const msgInstance = validate48;
-const schema49 = {"$id":"entity:msgInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"sourceType":{"type":["string","null"],"maxLength":60},"title":{"type":["string","null"],"maxLength":300},"route":{"type":["string","null"],"maxLength":500},"language":{"type":["string","null"],"maxLength":10},"variables":{"type":["string","null"]},"instanceStatus":{"type":["string","null"],"maxLength":20},"recipientCount":{"type":["integer","null"]},"deliveryCount":{"type":["integer","null"]},"unresolved":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgInstance = validate50;
+const schema51 = {"$id":"entity:msgInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"sourceType":{"type":["string","null"],"maxLength":60},"title":{"type":["string","null"],"maxLength":300},"route":{"type":["string","null"],"maxLength":500},"language":{"type":["string","null"],"maxLength":10},"variables":{"type":["string","null"]},"instanceStatus":{"type":["string","null"],"maxLength":20},"recipientCount":{"type":["integer","null"]},"deliveryCount":{"type":["integer","null"]},"unresolved":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgInstance" */;
 let vErrors = null;
 let errors = 0;
@@ -10284,7 +11035,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.instanceId !== undefined){
 let data0 = data.instanceId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema49.properties.instanceId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema51.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10297,7 +11048,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema49.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema51.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10322,7 +11073,7 @@ errors++;
 if(data.sourceType !== undefined){
 let data2 = data.sourceType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema49.properties.sourceType.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema51.properties.sourceType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10347,7 +11098,7 @@ errors++;
 if(data.title !== undefined){
 let data3 = data.title;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema49.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema51.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10372,7 +11123,7 @@ errors++;
 if(data.route !== undefined){
 let data4 = data.route;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema49.properties.route.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema51.properties.route.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10397,7 +11148,7 @@ errors++;
 if(data.language !== undefined){
 let data5 = data.language;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema49.properties.language.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema51.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10422,7 +11173,7 @@ errors++;
 if(data.variables !== undefined){
 let data6 = data.variables;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: schema49.properties.variables.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: schema51.properties.variables.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10435,7 +11186,7 @@ errors++;
 if(data.instanceStatus !== undefined){
 let data7 = data.instanceStatus;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/instanceStatus",schemaPath:"#/properties/instanceStatus/type",keyword:"type",params:{type: schema49.properties.instanceStatus.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/instanceStatus",schemaPath:"#/properties/instanceStatus/type",keyword:"type",params:{type: schema51.properties.instanceStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10460,7 +11211,7 @@ errors++;
 if(data.recipientCount !== undefined){
 let data8 = data.recipientCount;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/recipientCount",schemaPath:"#/properties/recipientCount/type",keyword:"type",params:{type: schema49.properties.recipientCount.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/recipientCount",schemaPath:"#/properties/recipientCount/type",keyword:"type",params:{type: schema51.properties.recipientCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10473,7 +11224,7 @@ errors++;
 if(data.deliveryCount !== undefined){
 let data9 = data.deliveryCount;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/deliveryCount",schemaPath:"#/properties/deliveryCount/type",keyword:"type",params:{type: schema49.properties.deliveryCount.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/deliveryCount",schemaPath:"#/properties/deliveryCount/type",keyword:"type",params:{type: schema51.properties.deliveryCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10486,7 +11237,7 @@ errors++;
 if(data.unresolved !== undefined){
 let data10 = data.unresolved;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/unresolved",schemaPath:"#/properties/unresolved/type",keyword:"type",params:{type: schema49.properties.unresolved.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/unresolved",schemaPath:"#/properties/unresolved/type",keyword:"type",params:{type: schema51.properties.unresolved.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10511,7 +11262,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema49.properties.createdBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema51.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10524,7 +11275,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema49.properties.creationDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema51.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10549,7 +11300,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema49.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema51.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10562,7 +11313,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema49.properties.lastUpdateDate.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema51.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10587,7 +11338,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema49.properties.versionNum.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema51.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10608,14 +11359,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const msgLog = validate49;
-const schema50 = {"$id":"entity:msgLog","type":"object","properties":{"logId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"provider":{"type":["string","null"],"maxLength":40},"logStatus":{"type":["string","null"],"maxLength":20},"attempt":{"type":["integer","null"]},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"errorMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgLog = validate51;
+const schema52 = {"$id":"entity:msgLog","type":"object","properties":{"logId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"provider":{"type":["string","null"],"maxLength":40},"logStatus":{"type":["string","null"],"maxLength":20},"attempt":{"type":["integer","null"]},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"errorMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgLog" */;
 let vErrors = null;
 let errors = 0;
@@ -10623,7 +11374,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.logId !== undefined){
 let data0 = data.logId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/logId",schemaPath:"#/properties/logId/type",keyword:"type",params:{type: schema50.properties.logId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/logId",schemaPath:"#/properties/logId/type",keyword:"type",params:{type: schema52.properties.logId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10636,7 +11387,7 @@ errors++;
 if(data.deliveryId !== undefined){
 let data1 = data.deliveryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema50.properties.deliveryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema52.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10649,7 +11400,7 @@ errors++;
 if(data.instanceId !== undefined){
 let data2 = data.instanceId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema50.properties.instanceId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema52.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10662,7 +11413,7 @@ errors++;
 if(data.channel !== undefined){
 let data3 = data.channel;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema50.properties.channel.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema52.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10687,7 +11438,7 @@ errors++;
 if(data.address !== undefined){
 let data4 = data.address;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema50.properties.address.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema52.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10712,7 +11463,7 @@ errors++;
 if(data.provider !== undefined){
 let data5 = data.provider;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema50.properties.provider.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema52.properties.provider.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10737,7 +11488,7 @@ errors++;
 if(data.logStatus !== undefined){
 let data6 = data.logStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/logStatus",schemaPath:"#/properties/logStatus/type",keyword:"type",params:{type: schema50.properties.logStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/logStatus",schemaPath:"#/properties/logStatus/type",keyword:"type",params:{type: schema52.properties.logStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10762,7 +11513,7 @@ errors++;
 if(data.attempt !== undefined){
 let data7 = data.attempt;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema50.properties.attempt.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema52.properties.attempt.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10775,7 +11526,7 @@ errors++;
 if(data.subject !== undefined){
 let data8 = data.subject;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema50.properties.subject.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema52.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10800,7 +11551,7 @@ errors++;
 if(data.content !== undefined){
 let data9 = data.content;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema50.properties.content.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema52.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10825,7 +11576,7 @@ errors++;
 if(data.errorMsg !== undefined){
 let data10 = data.errorMsg;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema50.properties.errorMsg.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema52.properties.errorMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10850,7 +11601,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data11 = data.durationMs;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema50.properties.durationMs.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema52.properties.durationMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10863,7 +11614,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema50.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema52.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10876,7 +11627,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema50.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema52.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10901,7 +11652,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema50.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema52.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10914,7 +11665,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema50.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema52.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10939,7 +11690,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema50.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema52.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10960,14 +11711,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const msgSource = validate50;
-const schema51 = {"$id":"entity:msgSource","type":"object","properties":{"sourceId":{"type":["integer","null"]},"sourceCode":{"type":["string","null"],"maxLength":60},"sourceName":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":40},"eventName":{"type":["string","null"],"maxLength":100},"templateId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"optionalFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgSource = validate52;
+const schema53 = {"$id":"entity:msgSource","type":"object","properties":{"sourceId":{"type":["integer","null"]},"sourceCode":{"type":["string","null"],"maxLength":60},"sourceName":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":40},"eventName":{"type":["string","null"],"maxLength":100},"templateId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"optionalFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgSource" */;
 let vErrors = null;
 let errors = 0;
@@ -10975,7 +11726,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sourceId !== undefined){
 let data0 = data.sourceId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema51.properties.sourceId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema53.properties.sourceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10988,7 +11739,7 @@ errors++;
 if(data.sourceCode !== undefined){
 let data1 = data.sourceCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema51.properties.sourceCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema53.properties.sourceCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11013,7 +11764,7 @@ errors++;
 if(data.sourceName !== undefined){
 let data2 = data.sourceName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/sourceName",schemaPath:"#/properties/sourceName/type",keyword:"type",params:{type: schema51.properties.sourceName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sourceName",schemaPath:"#/properties/sourceName/type",keyword:"type",params:{type: schema53.properties.sourceName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11038,7 +11789,7 @@ errors++;
 if(data.moduleName !== undefined){
 let data3 = data.moduleName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema51.properties.moduleName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema53.properties.moduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11063,7 +11814,7 @@ errors++;
 if(data.eventName !== undefined){
 let data4 = data.eventName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/eventName",schemaPath:"#/properties/eventName/type",keyword:"type",params:{type: schema51.properties.eventName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/eventName",schemaPath:"#/properties/eventName/type",keyword:"type",params:{type: schema53.properties.eventName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11088,7 +11839,7 @@ errors++;
 if(data.templateId !== undefined){
 let data5 = data.templateId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema51.properties.templateId.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema53.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11101,7 +11852,7 @@ errors++;
 if(data.description !== undefined){
 let data6 = data.description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema51.properties.description.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema53.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11126,7 +11877,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data7 = data.enabledFlag;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema51.properties.enabledFlag.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema53.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11136,7 +11887,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema51.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema53.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11149,7 +11900,7 @@ errors++;
 if(data.optionalFlag !== undefined){
 let data8 = data.optionalFlag;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/type",keyword:"type",params:{type: schema51.properties.optionalFlag.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/type",keyword:"type",params:{type: schema53.properties.optionalFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11159,7 +11910,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((data8 === "Y") || (data8 === "N")) || (data8 === null))){
-const err15 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/enum",keyword:"enum",params:{allowedValues: schema51.properties.optionalFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/enum",keyword:"enum",params:{allowedValues: schema53.properties.optionalFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11172,7 +11923,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema51.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema53.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11185,7 +11936,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema51.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema53.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11210,7 +11961,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema51.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema53.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11223,7 +11974,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema51.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema53.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11248,7 +11999,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema51.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema53.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11269,14 +12020,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const msgTemplate = validate51;
-const schema52 = {"$id":"entity:msgTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"templateName":{"type":["string","null"],"maxLength":200},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgTemplate = validate53;
+const schema54 = {"$id":"entity:msgTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"templateName":{"type":["string","null"],"maxLength":200},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -11284,7 +12035,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateId !== undefined){
 let data0 = data.templateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema52.properties.templateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema54.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11297,7 +12048,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema52.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema54.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11322,7 +12073,7 @@ errors++;
 if(data.templateName !== undefined){
 let data2 = data.templateName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema52.properties.templateName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema54.properties.templateName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11347,7 +12098,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema52.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema54.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11372,7 +12123,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data4 = data.enabledFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema52.properties.enabledFlag.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema54.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11382,7 +12133,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema52.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema54.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11395,7 +12146,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data5 = data.createdBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema52.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema54.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11408,7 +12159,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data6 = data.creationDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema52.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema54.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11433,7 +12184,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data7 = data.lastUpdatedBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema52.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema54.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11446,7 +12197,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data8 = data.lastUpdateDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema52.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema54.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11471,7 +12222,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data9 = data.versionNum;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema52.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema54.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11492,14 +12243,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const msgTemplateContent = validate52;
-const schema53 = {"$id":"entity:msgTemplateContent","type":"object","properties":{"contentId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"language":{"type":["string","null"],"maxLength":10},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgTemplateContent = validate54;
+const schema55 = {"$id":"entity:msgTemplateContent","type":"object","properties":{"contentId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"language":{"type":["string","null"],"maxLength":10},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgTemplateContent" */;
 let vErrors = null;
 let errors = 0;
@@ -11507,7 +12258,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contentId !== undefined){
 let data0 = data.contentId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/contentId",schemaPath:"#/properties/contentId/type",keyword:"type",params:{type: schema53.properties.contentId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/contentId",schemaPath:"#/properties/contentId/type",keyword:"type",params:{type: schema55.properties.contentId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11520,7 +12271,7 @@ errors++;
 if(data.templateId !== undefined){
 let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema53.properties.templateId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema55.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11533,7 +12284,7 @@ errors++;
 if(data.channel !== undefined){
 let data2 = data.channel;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema53.properties.channel.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema55.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11558,7 +12309,7 @@ errors++;
 if(data.language !== undefined){
 let data3 = data.language;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema53.properties.language.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema55.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11583,7 +12334,7 @@ errors++;
 if(data.subject !== undefined){
 let data4 = data.subject;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema53.properties.subject.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema55.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11608,7 +12359,7 @@ errors++;
 if(data.content !== undefined){
 let data5 = data.content;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema53.properties.content.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema55.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11628,478 +12379,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data.createdBy !== undefined){
-let data6 = data.createdBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema53.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data7 = data.creationDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema53.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data8 = data.lastUpdatedBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema53.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data9 = data.lastUpdateDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema53.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data10 = data.versionNum;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema53.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate52.errors = vErrors;
-return errors === 0;
-}
-
-export const msgTemplateVariable = validate53;
-const schema54 = {"$id":"entity:msgTemplateVariable","type":"object","properties":{"variableId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"variableName":{"type":["string","null"],"maxLength":60},"variableType":{"type":["string","null"],"maxLength":20},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":200},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgTemplateVariable" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.variableId !== undefined){
-let data0 = data.variableId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/variableId",schemaPath:"#/properties/variableId/type",keyword:"type",params:{type: schema54.properties.variableId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.templateId !== undefined){
-let data1 = data.templateId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema54.properties.templateId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.variableName !== undefined){
-let data2 = data.variableName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/type",keyword:"type",params:{type: schema54.properties.variableName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err3 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.variableType !== undefined){
-let data3 = data.variableType;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/type",keyword:"type",params:{type: schema54.properties.variableType.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 20){
-const err5 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.requiredFlag !== undefined){
-let data4 = data.requiredFlag;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema54.properties.requiredFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err7 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema54.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data5 = data.description;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema54.properties.description.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 200){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data6 = data.createdBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema54.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data7 = data.creationDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema54.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data8 = data.lastUpdatedBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema54.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data9 = data.lastUpdateDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema54.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data10 = data.versionNum;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema54.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate53.errors = vErrors;
-return errors === 0;
-}
-
-export const msgUserSetting = validate54;
-const schema55 = {"$id":"entity:msgUserSetting","type":"object","properties":{"settingId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":60},"sourceCode":{"type":["string","null"],"maxLength":60},"channel":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgUserSetting" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.settingId !== undefined){
-let data0 = data.settingId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/settingId",schemaPath:"#/properties/settingId/type",keyword:"type",params:{type: schema55.properties.settingId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.userId !== undefined){
-let data1 = data.userId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema55.properties.userId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.userName !== undefined){
-let data2 = data.userName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema55.properties.userName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.sourceCode !== undefined){
-let data3 = data.sourceCode;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema55.properties.sourceCode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 60){
-const err5 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.channel !== undefined){
-let data4 = data.channel;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema55.properties.channel.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 10){
-const err7 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.enabledFlag !== undefined){
-let data5 = data.enabledFlag;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema55.properties.enabledFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema55.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 }
 if(data.createdBy !== undefined){
@@ -12206,10 +12485,482 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleProgram = validate55;
-const schema56 = {"$id":"entity:scheduleProgram","type":"object","properties":{"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"programName":{"type":["string","null"],"maxLength":200},"programNameEn":{"type":["string","null"],"maxLength":200},"programNameTh":{"type":["string","null"],"maxLength":200},"programNameVn":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":60},"paramsSchema":{"type":["string","null"]},"timeoutMs":{"type":["integer","null"],"minimum":1},"retryLimit":{"type":["integer","null"],"minimum":0,"maximum":20},"retryDelayMs":{"type":["integer","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgTemplateVariable = validate55;
+const schema56 = {"$id":"entity:msgTemplateVariable","type":"object","properties":{"variableId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"variableName":{"type":["string","null"],"maxLength":60},"variableType":{"type":["string","null"],"maxLength":20},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":200},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgTemplateVariable" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.variableId !== undefined){
+let data0 = data.variableId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/variableId",schemaPath:"#/properties/variableId/type",keyword:"type",params:{type: schema56.properties.variableId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.templateId !== undefined){
+let data1 = data.templateId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema56.properties.templateId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.variableName !== undefined){
+let data2 = data.variableName;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/type",keyword:"type",params:{type: schema56.properties.variableName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 60){
+const err3 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.variableType !== undefined){
+let data3 = data.variableType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/type",keyword:"type",params:{type: schema56.properties.variableType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err5 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.requiredFlag !== undefined){
+let data4 = data.requiredFlag;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema56.properties.requiredFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
+const err7 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema56.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data5 = data.description;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema56.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 200){
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data6 = data.createdBy;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema56.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data7 = data.creationDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema56.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data8 = data.lastUpdatedBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema56.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data9 = data.lastUpdateDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema56.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data10 = data.versionNum;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema56.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+
+export const msgUserSetting = validate56;
+const schema57 = {"$id":"entity:msgUserSetting","type":"object","properties":{"settingId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":60},"sourceCode":{"type":["string","null"],"maxLength":60},"channel":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgUserSetting" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.settingId !== undefined){
+let data0 = data.settingId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/settingId",schemaPath:"#/properties/settingId/type",keyword:"type",params:{type: schema57.properties.settingId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.userId !== undefined){
+let data1 = data.userId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema57.properties.userId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.userName !== undefined){
+let data2 = data.userName;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema57.properties.userName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 60){
+const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.sourceCode !== undefined){
+let data3 = data.sourceCode;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema57.properties.sourceCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 60){
+const err5 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.channel !== undefined){
+let data4 = data.channel;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema57.properties.channel.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 10){
+const err7 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.enabledFlag !== undefined){
+let data5 = data.enabledFlag;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema57.properties.enabledFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema57.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data6 = data.createdBy;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema57.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data7 = data.creationDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema57.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data8 = data.lastUpdatedBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema57.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data9 = data.lastUpdateDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema57.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data10 = data.versionNum;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema57.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+export const scheduleProgram = validate57;
+const schema58 = {"$id":"entity:scheduleProgram","type":"object","properties":{"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"programName":{"type":["string","null"],"maxLength":200},"programNameEn":{"type":["string","null"],"maxLength":200},"programNameTh":{"type":["string","null"],"maxLength":200},"programNameVn":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":60},"paramsSchema":{"type":["string","null"]},"timeoutMs":{"type":["integer","null"],"minimum":1},"retryLimit":{"type":["integer","null"],"minimum":0,"maximum":20},"retryDelayMs":{"type":["integer","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:scheduleProgram" */;
 let vErrors = null;
 let errors = 0;
@@ -12217,7 +12968,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.programId !== undefined){
 let data0 = data.programId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema56.properties.programId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema58.properties.programId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12230,7 +12981,7 @@ errors++;
 if(data.programCode !== undefined){
 let data1 = data.programCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema56.properties.programCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema58.properties.programCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12255,7 +13006,7 @@ errors++;
 if(data.programName !== undefined){
 let data2 = data.programName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/programName",schemaPath:"#/properties/programName/type",keyword:"type",params:{type: schema56.properties.programName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/programName",schemaPath:"#/properties/programName/type",keyword:"type",params:{type: schema58.properties.programName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12280,7 +13031,7 @@ errors++;
 if(data.programNameEn !== undefined){
 let data3 = data.programNameEn;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/programNameEn",schemaPath:"#/properties/programNameEn/type",keyword:"type",params:{type: schema56.properties.programNameEn.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/programNameEn",schemaPath:"#/properties/programNameEn/type",keyword:"type",params:{type: schema58.properties.programNameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12305,7 +13056,7 @@ errors++;
 if(data.programNameTh !== undefined){
 let data4 = data.programNameTh;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/programNameTh",schemaPath:"#/properties/programNameTh/type",keyword:"type",params:{type: schema56.properties.programNameTh.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/programNameTh",schemaPath:"#/properties/programNameTh/type",keyword:"type",params:{type: schema58.properties.programNameTh.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12330,7 +13081,7 @@ errors++;
 if(data.programNameVn !== undefined){
 let data5 = data.programNameVn;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/programNameVn",schemaPath:"#/properties/programNameVn/type",keyword:"type",params:{type: schema56.properties.programNameVn.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/programNameVn",schemaPath:"#/properties/programNameVn/type",keyword:"type",params:{type: schema58.properties.programNameVn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12355,7 +13106,7 @@ errors++;
 if(data.moduleName !== undefined){
 let data6 = data.moduleName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema56.properties.moduleName.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema58.properties.moduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12380,7 +13131,7 @@ errors++;
 if(data.paramsSchema !== undefined){
 let data7 = data.paramsSchema;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/paramsSchema",schemaPath:"#/properties/paramsSchema/type",keyword:"type",params:{type: schema56.properties.paramsSchema.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/paramsSchema",schemaPath:"#/properties/paramsSchema/type",keyword:"type",params:{type: schema58.properties.paramsSchema.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12393,7 +13144,7 @@ errors++;
 if(data.timeoutMs !== undefined){
 let data8 = data.timeoutMs;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/timeoutMs",schemaPath:"#/properties/timeoutMs/type",keyword:"type",params:{type: schema56.properties.timeoutMs.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/timeoutMs",schemaPath:"#/properties/timeoutMs/type",keyword:"type",params:{type: schema58.properties.timeoutMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12418,7 +13169,7 @@ errors++;
 if(data.retryLimit !== undefined){
 let data9 = data.retryLimit;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/retryLimit",schemaPath:"#/properties/retryLimit/type",keyword:"type",params:{type: schema56.properties.retryLimit.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/retryLimit",schemaPath:"#/properties/retryLimit/type",keyword:"type",params:{type: schema58.properties.retryLimit.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12453,7 +13204,7 @@ errors++;
 if(data.retryDelayMs !== undefined){
 let data10 = data.retryDelayMs;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/retryDelayMs",schemaPath:"#/properties/retryDelayMs/type",keyword:"type",params:{type: schema56.properties.retryDelayMs.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/retryDelayMs",schemaPath:"#/properties/retryDelayMs/type",keyword:"type",params:{type: schema58.properties.retryDelayMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12478,7 +13229,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data11 = data.enabledFlag;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema56.properties.enabledFlag.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema58.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12488,7 +13239,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((data11 === "Y") || (data11 === "N")) || (data11 === null))){
-const err22 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema56.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema58.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12501,7 +13252,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema56.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema58.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12514,7 +13265,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema56.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema58.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12539,7 +13290,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema56.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema58.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12552,7 +13303,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema56.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema58.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12577,7 +13328,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema56.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema58.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12598,14 +13349,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleRequest = validate56;
-const schema57 = {"$id":"entity:scheduleRequest","type":"object","properties":{"requestId":{"type":["integer","null"]},"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"params":{"type":["string","null"]},"runAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"cron":{"type":["string","null"],"maxLength":120},"requestStatus":{"type":["string","null"],"maxLength":20},"nextRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attempt":{"type":["integer","null"]},"dispatchSeq":{"type":["integer","null"]},"runCount":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":2000},"language":{"type":["string","null"],"maxLength":2},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const scheduleRequest = validate58;
+const schema59 = {"$id":"entity:scheduleRequest","type":"object","properties":{"requestId":{"type":["integer","null"]},"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"params":{"type":["string","null"]},"runAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"cron":{"type":["string","null"],"maxLength":120},"requestStatus":{"type":["string","null"],"maxLength":20},"nextRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attempt":{"type":["integer","null"]},"dispatchSeq":{"type":["integer","null"]},"runCount":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":2000},"language":{"type":["string","null"],"maxLength":2},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:scheduleRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -12613,7 +13364,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requestId !== undefined){
 let data0 = data.requestId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema57.properties.requestId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema59.properties.requestId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12626,7 +13377,7 @@ errors++;
 if(data.programId !== undefined){
 let data1 = data.programId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema57.properties.programId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema59.properties.programId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12639,7 +13390,7 @@ errors++;
 if(data.programCode !== undefined){
 let data2 = data.programCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema57.properties.programCode.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema59.properties.programCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12664,7 +13415,7 @@ errors++;
 if(data.params !== undefined){
 let data3 = data.params;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: schema57.properties.params.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: schema59.properties.params.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12677,7 +13428,7 @@ errors++;
 if(data.runAt !== undefined){
 let data4 = data.runAt;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/runAt",schemaPath:"#/properties/runAt/type",keyword:"type",params:{type: schema57.properties.runAt.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/runAt",schemaPath:"#/properties/runAt/type",keyword:"type",params:{type: schema59.properties.runAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12702,7 +13453,7 @@ errors++;
 if(data.cron !== undefined){
 let data5 = data.cron;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/cron",schemaPath:"#/properties/cron/type",keyword:"type",params:{type: schema57.properties.cron.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/cron",schemaPath:"#/properties/cron/type",keyword:"type",params:{type: schema59.properties.cron.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12727,7 +13478,7 @@ errors++;
 if(data.requestStatus !== undefined){
 let data6 = data.requestStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/requestStatus",schemaPath:"#/properties/requestStatus/type",keyword:"type",params:{type: schema57.properties.requestStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/requestStatus",schemaPath:"#/properties/requestStatus/type",keyword:"type",params:{type: schema59.properties.requestStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12752,7 +13503,7 @@ errors++;
 if(data.nextRunAt !== undefined){
 let data7 = data.nextRunAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/nextRunAt",schemaPath:"#/properties/nextRunAt/type",keyword:"type",params:{type: schema57.properties.nextRunAt.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/nextRunAt",schemaPath:"#/properties/nextRunAt/type",keyword:"type",params:{type: schema59.properties.nextRunAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12777,7 +13528,7 @@ errors++;
 if(data.lastRunAt !== undefined){
 let data8 = data.lastRunAt;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/type",keyword:"type",params:{type: schema57.properties.lastRunAt.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/type",keyword:"type",params:{type: schema59.properties.lastRunAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12802,7 +13553,7 @@ errors++;
 if(data.attempt !== undefined){
 let data9 = data.attempt;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema57.properties.attempt.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema59.properties.attempt.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12815,7 +13566,7 @@ errors++;
 if(data.dispatchSeq !== undefined){
 let data10 = data.dispatchSeq;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/dispatchSeq",schemaPath:"#/properties/dispatchSeq/type",keyword:"type",params:{type: schema57.properties.dispatchSeq.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/dispatchSeq",schemaPath:"#/properties/dispatchSeq/type",keyword:"type",params:{type: schema59.properties.dispatchSeq.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12828,7 +13579,7 @@ errors++;
 if(data.runCount !== undefined){
 let data11 = data.runCount;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/runCount",schemaPath:"#/properties/runCount/type",keyword:"type",params:{type: schema57.properties.runCount.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/runCount",schemaPath:"#/properties/runCount/type",keyword:"type",params:{type: schema59.properties.runCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12841,7 +13592,7 @@ errors++;
 if(data.lastError !== undefined){
 let data12 = data.lastError;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema57.properties.lastError.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema59.properties.lastError.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12866,7 +13617,7 @@ errors++;
 if(data.language !== undefined){
 let data13 = data.language;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema57.properties.language.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema59.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12891,7 +13642,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema57.properties.createdBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema59.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12904,7 +13655,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema57.properties.creationDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema59.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12929,7 +13680,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema57.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema59.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12942,7 +13693,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema57.properties.lastUpdateDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema59.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12967,7 +13718,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema57.properties.versionNum.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema59.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12988,14 +13739,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleRun = validate57;
-const schema58 = {"$id":"entity:scheduleRun","type":"object","properties":{"runId":{"type":["integer","null"]},"requestId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"runKey":{"type":["string","null"],"maxLength":80},"attempt":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"runStatus":{"type":["string","null"],"maxLength":20},"output":{"type":["string","null"]},"errorMsg":{"type":["string","null"],"maxLength":2000},"worker":{"type":["string","null"],"maxLength":120},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const scheduleRun = validate59;
+const schema60 = {"$id":"entity:scheduleRun","type":"object","properties":{"runId":{"type":["integer","null"]},"requestId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"runKey":{"type":["string","null"],"maxLength":80},"attempt":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"runStatus":{"type":["string","null"],"maxLength":20},"output":{"type":["string","null"]},"errorMsg":{"type":["string","null"],"maxLength":2000},"worker":{"type":["string","null"],"maxLength":120},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:scheduleRun" */;
 let vErrors = null;
 let errors = 0;
@@ -13003,7 +13754,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.runId !== undefined){
 let data0 = data.runId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/type",keyword:"type",params:{type: schema58.properties.runId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/type",keyword:"type",params:{type: schema60.properties.runId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13016,7 +13767,7 @@ errors++;
 if(data.requestId !== undefined){
 let data1 = data.requestId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema58.properties.requestId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema60.properties.requestId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13029,7 +13780,7 @@ errors++;
 if(data.programCode !== undefined){
 let data2 = data.programCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema58.properties.programCode.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema60.properties.programCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13054,7 +13805,7 @@ errors++;
 if(data.runKey !== undefined){
 let data3 = data.runKey;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/runKey",schemaPath:"#/properties/runKey/type",keyword:"type",params:{type: schema58.properties.runKey.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/runKey",schemaPath:"#/properties/runKey/type",keyword:"type",params:{type: schema60.properties.runKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13079,7 +13830,7 @@ errors++;
 if(data.attempt !== undefined){
 let data4 = data.attempt;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema58.properties.attempt.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema60.properties.attempt.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13092,7 +13843,7 @@ errors++;
 if(data.startTime !== undefined){
 let data5 = data.startTime;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema58.properties.startTime.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema60.properties.startTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13117,7 +13868,7 @@ errors++;
 if(data.endTime !== undefined){
 let data6 = data.endTime;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema58.properties.endTime.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema60.properties.endTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13142,7 +13893,7 @@ errors++;
 if(data.runStatus !== undefined){
 let data7 = data.runStatus;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/type",keyword:"type",params:{type: schema58.properties.runStatus.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/type",keyword:"type",params:{type: schema60.properties.runStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13167,7 +13918,7 @@ errors++;
 if(data.output !== undefined){
 let data8 = data.output;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: schema58.properties.output.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: schema60.properties.output.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13180,7 +13931,7 @@ errors++;
 if(data.errorMsg !== undefined){
 let data9 = data.errorMsg;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema58.properties.errorMsg.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema60.properties.errorMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13205,7 +13956,7 @@ errors++;
 if(data.worker !== undefined){
 let data10 = data.worker;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/type",keyword:"type",params:{type: schema58.properties.worker.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/type",keyword:"type",params:{type: schema60.properties.worker.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13230,7 +13981,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema58.properties.createdBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema60.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13243,7 +13994,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema58.properties.creationDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema60.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13268,7 +14019,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema58.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema60.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13281,7 +14032,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema58.properties.lastUpdateDate.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema60.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13306,7 +14057,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema58.properties.versionNum.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema60.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13327,14 +14078,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseBank = validate58;
-const schema59 = {"$id":"entity:srmBaseBank","type":"object","properties":{"bankId":{"type":["integer","null"]},"bankCode":{"type":["string","null"],"maxLength":30},"bankName":{"type":["string","null"],"maxLength":200},"swiftCode":{"type":["string","null"],"maxLength":20},"countryCode":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseBank = validate60;
+const schema61 = {"$id":"entity:srmBaseBank","type":"object","properties":{"bankId":{"type":["integer","null"]},"bankCode":{"type":["string","null"],"maxLength":30},"bankName":{"type":["string","null"],"maxLength":200},"swiftCode":{"type":["string","null"],"maxLength":20},"countryCode":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseBank" */;
 let vErrors = null;
 let errors = 0;
@@ -13342,7 +14093,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.bankId !== undefined){
 let data0 = data.bankId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/bankId",schemaPath:"#/properties/bankId/type",keyword:"type",params:{type: schema59.properties.bankId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/bankId",schemaPath:"#/properties/bankId/type",keyword:"type",params:{type: schema61.properties.bankId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13355,7 +14106,7 @@ errors++;
 if(data.bankCode !== undefined){
 let data1 = data.bankCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/bankCode",schemaPath:"#/properties/bankCode/type",keyword:"type",params:{type: schema59.properties.bankCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/bankCode",schemaPath:"#/properties/bankCode/type",keyword:"type",params:{type: schema61.properties.bankCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13380,7 +14131,7 @@ errors++;
 if(data.bankName !== undefined){
 let data2 = data.bankName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema59.properties.bankName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema61.properties.bankName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13405,7 +14156,7 @@ errors++;
 if(data.swiftCode !== undefined){
 let data3 = data.swiftCode;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/swiftCode",schemaPath:"#/properties/swiftCode/type",keyword:"type",params:{type: schema59.properties.swiftCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/swiftCode",schemaPath:"#/properties/swiftCode/type",keyword:"type",params:{type: schema61.properties.swiftCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13430,7 +14181,7 @@ errors++;
 if(data.countryCode !== undefined){
 let data4 = data.countryCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema59.properties.countryCode.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema61.properties.countryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13455,7 +14206,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema59.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema61.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13465,7 +14216,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema59.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema61.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13478,7 +14229,7 @@ errors++;
 if(data.remark !== undefined){
 let data6 = data.remark;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema59.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema61.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13503,7 +14254,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema59.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema61.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13516,7 +14267,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema59.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema61.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13541,7 +14292,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema59.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema61.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13554,7 +14305,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema59.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema61.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13579,7 +14330,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema59.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema61.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13600,14 +14351,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseCurrency = validate59;
-const schema60 = {"$id":"entity:srmBaseCurrency","type":"object","properties":{"currencyId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"currencyName":{"type":["string","null"],"maxLength":60},"symbol":{"type":["string","null"],"maxLength":10},"decimalPlaces":{"type":["integer","null"],"minimum":0,"maximum":6},"monthlyVolume":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseCurrency = validate61;
+const schema62 = {"$id":"entity:srmBaseCurrency","type":"object","properties":{"currencyId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"currencyName":{"type":["string","null"],"maxLength":60},"symbol":{"type":["string","null"],"maxLength":10},"decimalPlaces":{"type":["integer","null"],"minimum":0,"maximum":6},"monthlyVolume":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseCurrency" */;
 let vErrors = null;
 let errors = 0;
@@ -13615,7 +14366,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.currencyId !== undefined){
 let data0 = data.currencyId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/currencyId",schemaPath:"#/properties/currencyId/type",keyword:"type",params:{type: schema60.properties.currencyId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/currencyId",schemaPath:"#/properties/currencyId/type",keyword:"type",params:{type: schema62.properties.currencyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13628,7 +14379,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data1 = data.currencyCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema60.properties.currencyCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema62.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13653,7 +14404,7 @@ errors++;
 if(data.currencyName !== undefined){
 let data2 = data.currencyName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/currencyName",schemaPath:"#/properties/currencyName/type",keyword:"type",params:{type: schema60.properties.currencyName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/currencyName",schemaPath:"#/properties/currencyName/type",keyword:"type",params:{type: schema62.properties.currencyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13678,7 +14429,7 @@ errors++;
 if(data.symbol !== undefined){
 let data3 = data.symbol;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: schema60.properties.symbol.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: schema62.properties.symbol.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13703,7 +14454,7 @@ errors++;
 if(data.decimalPlaces !== undefined){
 let data4 = data.decimalPlaces;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/decimalPlaces",schemaPath:"#/properties/decimalPlaces/type",keyword:"type",params:{type: schema60.properties.decimalPlaces.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/decimalPlaces",schemaPath:"#/properties/decimalPlaces/type",keyword:"type",params:{type: schema62.properties.decimalPlaces.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13738,7 +14489,7 @@ errors++;
 if(data.monthlyVolume !== undefined){
 let data5 = data.monthlyVolume;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/monthlyVolume",schemaPath:"#/properties/monthlyVolume/type",keyword:"type",params:{type: schema60.properties.monthlyVolume.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/monthlyVolume",schemaPath:"#/properties/monthlyVolume/type",keyword:"type",params:{type: schema62.properties.monthlyVolume.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13763,7 +14514,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema60.properties.enabledFlag.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema62.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13773,7 +14524,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema60.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema62.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13786,7 +14537,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema60.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema62.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13799,7 +14550,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema60.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema62.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13824,7 +14575,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema60.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema62.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13837,7 +14588,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema60.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema62.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13862,7 +14613,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema60.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema62.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13883,14 +14634,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseExchangeRate = validate60;
-const schema61 = {"$id":"entity:srmBaseExchangeRate","type":"object","properties":{"exchangeRateId":{"type":["integer","null"]},"fromCurrency":{"type":["string","null"],"maxLength":10},"toCurrency":{"type":["string","null"],"maxLength":10},"rateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"rate":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseExchangeRate = validate62;
+const schema63 = {"$id":"entity:srmBaseExchangeRate","type":"object","properties":{"exchangeRateId":{"type":["integer","null"]},"fromCurrency":{"type":["string","null"],"maxLength":10},"toCurrency":{"type":["string","null"],"maxLength":10},"rateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"rate":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseExchangeRate" */;
 let vErrors = null;
 let errors = 0;
@@ -13898,7 +14649,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.exchangeRateId !== undefined){
 let data0 = data.exchangeRateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/exchangeRateId",schemaPath:"#/properties/exchangeRateId/type",keyword:"type",params:{type: schema61.properties.exchangeRateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/exchangeRateId",schemaPath:"#/properties/exchangeRateId/type",keyword:"type",params:{type: schema63.properties.exchangeRateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13911,7 +14662,7 @@ errors++;
 if(data.fromCurrency !== undefined){
 let data1 = data.fromCurrency;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/fromCurrency",schemaPath:"#/properties/fromCurrency/type",keyword:"type",params:{type: schema61.properties.fromCurrency.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/fromCurrency",schemaPath:"#/properties/fromCurrency/type",keyword:"type",params:{type: schema63.properties.fromCurrency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13936,7 +14687,7 @@ errors++;
 if(data.toCurrency !== undefined){
 let data2 = data.toCurrency;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/toCurrency",schemaPath:"#/properties/toCurrency/type",keyword:"type",params:{type: schema61.properties.toCurrency.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/toCurrency",schemaPath:"#/properties/toCurrency/type",keyword:"type",params:{type: schema63.properties.toCurrency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13961,7 +14712,7 @@ errors++;
 if(data.rateDate !== undefined){
 let data3 = data.rateDate;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/rateDate",schemaPath:"#/properties/rateDate/type",keyword:"type",params:{type: schema61.properties.rateDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/rateDate",schemaPath:"#/properties/rateDate/type",keyword:"type",params:{type: schema63.properties.rateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13986,7 +14737,7 @@ errors++;
 if(data.rate !== undefined){
 let data4 = data.rate;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: schema61.properties.rate.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: schema63.properties.rate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14011,7 +14762,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema61.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema63.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14021,7 +14772,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema61.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema63.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14034,7 +14785,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema61.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema63.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14047,7 +14798,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema61.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema63.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14072,7 +14823,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema61.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema63.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14085,7 +14836,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema61.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema63.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14110,7 +14861,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema61.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema63.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14131,14 +14882,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseGridSample = validate61;
-const schema62 = {"$id":"entity:srmBaseGridSample","type":"object","properties":{"sampleId":{"type":["integer","null"]},"sampleCode":{"type":["string","null"],"maxLength":40},"sampleName":{"type":["string","null"],"maxLength":200},"groupName":{"type":["string","null"],"maxLength":60},"description":{"type":["string","null"]},"website":{"type":["string","null"],"maxLength":200},"email":{"type":["string","null"],"maxLength":120},"phone":{"type":["string","null"],"maxLength":40},"secretCode":{"type":["string","null"],"maxLength":60},"quantity":{"type":["number","null"],"minimum":0},"unitPrice":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"taxRate":{"type":["number","null"],"minimum":0,"maximum":1},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"countryCode":{"type":["string","null"],"maxLength":20},"materialId":{"type":["integer","null"]},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planStart":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"planEnd":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"deliveryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"checkTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"fiscalYear":{"type":["string","null"],"maxLength":4},"fiscalMonth":{"type":["string","null"],"maxLength":7},"dailyTime":{"type":["string","null"],"maxLength":8},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"urgentFlag":{"type":["string","null"],"maxLength":1},"priority":{"type":["string","null"],"maxLength":20},"lineCount":{"type":["integer","null"]},"progress":{"type":["number","null"],"minimum":0,"maximum":1},"remark":{"type":["string","null"],"maxLength":200},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseGridSample = validate63;
+const schema64 = {"$id":"entity:srmBaseGridSample","type":"object","properties":{"sampleId":{"type":["integer","null"]},"sampleCode":{"type":["string","null"],"maxLength":40},"sampleName":{"type":["string","null"],"maxLength":200},"groupName":{"type":["string","null"],"maxLength":60},"description":{"type":["string","null"]},"website":{"type":["string","null"],"maxLength":200},"email":{"type":["string","null"],"maxLength":120},"phone":{"type":["string","null"],"maxLength":40},"secretCode":{"type":["string","null"],"maxLength":60},"quantity":{"type":["number","null"],"minimum":0},"unitPrice":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"taxRate":{"type":["number","null"],"minimum":0,"maximum":1},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"countryCode":{"type":["string","null"],"maxLength":20},"materialId":{"type":["integer","null"]},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planStart":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"planEnd":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"deliveryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"checkTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"fiscalYear":{"type":["string","null"],"maxLength":4},"fiscalMonth":{"type":["string","null"],"maxLength":7},"dailyTime":{"type":["string","null"],"maxLength":8},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"urgentFlag":{"type":["string","null"],"maxLength":1},"priority":{"type":["string","null"],"maxLength":20},"lineCount":{"type":["integer","null"]},"progress":{"type":["number","null"],"minimum":0,"maximum":1},"remark":{"type":["string","null"],"maxLength":200},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseGridSample" */;
 let vErrors = null;
 let errors = 0;
@@ -14146,7 +14897,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sampleId !== undefined){
 let data0 = data.sampleId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/sampleId",schemaPath:"#/properties/sampleId/type",keyword:"type",params:{type: schema62.properties.sampleId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/sampleId",schemaPath:"#/properties/sampleId/type",keyword:"type",params:{type: schema64.properties.sampleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14159,7 +14910,7 @@ errors++;
 if(data.sampleCode !== undefined){
 let data1 = data.sampleCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/sampleCode",schemaPath:"#/properties/sampleCode/type",keyword:"type",params:{type: schema62.properties.sampleCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/sampleCode",schemaPath:"#/properties/sampleCode/type",keyword:"type",params:{type: schema64.properties.sampleCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14184,7 +14935,7 @@ errors++;
 if(data.sampleName !== undefined){
 let data2 = data.sampleName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/sampleName",schemaPath:"#/properties/sampleName/type",keyword:"type",params:{type: schema62.properties.sampleName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sampleName",schemaPath:"#/properties/sampleName/type",keyword:"type",params:{type: schema64.properties.sampleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14209,7 +14960,7 @@ errors++;
 if(data.groupName !== undefined){
 let data3 = data.groupName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema62.properties.groupName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema64.properties.groupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14234,7 +14985,7 @@ errors++;
 if(data.description !== undefined){
 let data4 = data.description;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema62.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema64.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14247,7 +14998,7 @@ errors++;
 if(data.website !== undefined){
 let data5 = data.website;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema62.properties.website.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema64.properties.website.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14272,7 +15023,7 @@ errors++;
 if(data.email !== undefined){
 let data6 = data.email;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema62.properties.email.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema64.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14297,7 +15048,7 @@ errors++;
 if(data.phone !== undefined){
 let data7 = data.phone;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema62.properties.phone.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema64.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14322,7 +15073,7 @@ errors++;
 if(data.secretCode !== undefined){
 let data8 = data.secretCode;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/secretCode",schemaPath:"#/properties/secretCode/type",keyword:"type",params:{type: schema62.properties.secretCode.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/secretCode",schemaPath:"#/properties/secretCode/type",keyword:"type",params:{type: schema64.properties.secretCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14347,7 +15098,7 @@ errors++;
 if(data.quantity !== undefined){
 let data9 = data.quantity;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema62.properties.quantity.type},message:"must be number,null"};
+const err16 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema64.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14372,7 +15123,7 @@ errors++;
 if(data.unitPrice !== undefined){
 let data10 = data.unitPrice;
 if((!(typeof data10 == "number")) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema62.properties.unitPrice.type},message:"must be number,null"};
+const err18 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema64.properties.unitPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14397,7 +15148,7 @@ errors++;
 if(data.amount !== undefined){
 let data11 = data.amount;
 if((!(typeof data11 == "number")) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema62.properties.amount.type},message:"must be number,null"};
+const err20 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema64.properties.amount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14410,7 +15161,7 @@ errors++;
 if(data.taxRate !== undefined){
 let data12 = data.taxRate;
 if((!(typeof data12 == "number")) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema62.properties.taxRate.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema64.properties.taxRate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14445,7 +15196,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data13 = data.uomCode;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema62.properties.uomCode.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema64.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14470,7 +15221,7 @@ errors++;
 if(data.categoryCode !== undefined){
 let data14 = data.categoryCode;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema62.properties.categoryCode.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema64.properties.categoryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14495,7 +15246,7 @@ errors++;
 if(data.countryCode !== undefined){
 let data15 = data.countryCode;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema62.properties.countryCode.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema64.properties.countryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14520,7 +15271,7 @@ errors++;
 if(data.materialId !== undefined){
 let data16 = data.materialId;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema62.properties.materialId.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema64.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14533,7 +15284,7 @@ errors++;
 if(data.startDate !== undefined){
 let data17 = data.startDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err31 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema62.properties.startDate.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema64.properties.startDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14558,7 +15309,7 @@ errors++;
 if(data.endDate !== undefined){
 let data18 = data.endDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err33 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema62.properties.endDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema64.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14583,7 +15334,7 @@ errors++;
 if(data.planStart !== undefined){
 let data19 = data.planStart;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/planStart",schemaPath:"#/properties/planStart/type",keyword:"type",params:{type: schema62.properties.planStart.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/planStart",schemaPath:"#/properties/planStart/type",keyword:"type",params:{type: schema64.properties.planStart.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -14608,7 +15359,7 @@ errors++;
 if(data.planEnd !== undefined){
 let data20 = data.planEnd;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/planEnd",schemaPath:"#/properties/planEnd/type",keyword:"type",params:{type: schema62.properties.planEnd.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/planEnd",schemaPath:"#/properties/planEnd/type",keyword:"type",params:{type: schema64.properties.planEnd.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -14633,7 +15384,7 @@ errors++;
 if(data.deliveryDate !== undefined){
 let data21 = data.deliveryDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err39 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/type",keyword:"type",params:{type: schema62.properties.deliveryDate.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/type",keyword:"type",params:{type: schema64.properties.deliveryDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -14658,7 +15409,7 @@ errors++;
 if(data.checkTime !== undefined){
 let data22 = data.checkTime;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err41 = {instancePath:instancePath+"/checkTime",schemaPath:"#/properties/checkTime/type",keyword:"type",params:{type: schema62.properties.checkTime.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/checkTime",schemaPath:"#/properties/checkTime/type",keyword:"type",params:{type: schema64.properties.checkTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -14683,7 +15434,7 @@ errors++;
 if(data.fiscalYear !== undefined){
 let data23 = data.fiscalYear;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err43 = {instancePath:instancePath+"/fiscalYear",schemaPath:"#/properties/fiscalYear/type",keyword:"type",params:{type: schema62.properties.fiscalYear.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/fiscalYear",schemaPath:"#/properties/fiscalYear/type",keyword:"type",params:{type: schema64.properties.fiscalYear.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -14708,7 +15459,7 @@ errors++;
 if(data.fiscalMonth !== undefined){
 let data24 = data.fiscalMonth;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err45 = {instancePath:instancePath+"/fiscalMonth",schemaPath:"#/properties/fiscalMonth/type",keyword:"type",params:{type: schema62.properties.fiscalMonth.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/fiscalMonth",schemaPath:"#/properties/fiscalMonth/type",keyword:"type",params:{type: schema64.properties.fiscalMonth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -14733,7 +15484,7 @@ errors++;
 if(data.dailyTime !== undefined){
 let data25 = data.dailyTime;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err47 = {instancePath:instancePath+"/dailyTime",schemaPath:"#/properties/dailyTime/type",keyword:"type",params:{type: schema62.properties.dailyTime.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/dailyTime",schemaPath:"#/properties/dailyTime/type",keyword:"type",params:{type: schema64.properties.dailyTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -14758,7 +15509,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data26 = data.enabledFlag;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err49 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema62.properties.enabledFlag.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema64.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -14768,7 +15519,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!(((data26 === "Y") || (data26 === "N")) || (data26 === null))){
-const err50 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema62.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema64.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -14781,7 +15532,7 @@ errors++;
 if(data.urgentFlag !== undefined){
 let data27 = data.urgentFlag;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err51 = {instancePath:instancePath+"/urgentFlag",schemaPath:"#/properties/urgentFlag/type",keyword:"type",params:{type: schema62.properties.urgentFlag.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/urgentFlag",schemaPath:"#/properties/urgentFlag/type",keyword:"type",params:{type: schema64.properties.urgentFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -14806,7 +15557,7 @@ errors++;
 if(data.priority !== undefined){
 let data28 = data.priority;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema62.properties.priority.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema64.properties.priority.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -14831,7 +15582,7 @@ errors++;
 if(data.lineCount !== undefined){
 let data29 = data.lineCount;
 if((!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))) && (data29 !== null)){
-const err55 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/type",keyword:"type",params:{type: schema62.properties.lineCount.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/type",keyword:"type",params:{type: schema64.properties.lineCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -14844,7 +15595,7 @@ errors++;
 if(data.progress !== undefined){
 let data30 = data.progress;
 if((!(typeof data30 == "number")) && (data30 !== null)){
-const err56 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: schema62.properties.progress.type},message:"must be number,null"};
+const err56 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: schema64.properties.progress.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -14879,7 +15630,7 @@ errors++;
 if(data.remark !== undefined){
 let data31 = data.remark;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err59 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema62.properties.remark.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema64.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -14904,7 +15655,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data32 = data.attachmentIds;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err61 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema62.properties.attachmentIds.type},message:"must be string,null"};
+const err61 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema64.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14929,7 +15680,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data33 = data.createdBy;
 if((!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))) && (data33 !== null)){
-const err63 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema62.properties.createdBy.type},message:"must be integer,null"};
+const err63 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema64.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -14942,7 +15693,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data34 = data.creationDate;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err64 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema62.properties.creationDate.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema64.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -14967,7 +15718,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data35 = data.lastUpdatedBy;
 if((!((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35)))) && (data35 !== null)){
-const err66 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema62.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err66 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema64.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -14980,7 +15731,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data36 = data.lastUpdateDate;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err67 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema62.properties.lastUpdateDate.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema64.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -15005,7 +15756,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data37 = data.versionNum;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err69 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema62.properties.versionNum.type},message:"must be integer,null"};
+const err69 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema64.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -15026,14 +15777,14 @@ vErrors.push(err70);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseInterfaceLogs = validate62;
-const schema63 = {"$id":"entity:srmBaseInterfaceLogs","type":"object","properties":{"interfaceLogId":{"type":["integer","null"]},"appId":{"type":["string","null"],"maxLength":100},"userName":{"type":["string","null"],"maxLength":60},"requestPath":{"type":["string","null"],"maxLength":300},"httpMethod":{"type":["string","null"],"maxLength":10},"httpStatus":{"type":["integer","null"]},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"ipAddress":{"type":["string","null"],"maxLength":64},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseInterfaceLogs = validate64;
+const schema65 = {"$id":"entity:srmBaseInterfaceLogs","type":"object","properties":{"interfaceLogId":{"type":["integer","null"]},"appId":{"type":["string","null"],"maxLength":100},"userName":{"type":["string","null"],"maxLength":60},"requestPath":{"type":["string","null"],"maxLength":300},"httpMethod":{"type":["string","null"],"maxLength":10},"httpStatus":{"type":["integer","null"]},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"ipAddress":{"type":["string","null"],"maxLength":64},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseInterfaceLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -15041,7 +15792,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.interfaceLogId !== undefined){
 let data0 = data.interfaceLogId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/interfaceLogId",schemaPath:"#/properties/interfaceLogId/type",keyword:"type",params:{type: schema63.properties.interfaceLogId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/interfaceLogId",schemaPath:"#/properties/interfaceLogId/type",keyword:"type",params:{type: schema65.properties.interfaceLogId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15054,7 +15805,7 @@ errors++;
 if(data.appId !== undefined){
 let data1 = data.appId;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/type",keyword:"type",params:{type: schema63.properties.appId.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/type",keyword:"type",params:{type: schema65.properties.appId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15079,7 +15830,7 @@ errors++;
 if(data.userName !== undefined){
 let data2 = data.userName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema63.properties.userName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema65.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15104,7 +15855,7 @@ errors++;
 if(data.requestPath !== undefined){
 let data3 = data.requestPath;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/type",keyword:"type",params:{type: schema63.properties.requestPath.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/type",keyword:"type",params:{type: schema65.properties.requestPath.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15129,7 +15880,7 @@ errors++;
 if(data.httpMethod !== undefined){
 let data4 = data.httpMethod;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/httpMethod",schemaPath:"#/properties/httpMethod/type",keyword:"type",params:{type: schema63.properties.httpMethod.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/httpMethod",schemaPath:"#/properties/httpMethod/type",keyword:"type",params:{type: schema65.properties.httpMethod.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15154,7 +15905,7 @@ errors++;
 if(data.httpStatus !== undefined){
 let data5 = data.httpStatus;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/httpStatus",schemaPath:"#/properties/httpStatus/type",keyword:"type",params:{type: schema63.properties.httpStatus.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/httpStatus",schemaPath:"#/properties/httpStatus/type",keyword:"type",params:{type: schema65.properties.httpStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15167,7 +15918,7 @@ errors++;
 if(data.resultStatus !== undefined){
 let data6 = data.resultStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema63.properties.resultStatus.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema65.properties.resultStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15192,7 +15943,7 @@ errors++;
 if(data.resultMsg !== undefined){
 let data7 = data.resultMsg;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema63.properties.resultMsg.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema65.properties.resultMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15217,7 +15968,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data8 = data.durationMs;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema63.properties.durationMs.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema65.properties.durationMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15230,7 +15981,7 @@ errors++;
 if(data.ipAddress !== undefined){
 let data9 = data.ipAddress;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/type",keyword:"type",params:{type: schema63.properties.ipAddress.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/type",keyword:"type",params:{type: schema65.properties.ipAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15255,7 +16006,7 @@ errors++;
 if(data.requestTime !== undefined){
 let data10 = data.requestTime;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema63.properties.requestTime.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema65.properties.requestTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15280,7 +16031,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema63.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema65.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15293,7 +16044,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema63.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema65.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15318,7 +16069,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema63.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema65.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15331,7 +16082,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema63.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema65.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15356,7 +16107,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema63.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema65.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15377,14 +16128,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseMaterial = validate63;
-const schema64 = {"$id":"entity:srmBaseMaterial","type":"object","properties":{"materialId":{"type":["integer","null"]},"materialCode":{"type":["string","null"],"maxLength":40},"materialName":{"type":["string","null"],"maxLength":200},"specification":{"type":["string","null"],"maxLength":200},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"unitPrice":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseMaterial = validate65;
+const schema66 = {"$id":"entity:srmBaseMaterial","type":"object","properties":{"materialId":{"type":["integer","null"]},"materialCode":{"type":["string","null"],"maxLength":40},"materialName":{"type":["string","null"],"maxLength":200},"specification":{"type":["string","null"],"maxLength":200},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"unitPrice":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseMaterial" */;
 let vErrors = null;
 let errors = 0;
@@ -15392,7 +16143,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.materialId !== undefined){
 let data0 = data.materialId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema64.properties.materialId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema66.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15405,7 +16156,7 @@ errors++;
 if(data.materialCode !== undefined){
 let data1 = data.materialCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/materialCode",schemaPath:"#/properties/materialCode/type",keyword:"type",params:{type: schema64.properties.materialCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/materialCode",schemaPath:"#/properties/materialCode/type",keyword:"type",params:{type: schema66.properties.materialCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15430,7 +16181,7 @@ errors++;
 if(data.materialName !== undefined){
 let data2 = data.materialName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/materialName",schemaPath:"#/properties/materialName/type",keyword:"type",params:{type: schema64.properties.materialName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/materialName",schemaPath:"#/properties/materialName/type",keyword:"type",params:{type: schema66.properties.materialName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15455,7 +16206,7 @@ errors++;
 if(data.specification !== undefined){
 let data3 = data.specification;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/specification",schemaPath:"#/properties/specification/type",keyword:"type",params:{type: schema64.properties.specification.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/specification",schemaPath:"#/properties/specification/type",keyword:"type",params:{type: schema66.properties.specification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15480,7 +16231,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data4 = data.uomCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema64.properties.uomCode.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema66.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15505,7 +16256,7 @@ errors++;
 if(data.categoryCode !== undefined){
 let data5 = data.categoryCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema64.properties.categoryCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema66.properties.categoryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15530,7 +16281,7 @@ errors++;
 if(data.unitPrice !== undefined){
 let data6 = data.unitPrice;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema64.properties.unitPrice.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema66.properties.unitPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15555,7 +16306,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data7 = data.enabledFlag;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema64.properties.enabledFlag.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema66.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15565,7 +16316,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema64.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema66.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15578,7 +16329,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema64.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema66.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15591,7 +16342,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema64.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema66.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15616,7 +16367,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema64.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema66.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15629,7 +16380,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema64.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema66.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15654,7 +16405,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema64.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema66.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15675,14 +16426,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBasePaymentTerm = validate64;
-const schema65 = {"$id":"entity:srmBasePaymentTerm","type":"object","properties":{"paymentTermId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":30},"termName":{"type":["string","null"],"maxLength":200},"netDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountPercent":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBasePaymentTerm = validate66;
+const schema67 = {"$id":"entity:srmBasePaymentTerm","type":"object","properties":{"paymentTermId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":30},"termName":{"type":["string","null"],"maxLength":200},"netDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountPercent":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePaymentTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -15690,7 +16441,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.paymentTermId !== undefined){
 let data0 = data.paymentTermId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/paymentTermId",schemaPath:"#/properties/paymentTermId/type",keyword:"type",params:{type: schema65.properties.paymentTermId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/paymentTermId",schemaPath:"#/properties/paymentTermId/type",keyword:"type",params:{type: schema67.properties.paymentTermId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15703,7 +16454,7 @@ errors++;
 if(data.termCode !== undefined){
 let data1 = data.termCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema65.properties.termCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema67.properties.termCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15728,7 +16479,7 @@ errors++;
 if(data.termName !== undefined){
 let data2 = data.termName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema65.properties.termName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema67.properties.termName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15753,7 +16504,7 @@ errors++;
 if(data.netDays !== undefined){
 let data3 = data.netDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/netDays",schemaPath:"#/properties/netDays/type",keyword:"type",params:{type: schema65.properties.netDays.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/netDays",schemaPath:"#/properties/netDays/type",keyword:"type",params:{type: schema67.properties.netDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15788,7 +16539,7 @@ errors++;
 if(data.discountDays !== undefined){
 let data4 = data.discountDays;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/discountDays",schemaPath:"#/properties/discountDays/type",keyword:"type",params:{type: schema65.properties.discountDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/discountDays",schemaPath:"#/properties/discountDays/type",keyword:"type",params:{type: schema67.properties.discountDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15823,7 +16574,7 @@ errors++;
 if(data.discountPercent !== undefined){
 let data5 = data.discountPercent;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/discountPercent",schemaPath:"#/properties/discountPercent/type",keyword:"type",params:{type: schema65.properties.discountPercent.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/discountPercent",schemaPath:"#/properties/discountPercent/type",keyword:"type",params:{type: schema67.properties.discountPercent.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15858,7 +16609,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema65.properties.enabledFlag.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema67.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15868,7 +16619,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err15 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema65.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema67.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15881,7 +16632,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema65.properties.remark.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema67.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15906,7 +16657,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema65.properties.createdBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema67.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15919,7 +16670,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema65.properties.creationDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema67.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15944,7 +16695,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema65.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema67.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15957,7 +16708,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema65.properties.lastUpdateDate.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema67.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15982,7 +16733,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema65.properties.versionNum.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema67.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -16003,14 +16754,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBasePurchaseCategory = validate65;
-const schema66 = {"$id":"entity:srmBasePurchaseCategory","type":"object","properties":{"categoryId":{"type":["integer","null"]},"categoryCode":{"type":["string","null"],"maxLength":40},"categoryName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBasePurchaseCategory = validate67;
+const schema68 = {"$id":"entity:srmBasePurchaseCategory","type":"object","properties":{"categoryId":{"type":["integer","null"]},"categoryCode":{"type":["string","null"],"maxLength":40},"categoryName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePurchaseCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -16018,7 +16769,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.categoryId !== undefined){
 let data0 = data.categoryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema66.properties.categoryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema68.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16031,7 +16782,7 @@ errors++;
 if(data.categoryCode !== undefined){
 let data1 = data.categoryCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema66.properties.categoryCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema68.properties.categoryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16056,7 +16807,7 @@ errors++;
 if(data.categoryName !== undefined){
 let data2 = data.categoryName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/categoryName",schemaPath:"#/properties/categoryName/type",keyword:"type",params:{type: schema66.properties.categoryName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/categoryName",schemaPath:"#/properties/categoryName/type",keyword:"type",params:{type: schema68.properties.categoryName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16081,7 +16832,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data3 = data.enabledFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema66.properties.enabledFlag.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema68.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16091,7 +16842,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema66.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema68.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16104,7 +16855,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema66.properties.createdBy.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema68.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16117,7 +16868,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema66.properties.creationDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema68.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16142,7 +16893,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema66.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema68.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16155,7 +16906,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema66.properties.lastUpdateDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema68.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16180,7 +16931,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema66.properties.versionNum.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema68.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16201,14 +16952,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBasePurchaseGroup = validate66;
-const schema67 = {"$id":"entity:srmBasePurchaseGroup","type":"object","properties":{"groupId":{"type":["integer","null"]},"groupCode":{"type":["string","null"],"maxLength":40},"groupName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBasePurchaseGroup = validate68;
+const schema69 = {"$id":"entity:srmBasePurchaseGroup","type":"object","properties":{"groupId":{"type":["integer","null"]},"groupCode":{"type":["string","null"],"maxLength":40},"groupName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePurchaseGroup" */;
 let vErrors = null;
 let errors = 0;
@@ -16216,7 +16967,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.groupId !== undefined){
 let data0 = data.groupId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: schema67.properties.groupId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: schema69.properties.groupId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16229,7 +16980,7 @@ errors++;
 if(data.groupCode !== undefined){
 let data1 = data.groupCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/groupCode",schemaPath:"#/properties/groupCode/type",keyword:"type",params:{type: schema67.properties.groupCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/groupCode",schemaPath:"#/properties/groupCode/type",keyword:"type",params:{type: schema69.properties.groupCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16254,7 +17005,7 @@ errors++;
 if(data.groupName !== undefined){
 let data2 = data.groupName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema67.properties.groupName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema69.properties.groupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16279,7 +17030,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data3 = data.enabledFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema67.properties.enabledFlag.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema69.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16289,7 +17040,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema67.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema69.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16302,7 +17053,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema67.properties.createdBy.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema69.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16315,7 +17066,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema67.properties.creationDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema69.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16340,7 +17091,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema67.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema69.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16353,7 +17104,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema67.properties.lastUpdateDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema69.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16378,7 +17129,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema67.properties.versionNum.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema69.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16399,14 +17150,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseTripartiteLogs = validate67;
-const schema68 = {"$id":"entity:srmBaseTripartiteLogs","type":"object","properties":{"tripartiteLogId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"target":{"type":["string","null"],"maxLength":200},"subject":{"type":["string","null"],"maxLength":300},"userName":{"type":["string","null"],"maxLength":60},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseTripartiteLogs = validate69;
+const schema70 = {"$id":"entity:srmBaseTripartiteLogs","type":"object","properties":{"tripartiteLogId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"target":{"type":["string","null"],"maxLength":200},"subject":{"type":["string","null"],"maxLength":300},"userName":{"type":["string","null"],"maxLength":60},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseTripartiteLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -16414,7 +17165,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tripartiteLogId !== undefined){
 let data0 = data.tripartiteLogId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/tripartiteLogId",schemaPath:"#/properties/tripartiteLogId/type",keyword:"type",params:{type: schema68.properties.tripartiteLogId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/tripartiteLogId",schemaPath:"#/properties/tripartiteLogId/type",keyword:"type",params:{type: schema70.properties.tripartiteLogId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16427,7 +17178,7 @@ errors++;
 if(data.channel !== undefined){
 let data1 = data.channel;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema68.properties.channel.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema70.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16452,7 +17203,7 @@ errors++;
 if(data.target !== undefined){
 let data2 = data.target;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema68.properties.target.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema70.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16477,7 +17228,7 @@ errors++;
 if(data.subject !== undefined){
 let data3 = data.subject;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema68.properties.subject.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema70.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16502,7 +17253,7 @@ errors++;
 if(data.userName !== undefined){
 let data4 = data.userName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema68.properties.userName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema70.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16527,7 +17278,7 @@ errors++;
 if(data.resultStatus !== undefined){
 let data5 = data.resultStatus;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema68.properties.resultStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema70.properties.resultStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16552,7 +17303,7 @@ errors++;
 if(data.resultMsg !== undefined){
 let data6 = data.resultMsg;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema68.properties.resultMsg.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema70.properties.resultMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16577,7 +17328,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data7 = data.durationMs;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema68.properties.durationMs.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema70.properties.durationMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16590,7 +17341,7 @@ errors++;
 if(data.requestTime !== undefined){
 let data8 = data.requestTime;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema68.properties.requestTime.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema70.properties.requestTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16615,7 +17366,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema68.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema70.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16628,7 +17379,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema68.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema70.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16653,7 +17404,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema68.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema70.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16666,7 +17417,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema68.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema70.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16691,7 +17442,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema68.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema70.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16712,14 +17463,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const srmNotice = validate68;
-const schema69 = {"$id":"entity:srmNotice","type":"object","properties":{"noticeId":{"type":["integer","null"]},"title":{"type":["string","null"],"maxLength":200},"noticeType":{"type":["string","null"],"maxLength":20},"audience":{"type":["string","null"],"maxLength":20},"publicFlag":{"type":["string","null"],"enum":["Y","N",null]},"languageCode":{"type":["string","null"],"maxLength":10},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"content":{"type":["string","null"]},"status":{"type":["string","null"],"maxLength":20},"publishDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"publishedBy":{"type":["integer","null"]},"attachments":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmNotice = validate70;
+const schema71 = {"$id":"entity:srmNotice","type":"object","properties":{"noticeId":{"type":["integer","null"]},"title":{"type":["string","null"],"maxLength":200},"noticeType":{"type":["string","null"],"maxLength":20},"audience":{"type":["string","null"],"maxLength":20},"publicFlag":{"type":["string","null"],"enum":["Y","N",null]},"languageCode":{"type":["string","null"],"maxLength":10},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"content":{"type":["string","null"]},"status":{"type":["string","null"],"maxLength":20},"publishDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"publishedBy":{"type":["integer","null"]},"attachments":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmNotice" */;
 let vErrors = null;
 let errors = 0;
@@ -16727,7 +17478,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.noticeId !== undefined){
 let data0 = data.noticeId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema69.properties.noticeId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema71.properties.noticeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16740,7 +17491,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema69.properties.title.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema71.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16765,7 +17516,7 @@ errors++;
 if(data.noticeType !== undefined){
 let data2 = data.noticeType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/type",keyword:"type",params:{type: schema69.properties.noticeType.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/type",keyword:"type",params:{type: schema71.properties.noticeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16790,7 +17541,7 @@ errors++;
 if(data.audience !== undefined){
 let data3 = data.audience;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: schema69.properties.audience.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: schema71.properties.audience.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16815,7 +17566,7 @@ errors++;
 if(data.publicFlag !== undefined){
 let data4 = data.publicFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/type",keyword:"type",params:{type: schema69.properties.publicFlag.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/type",keyword:"type",params:{type: schema71.properties.publicFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16825,7 +17576,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err8 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/enum",keyword:"enum",params:{allowedValues: schema69.properties.publicFlag.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/enum",keyword:"enum",params:{allowedValues: schema71.properties.publicFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16838,7 +17589,7 @@ errors++;
 if(data.languageCode !== undefined){
 let data5 = data.languageCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema69.properties.languageCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema71.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16863,7 +17614,7 @@ errors++;
 if(data.validFrom !== undefined){
 let data6 = data.validFrom;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema69.properties.validFrom.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema71.properties.validFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16888,7 +17639,7 @@ errors++;
 if(data.validTo !== undefined){
 let data7 = data.validTo;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema69.properties.validTo.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema71.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16913,7 +17664,7 @@ errors++;
 if(data.content !== undefined){
 let data8 = data.content;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema69.properties.content.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema71.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16926,7 +17677,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema69.properties.status.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema71.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16951,7 +17702,7 @@ errors++;
 if(data.publishDate !== undefined){
 let data10 = data.publishDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/publishDate",schemaPath:"#/properties/publishDate/type",keyword:"type",params:{type: schema69.properties.publishDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/publishDate",schemaPath:"#/properties/publishDate/type",keyword:"type",params:{type: schema71.properties.publishDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16976,7 +17727,7 @@ errors++;
 if(data.publishedBy !== undefined){
 let data11 = data.publishedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/publishedBy",schemaPath:"#/properties/publishedBy/type",keyword:"type",params:{type: schema69.properties.publishedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/publishedBy",schemaPath:"#/properties/publishedBy/type",keyword:"type",params:{type: schema71.properties.publishedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16989,7 +17740,7 @@ errors++;
 if(data.attachments !== undefined){
 let data12 = data.attachments;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema69.properties.attachments.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema71.properties.attachments.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17014,7 +17765,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema69.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema71.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17027,7 +17778,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema69.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema71.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -17052,7 +17803,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema69.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema71.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -17065,7 +17816,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema69.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema71.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -17090,7 +17841,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema69.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema71.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -17111,14 +17862,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const srmNoticeCategory = validate69;
-const schema70 = {"$id":"entity:srmNoticeCategory","type":"object","properties":{"noticeCategoryId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmNoticeCategory = validate71;
+const schema72 = {"$id":"entity:srmNoticeCategory","type":"object","properties":{"noticeCategoryId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmNoticeCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -17126,7 +17877,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.noticeCategoryId !== undefined){
 let data0 = data.noticeCategoryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/noticeCategoryId",schemaPath:"#/properties/noticeCategoryId/type",keyword:"type",params:{type: schema70.properties.noticeCategoryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/noticeCategoryId",schemaPath:"#/properties/noticeCategoryId/type",keyword:"type",params:{type: schema72.properties.noticeCategoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17139,7 +17890,7 @@ errors++;
 if(data.noticeId !== undefined){
 let data1 = data.noticeId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema70.properties.noticeId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema72.properties.noticeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17152,7 +17903,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data2 = data.categoryId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema70.properties.categoryId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema72.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17165,7 +17916,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data3 = data.createdBy;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema70.properties.createdBy.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema72.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17178,7 +17929,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data4 = data.creationDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema70.properties.creationDate.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema72.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17203,7 +17954,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data5 = data.lastUpdatedBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema70.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema72.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17216,7 +17967,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data6 = data.lastUpdateDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema70.properties.lastUpdateDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema72.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17241,7 +17992,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data7 = data.versionNum;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema70.properties.versionNum.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema72.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17262,14 +18013,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const srmNoticeSupplier = validate70;
-const schema71 = {"$id":"entity:srmNoticeSupplier","type":"object","properties":{"noticeSupplierId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmNoticeSupplier = validate72;
+const schema73 = {"$id":"entity:srmNoticeSupplier","type":"object","properties":{"noticeSupplierId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmNoticeSupplier" */;
 let vErrors = null;
 let errors = 0;
@@ -17277,7 +18028,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.noticeSupplierId !== undefined){
 let data0 = data.noticeSupplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/noticeSupplierId",schemaPath:"#/properties/noticeSupplierId/type",keyword:"type",params:{type: schema71.properties.noticeSupplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/noticeSupplierId",schemaPath:"#/properties/noticeSupplierId/type",keyword:"type",params:{type: schema73.properties.noticeSupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17290,7 +18041,7 @@ errors++;
 if(data.noticeId !== undefined){
 let data1 = data.noticeId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema71.properties.noticeId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema73.properties.noticeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17303,7 +18054,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema71.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema73.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17316,7 +18067,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data3 = data.createdBy;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema71.properties.createdBy.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema73.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17329,7 +18080,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data4 = data.creationDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema71.properties.creationDate.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema73.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17354,7 +18105,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data5 = data.lastUpdatedBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema71.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema73.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17367,7 +18118,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data6 = data.lastUpdateDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema71.properties.lastUpdateDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema73.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17392,7 +18143,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data7 = data.versionNum;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema71.properties.versionNum.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema73.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17413,14 +18164,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoDelivery = validate71;
-const schema72 = {"$id":"entity:srmPoDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"deliveryNumber":{"type":["string","null"],"maxLength":40},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"carrier":{"type":["string","null"],"maxLength":100},"waybillNumber":{"type":["string","null"],"maxLength":60},"shipDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"expectedArrival":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"shippedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoDelivery = validate73;
+const schema74 = {"$id":"entity:srmPoDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"deliveryNumber":{"type":["string","null"],"maxLength":40},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"carrier":{"type":["string","null"],"maxLength":100},"waybillNumber":{"type":["string","null"],"maxLength":60},"shipDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"expectedArrival":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"shippedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoDelivery" */;
 let vErrors = null;
 let errors = 0;
@@ -17428,7 +18179,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deliveryId !== undefined){
 let data0 = data.deliveryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema72.properties.deliveryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema74.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17441,7 +18192,7 @@ errors++;
 if(data.deliveryNumber !== undefined){
 let data1 = data.deliveryNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/deliveryNumber",schemaPath:"#/properties/deliveryNumber/type",keyword:"type",params:{type: schema72.properties.deliveryNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/deliveryNumber",schemaPath:"#/properties/deliveryNumber/type",keyword:"type",params:{type: schema74.properties.deliveryNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17466,7 +18217,7 @@ errors++;
 if(data.orderId !== undefined){
 let data2 = data.orderId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema72.properties.orderId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema74.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17479,7 +18230,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema72.properties.supplierId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema74.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17492,7 +18243,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema72.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema74.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17517,7 +18268,7 @@ errors++;
 if(data.carrier !== undefined){
 let data5 = data.carrier;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/carrier",schemaPath:"#/properties/carrier/type",keyword:"type",params:{type: schema72.properties.carrier.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/carrier",schemaPath:"#/properties/carrier/type",keyword:"type",params:{type: schema74.properties.carrier.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17542,7 +18293,7 @@ errors++;
 if(data.waybillNumber !== undefined){
 let data6 = data.waybillNumber;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/waybillNumber",schemaPath:"#/properties/waybillNumber/type",keyword:"type",params:{type: schema72.properties.waybillNumber.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/waybillNumber",schemaPath:"#/properties/waybillNumber/type",keyword:"type",params:{type: schema74.properties.waybillNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17567,7 +18318,7 @@ errors++;
 if(data.shipDate !== undefined){
 let data7 = data.shipDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: schema72.properties.shipDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: schema74.properties.shipDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17592,7 +18343,7 @@ errors++;
 if(data.expectedArrival !== undefined){
 let data8 = data.expectedArrival;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/expectedArrival",schemaPath:"#/properties/expectedArrival/type",keyword:"type",params:{type: schema72.properties.expectedArrival.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/expectedArrival",schemaPath:"#/properties/expectedArrival/type",keyword:"type",params:{type: schema74.properties.expectedArrival.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17617,7 +18368,7 @@ errors++;
 if(data.shippedDate !== undefined){
 let data9 = data.shippedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/shippedDate",schemaPath:"#/properties/shippedDate/type",keyword:"type",params:{type: schema72.properties.shippedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/shippedDate",schemaPath:"#/properties/shippedDate/type",keyword:"type",params:{type: schema74.properties.shippedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17642,7 +18393,7 @@ errors++;
 if(data.remark !== undefined){
 let data10 = data.remark;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema72.properties.remark.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema74.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17667,7 +18418,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema72.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema74.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17680,7 +18431,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema72.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema74.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17705,7 +18456,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema72.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema74.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17718,7 +18469,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema72.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema74.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17743,7 +18494,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema72.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema74.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -17764,14 +18515,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoDeliveryLine = validate72;
-const schema73 = {"$id":"entity:srmPoDeliveryLine","type":"object","properties":{"deliveryLineId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"batchNumber":{"type":["string","null"],"maxLength":60},"receivedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoDeliveryLine = validate74;
+const schema75 = {"$id":"entity:srmPoDeliveryLine","type":"object","properties":{"deliveryLineId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"batchNumber":{"type":["string","null"],"maxLength":60},"receivedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoDeliveryLine" */;
 let vErrors = null;
 let errors = 0;
@@ -17779,7 +18530,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deliveryLineId !== undefined){
 let data0 = data.deliveryLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema73.properties.deliveryLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema75.properties.deliveryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17792,7 +18543,7 @@ errors++;
 if(data.deliveryId !== undefined){
 let data1 = data.deliveryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema73.properties.deliveryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema75.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17805,7 +18556,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema73.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema75.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17818,7 +18569,7 @@ errors++;
 if(data.orderLineId !== undefined){
 let data3 = data.orderLineId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema73.properties.orderLineId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema75.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17831,7 +18582,7 @@ errors++;
 if(data.materialId !== undefined){
 let data4 = data.materialId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema73.properties.materialId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema75.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17844,7 +18595,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema73.properties.quantity.type},message:"must be number,null"};
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema75.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17869,7 +18620,7 @@ errors++;
 if(data.batchNumber !== undefined){
 let data6 = data.batchNumber;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/batchNumber",schemaPath:"#/properties/batchNumber/type",keyword:"type",params:{type: schema73.properties.batchNumber.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/batchNumber",schemaPath:"#/properties/batchNumber/type",keyword:"type",params:{type: schema75.properties.batchNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17894,7 +18645,7 @@ errors++;
 if(data.receivedQuantity !== undefined){
 let data7 = data.receivedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema73.properties.receivedQuantity.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema75.properties.receivedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17907,7 +18658,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema73.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema75.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17920,7 +18671,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema73.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema75.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17945,7 +18696,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema73.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema75.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17958,7 +18709,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema73.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema75.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17983,7 +18734,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema73.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema75.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18004,14 +18755,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoOrder = validate73;
-const schema74 = {"$id":"entity:srmPoOrder","type":"object","properties":{"orderId":{"type":["integer","null"]},"orderNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"orderDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"revision":{"type":["integer","null"]},"totalAmount":{"type":["number","null"]},"requisitionId":{"type":["integer","null"]},"releasedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"changeReason":{"type":["string","null"],"maxLength":500},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoOrder = validate75;
+const schema76 = {"$id":"entity:srmPoOrder","type":"object","properties":{"orderId":{"type":["integer","null"]},"orderNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"orderDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"revision":{"type":["integer","null"]},"totalAmount":{"type":["number","null"]},"requisitionId":{"type":["integer","null"]},"releasedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"changeReason":{"type":["string","null"],"maxLength":500},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -18019,7 +18770,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderId !== undefined){
 let data0 = data.orderId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema74.properties.orderId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema76.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18032,7 +18783,7 @@ errors++;
 if(data.orderNumber !== undefined){
 let data1 = data.orderNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/orderNumber",schemaPath:"#/properties/orderNumber/type",keyword:"type",params:{type: schema74.properties.orderNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/orderNumber",schemaPath:"#/properties/orderNumber/type",keyword:"type",params:{type: schema76.properties.orderNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18057,7 +18808,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema74.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema76.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18082,7 +18833,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema74.properties.supplierId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema76.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18095,7 +18846,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema74.properties.status.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema76.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18120,7 +18871,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema74.properties.currencyCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema76.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18145,7 +18896,7 @@ errors++;
 if(data.orderDate !== undefined){
 let data6 = data.orderDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/orderDate",schemaPath:"#/properties/orderDate/type",keyword:"type",params:{type: schema74.properties.orderDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/orderDate",schemaPath:"#/properties/orderDate/type",keyword:"type",params:{type: schema76.properties.orderDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18170,7 +18921,7 @@ errors++;
 if(data.revision !== undefined){
 let data7 = data.revision;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: schema74.properties.revision.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: schema76.properties.revision.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18183,7 +18934,7 @@ errors++;
 if(data.totalAmount !== undefined){
 let data8 = data.totalAmount;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema74.properties.totalAmount.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema76.properties.totalAmount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18196,7 +18947,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data9 = data.requisitionId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema74.properties.requisitionId.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema76.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18209,7 +18960,7 @@ errors++;
 if(data.releasedDate !== undefined){
 let data10 = data.releasedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/releasedDate",schemaPath:"#/properties/releasedDate/type",keyword:"type",params:{type: schema74.properties.releasedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/releasedDate",schemaPath:"#/properties/releasedDate/type",keyword:"type",params:{type: schema76.properties.releasedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18234,7 +18985,7 @@ errors++;
 if(data.confirmedDate !== undefined){
 let data11 = data.confirmedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema74.properties.confirmedDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema76.properties.confirmedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18259,7 +19010,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data12 = data.submittedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema74.properties.submittedDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema76.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18284,7 +19035,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data13 = data.approvedDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema74.properties.approvedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema76.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18309,7 +19060,7 @@ errors++;
 if(data.closeReason !== undefined){
 let data14 = data.closeReason;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema74.properties.closeReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema76.properties.closeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18334,7 +19085,7 @@ errors++;
 if(data.changeReason !== undefined){
 let data15 = data.changeReason;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema74.properties.changeReason.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema76.properties.changeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18359,7 +19110,7 @@ errors++;
 if(data.remark !== undefined){
 let data16 = data.remark;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema74.properties.remark.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema76.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -18384,7 +19135,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data17 = data.createdBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema74.properties.createdBy.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema76.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -18397,7 +19148,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data18 = data.creationDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema74.properties.creationDate.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema76.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -18422,7 +19173,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data19 = data.lastUpdatedBy;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err32 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema74.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err32 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema76.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -18435,7 +19186,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data20 = data.lastUpdateDate;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err33 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema74.properties.lastUpdateDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema76.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -18460,7 +19211,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data21 = data.versionNum;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err35 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema74.properties.versionNum.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema76.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -18481,14 +19232,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoOrderLine = validate74;
-const schema75 = {"$id":"entity:srmPoOrderLine","type":"object","properties":{"orderLineId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"tolerancePercent":{"type":["number","null"],"minimum":0,"maximum":100},"promisedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedQuantity":{"type":["number","null"]},"receivedQuantity":{"type":["number","null"]},"returnedQuantity":{"type":["number","null"]},"openQuantity":{"type":["number","null"]},"lineStatus":{"type":["string","null"],"maxLength":20},"supplierComment":{"type":["string","null"],"maxLength":500},"requisitionLineId":{"type":["integer","null"]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoOrderLine = validate76;
+const schema77 = {"$id":"entity:srmPoOrderLine","type":"object","properties":{"orderLineId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"tolerancePercent":{"type":["number","null"],"minimum":0,"maximum":100},"promisedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedQuantity":{"type":["number","null"]},"receivedQuantity":{"type":["number","null"]},"returnedQuantity":{"type":["number","null"]},"openQuantity":{"type":["number","null"]},"lineStatus":{"type":["string","null"],"maxLength":20},"supplierComment":{"type":["string","null"],"maxLength":500},"requisitionLineId":{"type":["integer","null"]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoOrderLine" */;
 let vErrors = null;
 let errors = 0;
@@ -18496,7 +19247,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderLineId !== undefined){
 let data0 = data.orderLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema75.properties.orderLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema77.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18509,7 +19260,7 @@ errors++;
 if(data.orderId !== undefined){
 let data1 = data.orderId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema75.properties.orderId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema77.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18522,7 +19273,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema75.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema77.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18535,7 +19286,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data3 = data.lineNumber;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema75.properties.lineNumber.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema77.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18548,7 +19299,7 @@ errors++;
 if(data.materialId !== undefined){
 let data4 = data.materialId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema75.properties.materialId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema77.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18561,7 +19312,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data5 = data.uomCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema75.properties.uomCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema77.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18586,7 +19337,7 @@ errors++;
 if(data.quantity !== undefined){
 let data6 = data.quantity;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema75.properties.quantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema77.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18611,7 +19362,7 @@ errors++;
 if(data.price !== undefined){
 let data7 = data.price;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema75.properties.price.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema77.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18636,7 +19387,7 @@ errors++;
 if(data.requiredDate !== undefined){
 let data8 = data.requiredDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema75.properties.requiredDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema77.properties.requiredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18661,7 +19412,7 @@ errors++;
 if(data.tolerancePercent !== undefined){
 let data9 = data.tolerancePercent;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/tolerancePercent",schemaPath:"#/properties/tolerancePercent/type",keyword:"type",params:{type: schema75.properties.tolerancePercent.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/tolerancePercent",schemaPath:"#/properties/tolerancePercent/type",keyword:"type",params:{type: schema77.properties.tolerancePercent.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18696,7 +19447,7 @@ errors++;
 if(data.promisedDate !== undefined){
 let data10 = data.promisedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/promisedDate",schemaPath:"#/properties/promisedDate/type",keyword:"type",params:{type: schema75.properties.promisedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/promisedDate",schemaPath:"#/properties/promisedDate/type",keyword:"type",params:{type: schema77.properties.promisedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18721,7 +19472,7 @@ errors++;
 if(data.proposedDate !== undefined){
 let data11 = data.proposedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/proposedDate",schemaPath:"#/properties/proposedDate/type",keyword:"type",params:{type: schema75.properties.proposedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/proposedDate",schemaPath:"#/properties/proposedDate/type",keyword:"type",params:{type: schema77.properties.proposedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18746,7 +19497,7 @@ errors++;
 if(data.proposedQuantity !== undefined){
 let data12 = data.proposedQuantity;
 if((!(typeof data12 == "number")) && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/proposedQuantity",schemaPath:"#/properties/proposedQuantity/type",keyword:"type",params:{type: schema75.properties.proposedQuantity.type},message:"must be number,null"};
+const err20 = {instancePath:instancePath+"/proposedQuantity",schemaPath:"#/properties/proposedQuantity/type",keyword:"type",params:{type: schema77.properties.proposedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18759,7 +19510,7 @@ errors++;
 if(data.receivedQuantity !== undefined){
 let data13 = data.receivedQuantity;
 if((!(typeof data13 == "number")) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema75.properties.receivedQuantity.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema77.properties.receivedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18772,7 +19523,7 @@ errors++;
 if(data.returnedQuantity !== undefined){
 let data14 = data.returnedQuantity;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema75.properties.returnedQuantity.type},message:"must be number,null"};
+const err22 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema77.properties.returnedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18785,7 +19536,7 @@ errors++;
 if(data.openQuantity !== undefined){
 let data15 = data.openQuantity;
 if((!(typeof data15 == "number")) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/openQuantity",schemaPath:"#/properties/openQuantity/type",keyword:"type",params:{type: schema75.properties.openQuantity.type},message:"must be number,null"};
+const err23 = {instancePath:instancePath+"/openQuantity",schemaPath:"#/properties/openQuantity/type",keyword:"type",params:{type: schema77.properties.openQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18798,7 +19549,7 @@ errors++;
 if(data.lineStatus !== undefined){
 let data16 = data.lineStatus;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/lineStatus",schemaPath:"#/properties/lineStatus/type",keyword:"type",params:{type: schema75.properties.lineStatus.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lineStatus",schemaPath:"#/properties/lineStatus/type",keyword:"type",params:{type: schema77.properties.lineStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -18823,7 +19574,7 @@ errors++;
 if(data.supplierComment !== undefined){
 let data17 = data.supplierComment;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/supplierComment",schemaPath:"#/properties/supplierComment/type",keyword:"type",params:{type: schema75.properties.supplierComment.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/supplierComment",schemaPath:"#/properties/supplierComment/type",keyword:"type",params:{type: schema77.properties.supplierComment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -18848,7 +19599,7 @@ errors++;
 if(data.requisitionLineId !== undefined){
 let data18 = data.requisitionLineId;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema75.properties.requisitionLineId.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema77.properties.requisitionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -18861,7 +19612,7 @@ errors++;
 if(data.remark !== undefined){
 let data19 = data.remark;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err29 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema75.properties.remark.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema77.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -18886,7 +19637,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data20 = data.createdBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err31 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema75.properties.createdBy.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema77.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -18899,7 +19650,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data21 = data.creationDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err32 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema75.properties.creationDate.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema77.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -18924,7 +19675,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data22 = data.lastUpdatedBy;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err34 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema75.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema77.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -18937,7 +19688,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data23 = data.lastUpdateDate;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err35 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema75.properties.lastUpdateDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema77.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -18962,7 +19713,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data24 = data.versionNum;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err37 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema75.properties.versionNum.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema77.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -18983,14 +19734,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoReceipt = validate75;
-const schema76 = {"$id":"entity:srmPoReceipt","type":"object","properties":{"receiptId":{"type":["integer","null"]},"receiptNumber":{"type":["string","null"],"maxLength":40},"deliveryId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"receiptDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoReceipt = validate77;
+const schema78 = {"$id":"entity:srmPoReceipt","type":"object","properties":{"receiptId":{"type":["integer","null"]},"receiptNumber":{"type":["string","null"],"maxLength":40},"deliveryId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"receiptDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoReceipt" */;
 let vErrors = null;
 let errors = 0;
@@ -18998,7 +19749,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.receiptId !== undefined){
 let data0 = data.receiptId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema76.properties.receiptId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema78.properties.receiptId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19011,7 +19762,7 @@ errors++;
 if(data.receiptNumber !== undefined){
 let data1 = data.receiptNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/receiptNumber",schemaPath:"#/properties/receiptNumber/type",keyword:"type",params:{type: schema76.properties.receiptNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/receiptNumber",schemaPath:"#/properties/receiptNumber/type",keyword:"type",params:{type: schema78.properties.receiptNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19036,7 +19787,7 @@ errors++;
 if(data.deliveryId !== undefined){
 let data2 = data.deliveryId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema76.properties.deliveryId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema78.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19049,7 +19800,7 @@ errors++;
 if(data.orderId !== undefined){
 let data3 = data.orderId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema76.properties.orderId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema78.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19062,7 +19813,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data4 = data.supplierId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema76.properties.supplierId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema78.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19075,7 +19826,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema76.properties.status.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema78.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19100,7 +19851,7 @@ errors++;
 if(data.receiptDate !== undefined){
 let data6 = data.receiptDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/receiptDate",schemaPath:"#/properties/receiptDate/type",keyword:"type",params:{type: schema76.properties.receiptDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/receiptDate",schemaPath:"#/properties/receiptDate/type",keyword:"type",params:{type: schema78.properties.receiptDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19125,7 +19876,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema76.properties.remark.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema78.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19150,7 +19901,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema76.properties.createdBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema78.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19163,7 +19914,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema76.properties.creationDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema78.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19188,7 +19939,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema76.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema78.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19201,7 +19952,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema76.properties.lastUpdateDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema78.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19226,7 +19977,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema76.properties.versionNum.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema78.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19247,14 +19998,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoReceiptLine = validate76;
-const schema77 = {"$id":"entity:srmPoReceiptLine","type":"object","properties":{"receiptLineId":{"type":["integer","null"]},"receiptId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"deliveryLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"acceptedQuantity":{"type":["number","null"],"minimum":0},"rejectedQuantity":{"type":["number","null"],"minimum":0},"returnedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoReceiptLine = validate78;
+const schema79 = {"$id":"entity:srmPoReceiptLine","type":"object","properties":{"receiptLineId":{"type":["integer","null"]},"receiptId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"deliveryLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"acceptedQuantity":{"type":["number","null"],"minimum":0},"rejectedQuantity":{"type":["number","null"],"minimum":0},"returnedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoReceiptLine" */;
 let vErrors = null;
 let errors = 0;
@@ -19262,7 +20013,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.receiptLineId !== undefined){
 let data0 = data.receiptLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema77.properties.receiptLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema79.properties.receiptLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19275,7 +20026,7 @@ errors++;
 if(data.receiptId !== undefined){
 let data1 = data.receiptId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema77.properties.receiptId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema79.properties.receiptId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19288,7 +20039,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema77.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema79.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19301,7 +20052,7 @@ errors++;
 if(data.deliveryLineId !== undefined){
 let data3 = data.deliveryLineId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema77.properties.deliveryLineId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema79.properties.deliveryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19314,7 +20065,7 @@ errors++;
 if(data.orderLineId !== undefined){
 let data4 = data.orderLineId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema77.properties.orderLineId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema79.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19327,7 +20078,7 @@ errors++;
 if(data.materialId !== undefined){
 let data5 = data.materialId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema77.properties.materialId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema79.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19340,7 +20091,7 @@ errors++;
 if(data.quantity !== undefined){
 let data6 = data.quantity;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema77.properties.quantity.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema79.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19365,7 +20116,7 @@ errors++;
 if(data.acceptedQuantity !== undefined){
 let data7 = data.acceptedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/acceptedQuantity",schemaPath:"#/properties/acceptedQuantity/type",keyword:"type",params:{type: schema77.properties.acceptedQuantity.type},message:"must be number,null"};
+const err8 = {instancePath:instancePath+"/acceptedQuantity",schemaPath:"#/properties/acceptedQuantity/type",keyword:"type",params:{type: schema79.properties.acceptedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19390,7 +20141,7 @@ errors++;
 if(data.rejectedQuantity !== undefined){
 let data8 = data.rejectedQuantity;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/rejectedQuantity",schemaPath:"#/properties/rejectedQuantity/type",keyword:"type",params:{type: schema77.properties.rejectedQuantity.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/rejectedQuantity",schemaPath:"#/properties/rejectedQuantity/type",keyword:"type",params:{type: schema79.properties.rejectedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19415,7 +20166,7 @@ errors++;
 if(data.returnedQuantity !== undefined){
 let data9 = data.returnedQuantity;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema77.properties.returnedQuantity.type},message:"must be number,null"};
+const err12 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema79.properties.returnedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19428,7 +20179,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema77.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema79.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19441,7 +20192,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema77.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema79.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19466,7 +20217,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema77.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema79.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19479,7 +20230,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema77.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema79.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19504,7 +20255,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema77.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema79.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19525,14 +20276,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoRequisition = validate77;
-const schema78 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"institutionId":{"type":["integer","null"]},"purchaseGroupId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoRequisition = validate79;
+const schema80 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"institutionId":{"type":["integer","null"]},"purchaseGroupId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"budgetChecked":{"type":["string","null"],"enum":["Y","N",null]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoRequisition" */;
 let vErrors = null;
 let errors = 0;
@@ -19540,7 +20291,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requisitionId !== undefined){
 let data0 = data.requisitionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema78.properties.requisitionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema80.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19553,7 +20304,7 @@ errors++;
 if(data.requisitionNumber !== undefined){
 let data1 = data.requisitionNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema78.properties.requisitionNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema80.properties.requisitionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19578,7 +20329,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema78.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema80.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19603,7 +20354,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema78.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema80.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19628,7 +20379,7 @@ errors++;
 if(data.requestDate !== undefined){
 let data4 = data.requestDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/requestDate",schemaPath:"#/properties/requestDate/type",keyword:"type",params:{type: schema78.properties.requestDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/requestDate",schemaPath:"#/properties/requestDate/type",keyword:"type",params:{type: schema80.properties.requestDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19653,7 +20404,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema78.properties.currencyCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema80.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19678,7 +20429,7 @@ errors++;
 if(data.institutionId !== undefined){
 let data6 = data.institutionId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/institutionId",schemaPath:"#/properties/institutionId/type",keyword:"type",params:{type: schema78.properties.institutionId.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/institutionId",schemaPath:"#/properties/institutionId/type",keyword:"type",params:{type: schema80.properties.institutionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19691,7 +20442,7 @@ errors++;
 if(data.purchaseGroupId !== undefined){
 let data7 = data.purchaseGroupId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/purchaseGroupId",schemaPath:"#/properties/purchaseGroupId/type",keyword:"type",params:{type: schema78.properties.purchaseGroupId.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/purchaseGroupId",schemaPath:"#/properties/purchaseGroupId/type",keyword:"type",params:{type: schema80.properties.purchaseGroupId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19704,7 +20455,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema78.properties.description.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema80.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19729,7 +20480,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data9 = data.submittedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema78.properties.submittedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema80.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19754,7 +20505,7 @@ errors++;
 if(data.approvedBy !== undefined){
 let data10 = data.approvedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema78.properties.approvedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema80.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19767,7 +20518,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data11 = data.approvedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema78.properties.approvedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema80.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19789,10 +20540,10 @@ errors++;
 }
 }
 }
-if(data.attachmentIds !== undefined){
-let data12 = data.attachmentIds;
+if(data.budgetChecked !== undefined){
+let data12 = data.budgetChecked;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema78.properties.attachmentIds.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/budgetChecked",schemaPath:"#/properties/budgetChecked/type",keyword:"type",params:{type: schema80.properties.budgetChecked.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19801,9 +20552,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(!pattern1.test(data12)){
-const err21 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(!(((data12 === "Y") || (data12 === "N")) || (data12 === null))){
+const err21 = {instancePath:instancePath+"/budgetChecked",schemaPath:"#/properties/budgetChecked/enum",keyword:"enum",params:{allowedValues: schema80.properties.budgetChecked.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19811,2220 +20561,12 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data13 = data.createdBy;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema78.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data14 = data.creationDate;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema78.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!pattern0.test(data14)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data15 = data.lastUpdatedBy;
-if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema78.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data16 = data.lastUpdateDate;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema78.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(typeof data16 === "string"){
-if(!pattern0.test(data16)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data17 = data.versionNum;
-if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema78.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate77.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPoRequisitionLine = validate78;
-const schema79 = {"$id":"entity:srmPoRequisitionLine","type":"object","properties":{"requisitionLineId":{"type":["integer","null"]},"requisitionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"unitPrice":{"type":["number","null"],"minimum":0},"uomCode":{"type":["string","null"],"maxLength":20},"needByDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPoRequisitionLine" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.requisitionLineId !== undefined){
-let data0 = data.requisitionLineId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema79.properties.requisitionLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.requisitionId !== undefined){
-let data1 = data.requisitionId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema79.properties.requisitionId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema79.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.materialId !== undefined){
-let data3 = data.materialId;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema79.properties.materialId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.quantity !== undefined){
-let data4 = data.quantity;
-if((!(typeof data4 == "number")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema79.properties.quantity.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data4 == "number"){
-if(data4 < 0.0001 || isNaN(data4)){
-const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.unitPrice !== undefined){
-let data5 = data.unitPrice;
-if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema79.properties.unitPrice.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-const err7 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.uomCode !== undefined){
-let data6 = data.uomCode;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema79.properties.uomCode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err9 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.needByDate !== undefined){
-let data7 = data.needByDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/type",keyword:"type",params:{type: schema79.properties.needByDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err11 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.remark !== undefined){
-let data8 = data.remark;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema79.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 500){
-const err13 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data9 = data.createdBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema79.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data10 = data.creationDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema79.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data11 = data.lastUpdatedBy;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema79.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data12 = data.lastUpdateDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema79.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data13 = data.versionNum;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema79.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-validate78.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPoReturn = validate79;
-const schema80 = {"$id":"entity:srmPoReturn","type":"object","properties":{"returnId":{"type":["integer","null"]},"returnNumber":{"type":["string","null"],"maxLength":40},"receiptId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"replaceFlag":{"type":["string","null"],"enum":["Y","N",null]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPoReturn" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnId !== undefined){
-let data0 = data.returnId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema80.properties.returnId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.returnNumber !== undefined){
-let data1 = data.returnNumber;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/type",keyword:"type",params:{type: schema80.properties.returnNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err2 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.receiptId !== undefined){
-let data2 = data.receiptId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema80.properties.receiptId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.orderId !== undefined){
-let data3 = data.orderId;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema80.properties.orderId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.supplierId !== undefined){
-let data4 = data.supplierId;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema80.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data5 = data.status;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema80.properties.status.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 20){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.reason !== undefined){
-let data6 = data.reason;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema80.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 500){
-const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.replaceFlag !== undefined){
-let data7 = data.replaceFlag;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/type",keyword:"type",params:{type: schema80.properties.replaceFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err11 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/enum",keyword:"enum",params:{allowedValues: schema80.properties.replaceFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.submittedDate !== undefined){
-let data8 = data.submittedDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema80.properties.submittedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err13 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.approvedDate !== undefined){
-let data9 = data.approvedDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema80.properties.approvedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err15 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data10 = data.createdBy;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema80.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data11 = data.creationDate;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema80.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err18 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data12 = data.lastUpdatedBy;
-if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema80.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data13 = data.lastUpdateDate;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema80.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err21 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data14 = data.versionNum;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema80.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate79.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPoReturnLine = validate80;
-const schema81 = {"$id":"entity:srmPoReturnLine","type":"object","properties":{"returnLineId":{"type":["integer","null"]},"returnId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"receiptLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPoReturnLine" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnLineId !== undefined){
-let data0 = data.returnLineId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/returnLineId",schemaPath:"#/properties/returnLineId/type",keyword:"type",params:{type: schema81.properties.returnLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.returnId !== undefined){
-let data1 = data.returnId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema81.properties.returnId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema81.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.receiptLineId !== undefined){
-let data3 = data.receiptLineId;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema81.properties.receiptLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.orderLineId !== undefined){
-let data4 = data.orderLineId;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema81.properties.orderLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.materialId !== undefined){
-let data5 = data.materialId;
-if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema81.properties.materialId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.quantity !== undefined){
-let data6 = data.quantity;
-if((!(typeof data6 == "number")) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema81.properties.quantity.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data6 == "number"){
-if(data6 < 0.0001 || isNaN(data6)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema81.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema81.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema81.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema81.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema81.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierChange = validate81;
-const schema82 = {"$id":"entity:srmPosSupplierChange","type":"object","properties":{"changeId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierChange" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.changeId !== undefined){
-let data0 = data.changeId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema82.properties.changeId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.changeNumber !== undefined){
-let data1 = data.changeNumber;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema82.properties.changeNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err2 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema82.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.supplierName !== undefined){
-let data3 = data.supplierName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema82.properties.supplierName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err5 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.taxNumber !== undefined){
-let data4 = data.taxNumber;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema82.properties.taxNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 40){
-const err7 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.contactName !== undefined){
-let data5 = data.contactName;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema82.properties.contactName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 100){
-const err9 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.contactPhone !== undefined){
-let data6 = data.contactPhone;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema82.properties.contactPhone.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 40){
-const err11 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.email !== undefined){
-let data7 = data.email;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema82.properties.email.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(func2(data7) > 200){
-const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.address !== undefined){
-let data8 = data.address;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema82.properties.address.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 500){
-const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.status !== undefined){
-let data9 = data.status;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema82.properties.status.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func2(data9) > 20){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data.submittedDate !== undefined){
-let data10 = data.submittedDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema82.properties.submittedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-if(data.approvedBy !== undefined){
-let data11 = data.approvedBy;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema82.properties.approvedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.approvedDate !== undefined){
-let data12 = data.approvedDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema82.properties.approvedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err22 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-if(data.rejectReason !== undefined){
-let data13 = data.rejectReason;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema82.properties.rejectReason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(func2(data13) > 500){
-const err24 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data14 = data.createdBy;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema82.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data15 = data.creationDate;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema82.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err27 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data16 = data.lastUpdatedBy;
-if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema82.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data17 = data.lastUpdateDate;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema82.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(typeof data17 === "string"){
-if(!pattern0.test(data17)){
-const err30 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data18 = data.versionNum;
-if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err31 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema82.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-validate81.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierChangeLine = validate82;
-const schema83 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierChangeLine" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.changeLineId !== undefined){
-let data0 = data.changeLineId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema83.properties.changeLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.changeId !== undefined){
-let data1 = data.changeId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema83.properties.changeId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema83.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.fieldName !== undefined){
-let data3 = data.fieldName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema83.properties.fieldName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 40){
-const err4 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.oldValue !== undefined){
-let data4 = data.oldValue;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema83.properties.oldValue.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 500){
-const err6 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.newValue !== undefined){
-let data5 = data.newValue;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema83.properties.newValue.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 500){
-const err8 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data6 = data.createdBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema83.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data7 = data.creationDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema83.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data8 = data.lastUpdatedBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema83.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data9 = data.lastUpdateDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema83.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data10 = data.versionNum;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema83.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierInfo = validate83;
-const schema84 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierInfo" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.supplierId !== undefined){
-let data0 = data.supplierId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema84.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.supplierNumber !== undefined){
-let data1 = data.supplierNumber;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema84.properties.supplierNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err2 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.supplierName !== undefined){
-let data2 = data.supplierName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema84.properties.supplierName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 200){
-const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.taxNumber !== undefined){
-let data3 = data.taxNumber;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema84.properties.taxNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 40){
-const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.contactName !== undefined){
-let data4 = data.contactName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema84.properties.contactName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.contactPhone !== undefined){
-let data5 = data.contactPhone;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema84.properties.contactPhone.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 40){
-const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.email !== undefined){
-let data6 = data.email;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema84.properties.email.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 200){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.address !== undefined){
-let data7 = data.address;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema84.properties.address.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(func2(data7) > 500){
-const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.supplierStatus !== undefined){
-let data8 = data.supplierStatus;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema84.properties.supplierStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 20){
-const err16 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
 }
 }
 if(data.attachmentIds !== undefined){
-let data9 = data.attachmentIds;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema84.properties.attachmentIds.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern1.test(data9)){
-const err18 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data10 = data.createdBy;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema84.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data11 = data.creationDate;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema84.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data12 = data.lastUpdatedBy;
-if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema84.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data13 = data.lastUpdateDate;
+let data13 = data.attachmentIds;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema84.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data14 = data.versionNum;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema84.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-validate83.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierLifecycle = validate84;
-const schema85 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierLifecycle" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.lifecycleId !== undefined){
-let data0 = data.lifecycleId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema85.properties.lifecycleId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.changeNumber !== undefined){
-let data1 = data.changeNumber;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema85.properties.changeNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err2 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema85.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.changeType !== undefined){
-let data3 = data.changeType;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema85.properties.changeType.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 20){
-const err5 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.categoryId !== undefined){
-let data4 = data.categoryId;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema85.properties.categoryId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.fromStatus !== undefined){
-let data5 = data.fromStatus;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema85.properties.fromStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 20){
-const err8 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.toStatus !== undefined){
-let data6 = data.toStatus;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema85.properties.toStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err10 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.reason !== undefined){
-let data7 = data.reason;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema85.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(func2(data7) > 500){
-const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.endDate !== undefined){
-let data8 = data.endDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema85.properties.endDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err14 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.status !== undefined){
-let data9 = data.status;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema85.properties.status.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func2(data9) > 20){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.submittedDate !== undefined){
-let data10 = data.submittedDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema85.properties.submittedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.approvedBy !== undefined){
-let data11 = data.approvedBy;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema85.properties.approvedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.approvedDate !== undefined){
-let data12 = data.approvedDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema85.properties.approvedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.rejectReason !== undefined){
-let data13 = data.rejectReason;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema85.properties.rejectReason.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema80.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -22034,8 +20576,8 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data13 === "string"){
-if(func2(data13) > 500){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(!pattern1.test(data13)){
+const err23 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22049,7 +20591,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema85.properties.createdBy.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema80.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -22062,7 +20604,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema85.properties.creationDate.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema80.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -22087,7 +20629,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema85.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema80.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -22100,7 +20642,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema85.properties.lastUpdateDate.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema80.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -22125,7 +20667,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema85.properties.versionNum.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema80.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -22146,14 +20688,2246 @@ vErrors.push(err31);
 }
 errors++;
 }
+validate79.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoRequisitionLine = validate80;
+const schema81 = {"$id":"entity:srmPoRequisitionLine","type":"object","properties":{"requisitionLineId":{"type":["integer","null"]},"requisitionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"unitPrice":{"type":["number","null"],"minimum":0},"uomCode":{"type":["string","null"],"maxLength":20},"needByDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoRequisitionLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.requisitionLineId !== undefined){
+let data0 = data.requisitionLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema81.properties.requisitionLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.requisitionId !== undefined){
+let data1 = data.requisitionId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema81.properties.requisitionId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema81.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.materialId !== undefined){
+let data3 = data.materialId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema81.properties.materialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.quantity !== undefined){
+let data4 = data.quantity;
+if((!(typeof data4 == "number")) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema81.properties.quantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data4 == "number"){
+if(data4 < 0.0001 || isNaN(data4)){
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.unitPrice !== undefined){
+let data5 = data.unitPrice;
+if((!(typeof data5 == "number")) && (data5 !== null)){
+const err6 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema81.properties.unitPrice.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err7 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.uomCode !== undefined){
+let data6 = data.uomCode;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema81.properties.uomCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err9 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.needByDate !== undefined){
+let data7 = data.needByDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/type",keyword:"type",params:{type: schema81.properties.needByDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err11 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.remark !== undefined){
+let data8 = data.remark;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema81.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 500){
+const err13 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data9 = data.createdBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema81.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data10 = data.creationDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema81.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data11 = data.lastUpdatedBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema81.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data12 = data.lastUpdateDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema81.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data13 = data.versionNum;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema81.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoReturn = validate81;
+const schema82 = {"$id":"entity:srmPoReturn","type":"object","properties":{"returnId":{"type":["integer","null"]},"returnNumber":{"type":["string","null"],"maxLength":40},"receiptId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"replaceFlag":{"type":["string","null"],"enum":["Y","N",null]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoReturn" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnId !== undefined){
+let data0 = data.returnId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema82.properties.returnId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.returnNumber !== undefined){
+let data1 = data.returnNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/type",keyword:"type",params:{type: schema82.properties.returnNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.receiptId !== undefined){
+let data2 = data.receiptId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema82.properties.receiptId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.orderId !== undefined){
+let data3 = data.orderId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema82.properties.orderId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data4 = data.supplierId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema82.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data5 = data.status;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema82.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 20){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.reason !== undefined){
+let data6 = data.reason;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema82.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 500){
+const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.replaceFlag !== undefined){
+let data7 = data.replaceFlag;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/type",keyword:"type",params:{type: schema82.properties.replaceFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
+const err11 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/enum",keyword:"enum",params:{allowedValues: schema82.properties.replaceFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.submittedDate !== undefined){
+let data8 = data.submittedDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema82.properties.submittedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err13 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.approvedDate !== undefined){
+let data9 = data.approvedDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema82.properties.approvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err15 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data10 = data.createdBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema82.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data11 = data.creationDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema82.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err18 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data12 = data.lastUpdatedBy;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema82.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data13 = data.lastUpdateDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema82.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err21 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data14 = data.versionNum;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema82.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate81.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoReturnLine = validate82;
+const schema83 = {"$id":"entity:srmPoReturnLine","type":"object","properties":{"returnLineId":{"type":["integer","null"]},"returnId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"receiptLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoReturnLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnLineId !== undefined){
+let data0 = data.returnLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/returnLineId",schemaPath:"#/properties/returnLineId/type",keyword:"type",params:{type: schema83.properties.returnLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.returnId !== undefined){
+let data1 = data.returnId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema83.properties.returnId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema83.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.receiptLineId !== undefined){
+let data3 = data.receiptLineId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema83.properties.receiptLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.orderLineId !== undefined){
+let data4 = data.orderLineId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema83.properties.orderLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.materialId !== undefined){
+let data5 = data.materialId;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema83.properties.materialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.quantity !== undefined){
+let data6 = data.quantity;
+if((!(typeof data6 == "number")) && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema83.properties.quantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 < 0.0001 || isNaN(data6)){
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema83.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema83.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema83.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema83.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema83.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierChange = validate83;
+const schema84 = {"$id":"entity:srmPosSupplierChange","type":"object","properties":{"changeId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierChange" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.changeId !== undefined){
+let data0 = data.changeId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema84.properties.changeId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.changeNumber !== undefined){
+let data1 = data.changeNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema84.properties.changeNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema84.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.supplierName !== undefined){
+let data3 = data.supplierName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema84.properties.supplierName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+const err5 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.taxNumber !== undefined){
+let data4 = data.taxNumber;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema84.properties.taxNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 40){
+const err7 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.contactName !== undefined){
+let data5 = data.contactName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema84.properties.contactName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err9 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.contactPhone !== undefined){
+let data6 = data.contactPhone;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema84.properties.contactPhone.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 40){
+const err11 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data7 = data.email;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema84.properties.email.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 200){
+const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.address !== undefined){
+let data8 = data.address;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema84.properties.address.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 500){
+const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data9 = data.status;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema84.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 20){
+const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.submittedDate !== undefined){
+let data10 = data.submittedDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema84.properties.submittedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.approvedBy !== undefined){
+let data11 = data.approvedBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err20 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema84.properties.approvedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.approvedDate !== undefined){
+let data12 = data.approvedDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema84.properties.approvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err22 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.rejectReason !== undefined){
+let data13 = data.rejectReason;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema84.properties.rejectReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(func2(data13) > 500){
+const err24 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data14 = data.createdBy;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err25 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema84.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data15 = data.creationDate;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema84.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err27 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data16 = data.lastUpdatedBy;
+if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
+const err28 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema84.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data17 = data.lastUpdateDate;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema84.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err30 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data18 = data.versionNum;
+if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
+const err31 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema84.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierChangeLine = validate84;
+const schema85 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierChangeLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.changeLineId !== undefined){
+let data0 = data.changeLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema85.properties.changeLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.changeId !== undefined){
+let data1 = data.changeId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema85.properties.changeId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema85.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.fieldName !== undefined){
+let data3 = data.fieldName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema85.properties.fieldName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 40){
+const err4 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.oldValue !== undefined){
+let data4 = data.oldValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema85.properties.oldValue.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 500){
+const err6 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.newValue !== undefined){
+let data5 = data.newValue;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema85.properties.newValue.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 500){
+const err8 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data6 = data.createdBy;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema85.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data7 = data.creationDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema85.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data8 = data.lastUpdatedBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema85.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data9 = data.lastUpdateDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema85.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data10 = data.versionNum;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema85.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
 validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegister = validate85;
-const schema86 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierInfo = validate85;
+const schema86 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierInfo" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.supplierId !== undefined){
+let data0 = data.supplierId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema86.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.supplierNumber !== undefined){
+let data1 = data.supplierNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema86.properties.supplierNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.supplierName !== undefined){
+let data2 = data.supplierName;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema86.properties.supplierName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.taxNumber !== undefined){
+let data3 = data.taxNumber;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema86.properties.taxNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 40){
+const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.contactName !== undefined){
+let data4 = data.contactName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema86.properties.contactName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.contactPhone !== undefined){
+let data5 = data.contactPhone;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema86.properties.contactPhone.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data6 = data.email;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema86.properties.email.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 200){
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.address !== undefined){
+let data7 = data.address;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema86.properties.address.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 500){
+const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.supplierStatus !== undefined){
+let data8 = data.supplierStatus;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema86.properties.supplierStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 20){
+const err16 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.attachmentIds !== undefined){
+let data9 = data.attachmentIds;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema86.properties.attachmentIds.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+const err18 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data10 = data.createdBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema86.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data11 = data.creationDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema86.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data12 = data.lastUpdatedBy;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema86.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data13 = data.lastUpdateDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema86.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data14 = data.versionNum;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema86.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierLifecycle = validate86;
+const schema87 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierLifecycle" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.lifecycleId !== undefined){
+let data0 = data.lifecycleId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema87.properties.lifecycleId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.changeNumber !== undefined){
+let data1 = data.changeNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema87.properties.changeNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema87.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.changeType !== undefined){
+let data3 = data.changeType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema87.properties.changeType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err5 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.categoryId !== undefined){
+let data4 = data.categoryId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema87.properties.categoryId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.fromStatus !== undefined){
+let data5 = data.fromStatus;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema87.properties.fromStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 20){
+const err8 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.toStatus !== undefined){
+let data6 = data.toStatus;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema87.properties.toStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err10 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.reason !== undefined){
+let data7 = data.reason;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema87.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 500){
+const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.endDate !== undefined){
+let data8 = data.endDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema87.properties.endDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err14 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data9 = data.status;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema87.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 20){
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.submittedDate !== undefined){
+let data10 = data.submittedDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema87.properties.submittedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.approvedBy !== undefined){
+let data11 = data.approvedBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema87.properties.approvedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.approvedDate !== undefined){
+let data12 = data.approvedDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema87.properties.approvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.rejectReason !== undefined){
+let data13 = data.rejectReason;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema87.properties.rejectReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(func2(data13) > 500){
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data14 = data.createdBy;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema87.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data15 = data.creationDate;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema87.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data16 = data.lastUpdatedBy;
+if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
+const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema87.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data17 = data.lastUpdateDate;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema87.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data18 = data.versionNum;
+if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
+const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema87.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierRegister = validate87;
+const schema88 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -22161,7 +22935,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerId !== undefined){
 let data0 = data.registerId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema86.properties.registerId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema88.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22174,7 +22948,7 @@ errors++;
 if(data.companyName !== undefined){
 let data1 = data.companyName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema86.properties.companyName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema88.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22199,7 +22973,7 @@ errors++;
 if(data.creditCode !== undefined){
 let data2 = data.creditCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema86.properties.creditCode.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema88.properties.creditCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22224,7 +22998,7 @@ errors++;
 if(data.contactName !== undefined){
 let data3 = data.contactName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema86.properties.contactName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema88.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22249,7 +23023,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema86.properties.email.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema88.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22274,7 +23048,7 @@ errors++;
 if(data.phone !== undefined){
 let data5 = data.phone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema86.properties.phone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema88.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22299,7 +23073,7 @@ errors++;
 if(data.address !== undefined){
 let data6 = data.address;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema86.properties.address.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema88.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22324,7 +23098,7 @@ errors++;
 if(data.categoryIds !== undefined){
 let data7 = data.categoryIds;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema86.properties.categoryIds.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema88.properties.categoryIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22349,7 +23123,7 @@ errors++;
 if(data.categoryNames !== undefined){
 let data8 = data.categoryNames;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema86.properties.categoryNames.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema88.properties.categoryNames.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22374,7 +23148,7 @@ errors++;
 if(data.languageCode !== undefined){
 let data9 = data.languageCode;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema86.properties.languageCode.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema88.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22399,7 +23173,7 @@ errors++;
 if(data.status !== undefined){
 let data10 = data.status;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema86.properties.status.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema88.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22424,7 +23198,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data11 = data.submittedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema86.properties.submittedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema88.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22449,7 +23223,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data12 = data.rejectReason;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema86.properties.rejectReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema88.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22474,7 +23248,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data13 = data.supplierId;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema86.properties.supplierId.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema88.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -22487,7 +23261,7 @@ errors++;
 if(data.nameKey !== undefined){
 let data14 = data.nameKey;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema86.properties.nameKey.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema88.properties.nameKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -22512,7 +23286,7 @@ errors++;
 if(data.creditKey !== undefined){
 let data15 = data.creditKey;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema86.properties.creditKey.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema88.properties.creditKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -22537,7 +23311,7 @@ errors++;
 if(data.editTokenHash !== undefined){
 let data16 = data.editTokenHash;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema86.properties.editTokenHash.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema88.properties.editTokenHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -22562,7 +23336,7 @@ errors++;
 if(data.tokenExpires !== undefined){
 let data17 = data.tokenExpires;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema86.properties.tokenExpires.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema88.properties.tokenExpires.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -22587,7 +23361,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data18 = data.createdBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema86.properties.createdBy.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema88.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -22600,7 +23374,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data19 = data.creationDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema86.properties.creationDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema88.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -22625,7 +23399,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data20 = data.lastUpdatedBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema86.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema88.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -22638,7 +23412,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data21 = data.lastUpdateDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema86.properties.lastUpdateDate.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema88.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -22663,7 +23437,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data22 = data.versionNum;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema86.properties.versionNum.type},message:"must be integer,null"};
+const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema88.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -22684,14 +23458,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegisterBank = validate86;
-const schema87 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterBank = validate88;
+const schema89 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegisterBank" */;
 let vErrors = null;
 let errors = 0;
@@ -22699,7 +23473,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerBankId !== undefined){
 let data0 = data.registerBankId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema87.properties.registerBankId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema89.properties.registerBankId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22712,7 +23486,7 @@ errors++;
 if(data.registerId !== undefined){
 let data1 = data.registerId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema87.properties.registerId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema89.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22725,7 +23499,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema87.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema89.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22738,7 +23512,7 @@ errors++;
 if(data.bankName !== undefined){
 let data3 = data.bankName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema87.properties.bankName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema89.properties.bankName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22763,7 +23537,7 @@ errors++;
 if(data.accountName !== undefined){
 let data4 = data.accountName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema87.properties.accountName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema89.properties.accountName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22788,7 +23562,7 @@ errors++;
 if(data.accountNumber !== undefined){
 let data5 = data.accountNumber;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema87.properties.accountNumber.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema89.properties.accountNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22813,7 +23587,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema87.properties.currencyCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema89.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22838,7 +23612,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema87.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema89.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22851,7 +23625,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema87.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema89.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22876,7 +23650,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema87.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema89.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22889,7 +23663,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema87.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema89.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22914,7 +23688,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema87.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema89.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22935,14 +23709,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegisterCert = validate87;
-const schema88 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterCert = validate89;
+const schema90 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegisterCert" */;
 let vErrors = null;
 let errors = 0;
@@ -22950,7 +23724,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerCertId !== undefined){
 let data0 = data.registerCertId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema88.properties.registerCertId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema90.properties.registerCertId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22963,7 +23737,7 @@ errors++;
 if(data.registerId !== undefined){
 let data1 = data.registerId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema88.properties.registerId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema90.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22976,7 +23750,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema88.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema90.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22989,7 +23763,7 @@ errors++;
 if(data.certName !== undefined){
 let data3 = data.certName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema88.properties.certName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema90.properties.certName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23014,7 +23788,7 @@ errors++;
 if(data.certNumber !== undefined){
 let data4 = data.certNumber;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema88.properties.certNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema90.properties.certNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23039,7 +23813,7 @@ errors++;
 if(data.expiryDate !== undefined){
 let data5 = data.expiryDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema88.properties.expiryDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema90.properties.expiryDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23064,7 +23838,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data6 = data.attachmentIds;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema88.properties.attachmentIds.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema90.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23089,7 +23863,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema88.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema90.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23102,7 +23876,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema88.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema90.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23127,7 +23901,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema88.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema90.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23140,7 +23914,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema88.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema90.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23165,7 +23939,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema88.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema90.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23186,14 +23960,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierWarning = validate88;
-const schema89 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierWarning = validate90;
+const schema91 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierWarning" */;
 let vErrors = null;
 let errors = 0;
@@ -23201,7 +23975,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warningId !== undefined){
 let data0 = data.warningId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema89.properties.warningId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema91.properties.warningId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23214,7 +23988,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema89.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema91.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23227,7 +24001,7 @@ errors++;
 if(data.warningType !== undefined){
 let data2 = data.warningType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema89.properties.warningType.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema91.properties.warningType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -23252,7 +24026,7 @@ errors++;
 if(data.subject !== undefined){
 let data3 = data.subject;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema89.properties.subject.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema91.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23277,7 +24051,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data4 = data.dueDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema89.properties.dueDate.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema91.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23302,7 +24076,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema89.properties.status.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema91.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23327,7 +24101,7 @@ errors++;
 if(data.pushedDate !== undefined){
 let data6 = data.pushedDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema89.properties.pushedDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema91.properties.pushedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23352,7 +24126,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data7 = data.closedDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema89.properties.closedDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema91.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23377,7 +24151,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema89.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema91.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23390,7 +24164,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema89.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema91.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23415,7 +24189,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema89.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema91.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23428,7 +24202,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema89.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema91.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23453,7 +24227,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema89.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema91.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23474,14 +24248,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPriceItem = validate89;
-const schema90 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPriceItem = validate91;
+const schema92 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPriceItem" */;
 let vErrors = null;
 let errors = 0;
@@ -23489,7 +24263,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.priceItemId !== undefined){
 let data0 = data.priceItemId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema90.properties.priceItemId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema92.properties.priceItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23502,7 +24276,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema90.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema92.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23515,7 +24289,7 @@ errors++;
 if(data.materialId !== undefined){
 let data2 = data.materialId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema90.properties.materialId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema92.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -23528,7 +24302,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema90.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema92.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23553,7 +24327,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data4 = data.currencyCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema90.properties.currencyCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema92.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23578,7 +24352,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema90.properties.quantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema92.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23603,7 +24377,7 @@ errors++;
 if(data.validFrom !== undefined){
 let data6 = data.validFrom;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema90.properties.validFrom.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema92.properties.validFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23628,7 +24402,7 @@ errors++;
 if(data.validTo !== undefined){
 let data7 = data.validTo;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema90.properties.validTo.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema92.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23653,7 +24427,7 @@ errors++;
 if(data.sourceInquiryId !== undefined){
 let data8 = data.sourceInquiryId;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema90.properties.sourceInquiryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema92.properties.sourceInquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23666,7 +24440,7 @@ errors++;
 if(data.sourceInquiryLineId !== undefined){
 let data9 = data.sourceInquiryLineId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema90.properties.sourceInquiryLineId.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema92.properties.sourceInquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23679,7 +24453,7 @@ errors++;
 if(data.sourceType !== undefined){
 let data10 = data.sourceType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema90.properties.sourceType.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema92.properties.sourceType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23704,7 +24478,7 @@ errors++;
 if(data.sourceId !== undefined){
 let data11 = data.sourceId;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema90.properties.sourceId.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema92.properties.sourceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23717,7 +24491,7 @@ errors++;
 if(data.sourceNumber !== undefined){
 let data12 = data.sourceNumber;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema90.properties.sourceNumber.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema92.properties.sourceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23742,7 +24516,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema90.properties.createdBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema92.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23755,7 +24529,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema90.properties.creationDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema92.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23780,7 +24554,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema90.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema92.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23793,7 +24567,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema90.properties.lastUpdateDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema92.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23818,7 +24592,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema90.properties.versionNum.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema92.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23839,14 +24613,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuction = validate90;
-const schema91 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuction = validate92;
+const schema93 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuction" */;
 let vErrors = null;
 let errors = 0;
@@ -23854,7 +24628,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionId !== undefined){
 let data0 = data.auctionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema91.properties.auctionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema93.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23867,7 +24641,7 @@ errors++;
 if(data.auctionNumber !== undefined){
 let data1 = data.auctionNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema91.properties.auctionNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema93.properties.auctionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23892,7 +24666,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema91.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema93.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23917,7 +24691,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema91.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema93.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23942,7 +24716,7 @@ errors++;
 if(data.auctionType !== undefined){
 let data4 = data.auctionType;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema91.properties.auctionType.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema93.properties.auctionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23967,7 +24741,7 @@ errors++;
 if(data.visibility !== undefined){
 let data5 = data.visibility;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema91.properties.visibility.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema93.properties.visibility.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23992,7 +24766,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema91.properties.currencyCode.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema93.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24017,7 +24791,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data7 = data.categoryId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema91.properties.categoryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema93.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24030,7 +24804,7 @@ errors++;
 if(data.startTime !== undefined){
 let data8 = data.startTime;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema91.properties.startTime.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema93.properties.startTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24055,7 +24829,7 @@ errors++;
 if(data.endTime !== undefined){
 let data9 = data.endTime;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema91.properties.endTime.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema93.properties.endTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -24080,7 +24854,7 @@ errors++;
 if(data.extendWindowSeconds !== undefined){
 let data10 = data.extendWindowSeconds;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema91.properties.extendWindowSeconds.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema93.properties.extendWindowSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -24115,7 +24889,7 @@ errors++;
 if(data.extendSeconds !== undefined){
 let data11 = data.extendSeconds;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema91.properties.extendSeconds.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema93.properties.extendSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -24150,7 +24924,7 @@ errors++;
 if(data.maxExtends !== undefined){
 let data12 = data.maxExtends;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema91.properties.maxExtends.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema93.properties.maxExtends.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -24185,7 +24959,7 @@ errors++;
 if(data.extendCount !== undefined){
 let data13 = data.extendCount;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema91.properties.extendCount.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema93.properties.extendCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -24198,7 +24972,7 @@ errors++;
 if(data.minDecrement !== undefined){
 let data14 = data.minDecrement;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema91.properties.minDecrement.type},message:"must be number,null"};
+const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema93.properties.minDecrement.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -24223,7 +24997,7 @@ errors++;
 if(data.ceilingPrice !== undefined){
 let data15 = data.ceilingPrice;
 if((!(typeof data15 == "number")) && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema91.properties.ceilingPrice.type},message:"must be number,null"};
+const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema93.properties.ceilingPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -24248,7 +25022,7 @@ errors++;
 if(data.roundStep !== undefined){
 let data16 = data.roundStep;
 if((!(typeof data16 == "number")) && (data16 !== null)){
-const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema91.properties.roundStep.type},message:"must be number,null"};
+const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema93.properties.roundStep.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -24273,7 +25047,7 @@ errors++;
 if(data.startPrice !== undefined){
 let data17 = data.startPrice;
 if((!(typeof data17 == "number")) && (data17 !== null)){
-const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema91.properties.startPrice.type},message:"must be number,null"};
+const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema93.properties.startPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -24298,7 +25072,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data18 = data.roundNumber;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema91.properties.roundNumber.type},message:"must be integer,null"};
+const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema93.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -24311,7 +25085,7 @@ errors++;
 if(data.roundPrice !== undefined){
 let data19 = data.roundPrice;
 if((!(typeof data19 == "number")) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema91.properties.roundPrice.type},message:"must be number,null"};
+const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema93.properties.roundPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -24324,7 +25098,7 @@ errors++;
 if(data.pausedRemainingMs !== undefined){
 let data20 = data.pausedRemainingMs;
 if((!(typeof data20 == "number")) && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema91.properties.pausedRemainingMs.type},message:"must be number,null"};
+const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema93.properties.pausedRemainingMs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -24337,7 +25111,7 @@ errors++;
 if(data.bidCount !== undefined){
 let data21 = data.bidCount;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema91.properties.bidCount.type},message:"must be integer,null"};
+const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema93.properties.bidCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -24350,7 +25124,7 @@ errors++;
 if(data.bestPrice !== undefined){
 let data22 = data.bestPrice;
 if((!(typeof data22 == "number")) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema91.properties.bestPrice.type},message:"must be number,null"};
+const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema93.properties.bestPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -24363,7 +25137,7 @@ errors++;
 if(data.awardedSupplierId !== undefined){
 let data23 = data.awardedSupplierId;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema91.properties.awardedSupplierId.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema93.properties.awardedSupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -24376,7 +25150,7 @@ errors++;
 if(data.awardedPrice !== undefined){
 let data24 = data.awardedPrice;
 if((!(typeof data24 == "number")) && (data24 !== null)){
-const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema91.properties.awardedPrice.type},message:"must be number,null"};
+const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema93.properties.awardedPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -24389,7 +25163,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data25 = data.awardedDate;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema91.properties.awardedDate.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema93.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -24414,7 +25188,7 @@ errors++;
 if(data.closeReason !== undefined){
 let data26 = data.closeReason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema91.properties.closeReason.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema93.properties.closeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -24439,7 +25213,7 @@ errors++;
 if(data.description !== undefined){
 let data27 = data.description;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema91.properties.description.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema93.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -24464,7 +25238,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data28 = data.createdBy;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema91.properties.createdBy.type},message:"must be integer,null"};
+const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema93.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -24477,7 +25251,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data29 = data.creationDate;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema91.properties.creationDate.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema93.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -24502,7 +25276,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data30 = data.lastUpdatedBy;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema91.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema93.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -24515,7 +25289,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data31 = data.lastUpdateDate;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema91.properties.lastUpdateDate.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema93.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -24540,7 +25314,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data32 = data.versionNum;
 if((!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))) && (data32 !== null)){
-const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema91.properties.versionNum.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema93.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -24561,14 +25335,14 @@ vErrors.push(err56);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuctionLine = validate91;
-const schema92 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionLine = validate93;
+const schema94 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuctionLine" */;
 let vErrors = null;
 let errors = 0;
@@ -24576,7 +25350,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionLineId !== undefined){
 let data0 = data.auctionLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema92.properties.auctionLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema94.properties.auctionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24589,7 +25363,7 @@ errors++;
 if(data.auctionId !== undefined){
 let data1 = data.auctionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema92.properties.auctionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema94.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24602,7 +25376,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema92.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema94.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24615,7 +25389,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema92.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema94.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24628,7 +25402,7 @@ errors++;
 if(data.quantity !== undefined){
 let data4 = data.quantity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema92.properties.quantity.type},message:"must be number,null"};
+const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema94.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24653,7 +25427,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data5 = data.uomCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema92.properties.uomCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema94.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24678,7 +25452,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema92.properties.createdBy.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema94.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24691,7 +25465,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema92.properties.creationDate.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema94.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24716,7 +25490,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema92.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema94.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24729,7 +25503,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema92.properties.lastUpdateDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema94.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24754,7 +25528,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema92.properties.versionNum.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema94.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24775,14 +25549,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuctionSupplier = validate92;
-const schema93 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionSupplier = validate94;
+const schema95 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuctionSupplier" */;
 let vErrors = null;
 let errors = 0;
@@ -24790,7 +25564,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionSupplierId !== undefined){
 let data0 = data.auctionSupplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema93.properties.auctionSupplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema95.properties.auctionSupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24803,7 +25577,7 @@ errors++;
 if(data.auctionId !== undefined){
 let data1 = data.auctionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema93.properties.auctionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema95.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24816,7 +25590,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema93.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema95.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24829,7 +25603,7 @@ errors++;
 if(data.bestPrice !== undefined){
 let data3 = data.bestPrice;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema93.properties.bestPrice.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema95.properties.bestPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24842,7 +25616,7 @@ errors++;
 if(data.bidCount !== undefined){
 let data4 = data.bidCount;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema93.properties.bidCount.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema95.properties.bidCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24855,7 +25629,7 @@ errors++;
 if(data.lastBidMs !== undefined){
 let data5 = data.lastBidMs;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema93.properties.lastBidMs.type},message:"must be number,null"};
+const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema95.properties.lastBidMs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24868,7 +25642,7 @@ errors++;
 if(data.activeFlag !== undefined){
 let data6 = data.activeFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema93.properties.activeFlag.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema95.properties.activeFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24878,7 +25652,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema93.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema95.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24891,7 +25665,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema93.properties.createdBy.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema95.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24904,7 +25678,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema93.properties.creationDate.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema95.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24929,7 +25703,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema93.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema95.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24942,7 +25716,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema93.properties.lastUpdateDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema95.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24967,7 +25741,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema93.properties.versionNum.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema95.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24988,14 +25762,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiry = validate93;
-const schema94 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquiry = validate95;
+const schema96 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiry" */;
 let vErrors = null;
 let errors = 0;
@@ -25003,7 +25777,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryId !== undefined){
 let data0 = data.inquiryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema94.properties.inquiryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema96.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25016,7 +25790,7 @@ errors++;
 if(data.inquiryNumber !== undefined){
 let data1 = data.inquiryNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema94.properties.inquiryNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema96.properties.inquiryNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25041,7 +25815,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema94.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema96.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25066,7 +25840,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema94.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema96.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25091,7 +25865,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data4 = data.categoryId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema94.properties.categoryId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema96.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25104,7 +25878,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema94.properties.currencyCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema96.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25129,7 +25903,7 @@ errors++;
 if(data.deadline !== undefined){
 let data6 = data.deadline;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema94.properties.deadline.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema96.properties.deadline.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25154,7 +25928,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data7 = data.roundNumber;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema94.properties.roundNumber.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema96.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25167,7 +25941,7 @@ errors++;
 if(data.terms !== undefined){
 let data8 = data.terms;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema94.properties.terms.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema96.properties.terms.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25192,7 +25966,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data9 = data.requisitionId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema94.properties.requisitionId.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema96.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25205,7 +25979,7 @@ errors++;
 if(data.publishedDate !== undefined){
 let data10 = data.publishedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema94.properties.publishedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema96.properties.publishedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25230,7 +26004,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data11 = data.awardedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema94.properties.awardedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema96.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -25255,7 +26029,7 @@ errors++;
 if(data.awardedBy !== undefined){
 let data12 = data.awardedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema94.properties.awardedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema96.properties.awardedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -25268,7 +26042,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data13 = data.attachmentIds;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema94.properties.attachmentIds.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema96.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25293,7 +26067,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema94.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema96.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25306,7 +26080,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema94.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema96.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -25331,7 +26105,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema94.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema96.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -25344,7 +26118,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema94.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema96.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -25369,7 +26143,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema94.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema96.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -25390,14 +26164,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiryLine = validate94;
-const schema95 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquiryLine = validate96;
+const schema97 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiryLine" */;
 let vErrors = null;
 let errors = 0;
@@ -25405,7 +26179,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryLineId !== undefined){
 let data0 = data.inquiryLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema95.properties.inquiryLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema97.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25418,7 +26192,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema95.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema97.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25431,7 +26205,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema95.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema97.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25444,7 +26218,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema95.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema97.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25457,7 +26231,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data4 = data.uomCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema95.properties.uomCode.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema97.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25482,7 +26256,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema95.properties.quantity.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema97.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25507,7 +26281,7 @@ errors++;
 if(data.requiredDate !== undefined){
 let data6 = data.requiredDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema95.properties.requiredDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema97.properties.requiredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25532,7 +26306,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data7 = data.awardedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema95.properties.awardedQuantity.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema97.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25545,7 +26319,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema95.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema97.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25558,7 +26332,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema95.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema97.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25583,7 +26357,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema95.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema97.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25596,7 +26370,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema95.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema97.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25621,7 +26395,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema95.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema97.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25642,14 +26416,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquirySupplier = validate95;
-const schema96 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquirySupplier = validate97;
+const schema98 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquirySupplier" */;
 let vErrors = null;
 let errors = 0;
@@ -25657,7 +26431,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquirySupplierId !== undefined){
 let data0 = data.inquirySupplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema96.properties.inquirySupplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema98.properties.inquirySupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25670,7 +26444,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema96.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema98.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25683,7 +26457,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema96.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema98.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25696,7 +26470,7 @@ errors++;
 if(data.quoteStatus !== undefined){
 let data3 = data.quoteStatus;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema96.properties.quoteStatus.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema98.properties.quoteStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25721,7 +26495,7 @@ errors++;
 if(data.quotedDate !== undefined){
 let data4 = data.quotedDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema96.properties.quotedDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema98.properties.quotedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25746,7 +26520,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data5 = data.roundNumber;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema96.properties.roundNumber.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema98.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25759,7 +26533,7 @@ errors++;
 if(data.awardResult !== undefined){
 let data6 = data.awardResult;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema96.properties.awardResult.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema98.properties.awardResult.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25784,7 +26558,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema96.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema98.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25797,7 +26571,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema96.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema98.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25822,7 +26596,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema96.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema98.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25835,7 +26609,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema96.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema98.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25860,7 +26634,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema96.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema98.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25881,14 +26655,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcQuotation = validate96;
-const schema97 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcQuotation = validate98;
+const schema99 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcQuotation" */;
 let vErrors = null;
 let errors = 0;
@@ -25896,7 +26670,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.quotationId !== undefined){
 let data0 = data.quotationId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema97.properties.quotationId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema99.properties.quotationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25909,7 +26683,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema97.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema99.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25922,7 +26696,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema97.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema99.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25935,7 +26709,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data3 = data.roundNumber;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema97.properties.roundNumber.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema99.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25948,7 +26722,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema97.properties.status.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema99.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25973,7 +26747,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema97.properties.currencyCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema99.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25998,7 +26772,7 @@ errors++;
 if(data.validTo !== undefined){
 let data6 = data.validTo;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema97.properties.validTo.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema99.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26023,7 +26797,7 @@ errors++;
 if(data.freight !== undefined){
 let data7 = data.freight;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema97.properties.freight.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema99.properties.freight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26036,7 +26810,7 @@ errors++;
 if(data.taxRate !== undefined){
 let data8 = data.taxRate;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema97.properties.taxRate.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema99.properties.taxRate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26049,7 +26823,7 @@ errors++;
 if(data.remark !== undefined){
 let data9 = data.remark;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema97.properties.remark.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema99.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26074,7 +26848,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema97.properties.submittedDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema99.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26099,7 +26873,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema97.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema99.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26112,7 +26886,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema97.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema99.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -26137,7 +26911,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema97.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema99.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26150,7 +26924,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema97.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema99.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26175,7 +26949,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema97.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema99.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -26196,14 +26970,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcQuotationLine = validate97;
-const schema98 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcQuotationLine = validate99;
+const schema100 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcQuotationLine" */;
 let vErrors = null;
 let errors = 0;
@@ -26211,7 +26985,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.quotationLineId !== undefined){
 let data0 = data.quotationLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema98.properties.quotationLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema100.properties.quotationLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26224,7 +26998,7 @@ errors++;
 if(data.quotationId !== undefined){
 let data1 = data.quotationId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema98.properties.quotationId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema100.properties.quotationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26237,7 +27011,7 @@ errors++;
 if(data.inquiryLineId !== undefined){
 let data2 = data.inquiryLineId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema98.properties.inquiryLineId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema100.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26250,7 +27024,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema98.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema100.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26263,7 +27037,7 @@ errors++;
 if(data.deliveryDays !== undefined){
 let data4 = data.deliveryDays;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema98.properties.deliveryDays.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema100.properties.deliveryDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26276,7 +27050,7 @@ errors++;
 if(data.ladderPrices !== undefined){
 let data5 = data.ladderPrices;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema98.properties.ladderPrices.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema100.properties.ladderPrices.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26301,7 +27075,7 @@ errors++;
 if(data.remark !== undefined){
 let data6 = data.remark;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema98.properties.remark.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema100.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26326,7 +27100,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data7 = data.awardedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema98.properties.awardedQuantity.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema100.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26339,7 +27113,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema98.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema100.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26352,7 +27126,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema98.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema100.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26377,7 +27151,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema98.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema100.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26390,7 +27164,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema98.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema100.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26415,7 +27189,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema98.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema100.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26436,7 +27210,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
@@ -26470,12 +27244,14 @@ export const validators = {
   baseUserResp,
   baseUsers,
   bpmBinding,
+  bpmCompensation,
   bpmDelegate,
   bpmHistory,
   bpmInstance,
   bpmModel,
   bpmProcessRole,
   bpmProcessRoleMember,
+  bpmUrgeRule,
   msgConfig,
   msgConfigRecipient,
   msgDelivery,

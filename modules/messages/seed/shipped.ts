@@ -61,6 +61,40 @@ export const SHIPPED: readonly ShippedTemplate[] = [
     source: { code: 'WF_TASK_ASSIGNED', name: '流程任务分配', module: 'workflow', event: 'workflow.taskAssigned', optional: true },
     config: { site: true, mail: true, sms: false },
   },
+  // Urge rules (workflow reminderSetting): an open task waiting too long.
+  {
+    code: 'WF_TASK_URGED',
+    name: '待办催办',
+    description: '催办设置按规则提醒待办任务的处理人',
+    variables: [
+      ['taskName', 'STRING', true, '任务名称'],
+      ['documentNumber', 'STRING', true, '单据编号'],
+      ['hoursOpen', 'NUMBER', true, '已等待小时数'],
+      ['times', 'NUMBER', true, '第几次提醒'],
+    ],
+    contents: {
+      SITE: {
+        CN: [
+          '催办：{{taskName}} {{documentNumber}}',
+          '单据 {{documentNumber}} 的“{{taskName}}”已等待您 {{hoursOpen}} 小时，请尽快处理（第 {{times}} 次提醒）。',
+        ],
+        EN: [
+          'Reminder: {{taskName}} {{documentNumber}}',
+          '"{{taskName}}" of document {{documentNumber}} has waited for you {{hoursOpen}} hours; please handle it (reminder {{times}}).',
+        ],
+        TH: [
+          'เตือน: {{taskName}} {{documentNumber}}',
+          '"{{taskName}}" ของเอกสาร {{documentNumber}} รอคุณมา {{hoursOpen}} ชั่วโมงแล้ว กรุณาดำเนินการ (เตือนครั้งที่ {{times}})',
+        ],
+        VN: [
+          'Nhắc nhở: {{taskName}} {{documentNumber}}',
+          '"{{taskName}}" của chứng từ {{documentNumber}} đã chờ bạn {{hoursOpen}} giờ; vui lòng xử lý (lần nhắc {{times}}).',
+        ],
+      },
+    },
+    source: { code: 'WF_TASK_URGED', name: '流程催办', module: 'workflow', event: 'workflow.taskUrged', optional: true },
+    config: { site: true, mail: false, sms: false },
+  },
   // Reverse auctions (modules/auction): the invitation on publish, and the result after the award.
   {
     code: 'AUCTION_INVITED',
