@@ -7493,7 +7493,7 @@ return errors === 0;
 }
 
 export const bpmCompensation = validate39;
-const schema40 = {"$id":"entity:bpmCompensation","type":"object","properties":{"compensationId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":100},"nodeId":{"type":["string","null"],"maxLength":100},"nodeName":{"type":["string","null"],"maxLength":200},"operation":{"type":["string","null"],"maxLength":100},"params":{"type":["string","null"],"maxLength":2000},"entityName":{"type":["string","null"],"maxLength":100},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":20},"errorMessage":{"type":["string","null"],"maxLength":2000},"attempts":{"type":["integer","null"]},"failedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"resolvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"resolvedBy":{"type":["string","null"],"maxLength":100},"skipReason":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema40 = {"$id":"entity:bpmCompensation","type":"object","properties":{"compensationId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":100},"nodeId":{"type":["string","null"],"maxLength":100},"nodeName":{"type":["string","null"],"maxLength":200},"operation":{"type":["string","null"],"maxLength":100},"params":{"type":["string","null"],"maxLength":2000},"entityName":{"type":["string","null"],"maxLength":100},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":20},"errorMessage":{"type":["string","null"],"maxLength":4000},"attempts":{"type":["integer","null"]},"failedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"resolvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"resolvedBy":{"type":["string","null"],"maxLength":100},"skipReason":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmCompensation" */;
@@ -7752,8 +7752,8 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data11 === "string"){
-if(func2(data11) > 2000){
-const err20 = {instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(func2(data11) > 4000){
+const err20 = {instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }

@@ -10,6 +10,7 @@ import { TodoHomeCard } from './todoHomeCard';
 import { ModelerWidget } from './ModelerWidget';
 import { publishAction, reassignAction } from './publishAction';
 import { skipAction } from './skipAction';
+import { localTextFormatter } from './localText';
 
 export default defineClientModule({
   name: 'workflow',
@@ -19,4 +20,5 @@ export default defineClientModule({
   homePanels: { bpmTodo: { order: 5, homes: ['in', 'ex'], component: TodoHomeCard } },
   widgets: { bpmnModeler: { component: ModelerWidget } },
   actions: { bpmPublish: publishAction, bpmReassign: reassignAction, bpmSkip: skipAction },
+  formatters: { bpmLocalText: localTextFormatter },
 });

@@ -59,7 +59,7 @@ export interface BpmCompensationTable {
   document_number: string | null;
   /** state: varchar(20) */
   state: string;
-  /** errorMessage: varchar(2000) */
+  /** errorMessage: varchar(4000) */
   error_message: string | null;
   /** attempts: bigint default 1 */
   attempts: Generated<Int8>;

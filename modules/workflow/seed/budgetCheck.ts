@@ -7,6 +7,7 @@ import type { DemoStep } from '../../../server/modules/types.js';
 import { auditInsert } from '../../../server/db/typed.js';
 import { publishDemoModel } from './publishedModel.js';
 import { wf, type Trx } from '../server/store.js';
+import { LANGUAGES, message } from '../../../server/i18n/messages.js';
 
 export const BUDGET_DEMO_TITLE = '实验室仪器采购';
 const ENTITY = 'srmPoRequisition';
@@ -40,11 +41,10 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 type Outcome = 'FAILED' | 'RETRIED' | 'SKIPPED';
-const ERRORS: Record<Outcome, string> = {
-  FAILED: '申请单合计 53000.00 CNY 超出预算 50000.00 CNY',
-  RETRIED: '申请单合计 3430.00 CNY 超出预算 3000.00 CNY',
-  SKIPPED: '申请单合计 1516.00 CNY 超出预算 1000.00 CNY',
-};
+const TOTALS: Record<Outcome, [string, string]> = { FAILED: ['53000.00', '50000.00'], RETRIED: ['3430.00', '3000.00'], SKIPPED: ['1516.00', '1000.00'] };
+/** The reason as the engine keeps it: the requisition's message in the four languages. */
+const stored = (o: Outcome) =>
+  JSON.stringify(Object.fromEntries(LANGUAGES.map((l) => [l, message(l, 'prq.budget.exceeded', { total: TOTALS[o][0], max: TOTALS[o][1] })])));
 
 export const budgetCheckDemo: DemoStep = {
   name: 'budgetCheck',
@@ -113,7 +113,14 @@ async function instance(t: Trx, versionId: number, d: Document, outcome: Outcome
       })
       .execute();
   await history('START', u.buyer, '张采购', null, null, '09:00:00');
-  await history('SERVICE_FAILED', null, null, 'budget', ERRORS[outcome], '09:00:00');
+  await history(
+    'SERVICE_FAILED',
+    null,
+    null,
+    'budget',
+    message('CN', 'prq.budget.exceeded', { total: TOTALS[outcome][0], max: TOTALS[outcome][1] }),
+    '09:00:00',
+  );
   await t
     .insertInto('bpm_compensation')
     .values({
@@ -127,7 +134,7 @@ async function instance(t: Trx, versionId: number, d: Document, outcome: Outcome
       business_id: d.id,
       document_number: d.number,
       state: outcome,
-      error_message: ERRORS[outcome],
+      error_message: stored(outcome),
       attempts: outcome === 'RETRIED' ? 2 : 1,
       failed_date: at('09:00:00'),
       resolved_date: running ? null : at('09:20:00'),

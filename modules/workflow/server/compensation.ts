@@ -57,17 +57,17 @@ export const doRetry: FamilyAction = async (ctx) => {
     const t = wf(db);
     const userId = ctx.session.userId;
     const node = run.graph.nodes.get(row.node_id);
-    const error = node ? await attemptService(run, node) : 'node missing';
+    const error = node ? await attemptService(run, node) : { text: row.node_id, stored: row.node_id };
     const name = await actorName(ctx, db);
     const base = { instanceId: run.instance.instance_id, nodeId: row.node_id, nodeName: node?.name ?? row.node_id, userId, userName: name };
     if (error !== null) {
       await t
         .updateTable('bpm_compensation')
-        .set({ error_message: error, attempts: row.attempts + 1, failed_date: dbNow(), ...auditUpdate(userId) })
+        .set({ error_message: error.stored, attempts: row.attempts + 1, failed_date: dbNow(), ...auditUpdate(userId) })
         .where('compensation_id', '=', id)
         .execute();
-      await history(t, { ...base, action: 'SERVICE_FAILED', comment: error }, userId);
-      return { entity: run.instance.entity_name, error, state: 'FAILED' };
+      await history(t, { ...base, action: 'SERVICE_FAILED', comment: error.text }, userId);
+      return { entity: run.instance.entity_name, error: error.text, state: 'FAILED' };
     }
     await t
       .updateTable('bpm_compensation')

@@ -75,7 +75,11 @@ for (const backend of await backends()) {
       expect([inst.state, inst.currentNodes]).toEqual(['RUNNING', '服务 svc']);
       const [row] = await rowsOf(r);
       expect(row).toMatchObject({ state: 'FAILED', operation: 'requisition.checkBudget', attempts: 1, nodeName: '服务 svc' });
-      expect(row.errorMessage).toMatch(/5000\.00 CNY.*1000\.00 CNY/);
+      // Kept in the four languages; the screen shows the reader's.
+      const reason = JSON.parse(String(row.errorMessage)) as Record<string, string>;
+      expect(Object.keys(reason)).toEqual(['CN', 'EN', 'TH', 'VN']);
+      expect(reason.EN).toBe("The requisition's total 5000.00 CNY exceeds the budget of 1000.00 CNY");
+      expect(reason.TH).toMatch(/5000\.00 CNY เกินงบประมาณ 1000\.00 CNY/);
       expectRefusal(await admin.call(`${COMPEN}/doRetry`, { id: row.compensationId }), 200, /retry failed again: .*5000\.00 CNY/);
       expect((await rowsOf(r))[0]).toMatchObject({ state: 'FAILED', attempts: 2 });
       await noTaskOf(a1, r);

@@ -12,7 +12,7 @@ create table bpm_compensation (
   business_id bigint not null,
   document_number varchar(100),
   state varchar(20) not null,
-  error_message varchar(2000),
+  error_message varchar(4000),
   attempts bigint default 1 not null,
   failed_date timestamp(0) not null,
   resolved_date timestamp(0),
