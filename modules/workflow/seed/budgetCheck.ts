@@ -1,6 +1,6 @@
 // Demo of service tasks and compensation: the model PR_BUDGET_CHECK (published, not bound — requisitions'
 // submit keeps PR_APPROVAL) checks a requisition's budget with requisition.checkBudget before approver01
-// approves it. Its instances cover every compensation state: 实验室仪器采购 (53,000 CNY over a 50,000 CNY
+// approves it (escalated to approver02 after 48 hours). Its instances cover every compensation state: 实验室仪器采购 (53,000 CNY over a 50,000 CNY
 // budget) waits FAILED on the transactionCompen screen; one approved requisition was RETRIED after its
 // budget was raised, another SKIPPED with a reason.
 import type { DemoStep } from '../../../server/modules/types.js';
@@ -25,6 +25,9 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
     <bpmn:userTask id="approve01" name="采购经理审批" srm:assigneeType="user" srm:assignee="approver01" />
     <bpmn:sequenceFlow id="toEnd" sourceRef="approve01" targetRef="end" />
     <bpmn:endEvent id="end" name="批准" />
+    <bpmn:boundaryEvent id="late" name="超过 48 小时" attachedToRef="approve01" srm:escalateTo="approver02">
+      <bpmn:timerEventDefinition id="lateTimer"><bpmn:timeDuration>PT48H</bpmn:timeDuration></bpmn:timerEventDefinition>
+    </bpmn:boundaryEvent>
   </bpmn:process>
   <bpmndi:BPMNDiagram id="PR_BUDGET_CHECK_di">
     <bpmndi:BPMNPlane id="PR_BUDGET_CHECK_plane" bpmnElement="PR_BUDGET_CHECK">
@@ -32,6 +35,7 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
       <bpmndi:BPMNShape id="budget_di" bpmnElement="budget"><dc:Bounds x="240" y="160" width="100" height="80" /></bpmndi:BPMNShape>
       <bpmndi:BPMNShape id="approve01_di" bpmnElement="approve01"><dc:Bounds x="400" y="160" width="100" height="80" /></bpmndi:BPMNShape>
       <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="562" y="182" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="late_di" bpmnElement="late"><dc:Bounds x="432" y="222" width="36" height="36" /></bpmndi:BPMNShape>
       <bpmndi:BPMNEdge id="toBudget_di" bpmnElement="toBudget"><di:waypoint x="188" y="200" /><di:waypoint x="240" y="200" /></bpmndi:BPMNEdge>
       <bpmndi:BPMNEdge id="toApprove_di" bpmnElement="toApprove"><di:waypoint x="340" y="200" /><di:waypoint x="400" y="200" /></bpmndi:BPMNEdge>
       <bpmndi:BPMNEdge id="toEnd_di" bpmnElement="toEnd"><di:waypoint x="500" y="200" /><di:waypoint x="562" y="200" /></bpmndi:BPMNEdge>

@@ -1,4 +1,4 @@
-// The modeler's service task properties (CN) and the reminder rules screen (TH) in the browser: the demo
+// The modeler's service task and boundary timer properties (CN) and the reminder rules screen (TH) in the browser: the demo
 // PR_BUDGET_CHECK opens with its budget check showing the registered operation (by its label) and its
 // parameter; the demo urge rules are listed in Thai and one is switched off and on again (updateStatus).
 import type { Page } from 'playwright-core';
@@ -35,6 +35,19 @@ test('admin: a service task in the modeler (CN); reminder rules listed and switc
     await eventually(() => budget.inputValue()).toBe('50000');
     expect(await props.innerText()).toContain('预算上限（CNY） *');
     await shot(page, 'e2e-bpm-modeler-service-CN');
+
+    // The boundary timer: its duration and escalation user, edited in place (read back after reselecting).
+    await canvas.locator('.djs-element[data-element-id=late]').click({ force: true });
+    await eventually(() => props.locator('[data-element]').getAttribute('data-element')).toBe('late');
+    expect(await props.getByTestId('bpm-prop-duration').inputValue()).toBe('PT48H');
+    expect(await props.getByTestId('bpm-prop-escalateTo').inputValue()).toBe('approver02');
+    await props.getByTestId('bpm-prop-duration').fill('PT24H');
+    await props.getByTestId('bpm-prop-duration').blur();
+    await canvas.locator('.djs-element[data-element-id=budget]').click();
+    await eventually(() => props.locator('[data-element]').getAttribute('data-element')).toBe('budget');
+    await canvas.locator('.djs-element[data-element-id=late]').click({ force: true });
+    await eventually(() => props.getByTestId('bpm-prop-duration').inputValue()).toBe('PT24H');
+    await shot(page, 'e2e-bpm-modeler-timer-CN');
 
     await switchLanguage(page, 'TH');
     await openMenu(page, 'BPM_URGE', /\/main\/bpm\/reminderSetting\?/);
