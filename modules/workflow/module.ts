@@ -19,8 +19,8 @@ import type { WorkflowApi } from './api.js';
 import { withdrawProcess } from './server/withdraw.js';
 import { registerServiceOperation } from './server/serviceOps.js';
 import { doRetry, doSkip } from './server/compensation.js';
-import { updateStatus } from './server/urge.js';
-import { urgeProgram, urgeRuleRules } from './server/urgeProgram.js';
+import { URGE_PROGRAM, urgeProgram, urgeRuleRules } from './server/urgeProgram.js';
+import { firstUrgeFor, updateStatus } from './server/urge.js';
 
 export default defineModule({
   name: 'workflow',
@@ -43,7 +43,12 @@ export default defineModule({
   },
   // Each assignee's open browsers refresh their to-do badge and list ("task" frames, after the commit).
   subscribers: {
-    'workflow.taskAssigned': async (e, app) => app.modules.api<PushApi>('push').publish(e.userIds, 'task', { event: 'assigned', taskId: e.taskId }),
+    'workflow.taskAssigned': async (e, app) => {
+      await app.modules.api<PushApi>('push').publish(e.userIds, 'task', { event: 'assigned', taskId: e.taskId });
+      // An enabled urge rule of the model: BPM_URGE runs by the first reminder (docs/workflow.md "Urge rules").
+      const at = await firstUrgeFor(app, e.processKey);
+      if (at) await app.modules.api<SchedulerApi>('scheduler').runBy(URGE_PROGRAM, at);
+    },
     'workflow.taskClosed': async (e, app) => app.modules.api<PushApi>('push').publish(e.userIds, 'task', { event: 'closed', taskId: e.taskId }),
     // A boundary timer's escalation is a scheduler run by its due time (a few seconds after, so that the
     // database's clock has passed it too).

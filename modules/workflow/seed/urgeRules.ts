@@ -1,6 +1,6 @@
 // Demo urge rules (reminderSetting): PR_APPROVAL's manager step reminded after a day, daily, three times
 // (the open task of PR-2026-000002 has had all three); its finance step's rule switched off; every step of
-// PR_BUDGET_CHECK after 8 hours. BPM_URGE runs them (an administrator schedules it hourly on 提交请求).
+// PR_BUDGET_CHECK after 8 hours. BPM_URGE runs them (asked for through the scheduler when a task is assigned and after each run).
 import type { DemoStep } from '../../../server/modules/types.js';
 import { auditInsert } from '../../../server/db/typed.js';
 import { sql } from 'kysely';

@@ -110,3 +110,30 @@ export const updateStatus: FamilyAction = async (ctx) => {
     return ok({ ruleId: row.rule_id, enabledFlag: row.enabled_flag, versionNum: row.version_num });
   });
 };
+
+/** When the next reminder of any enabled rule falls due (UTC text), or null: the time the scheduler is asked
+ *  for the next BPM_URGE run by, so that nobody has to schedule the program by hand. */
+export async function nextUrgeDue(app: AppContext): Promise<Date | null> {
+  const row = await sql<{ due: string | null }>`
+    select to_char(min(coalesce(l.last_sent + make_interval(hours => r.repeat_hours::int), t.create_date + make_interval(hours => r.after_hours::int))),
+                   'YYYY-MM-DD"T"HH24:MI:SS"Z"') as due
+      from bpm_urge_rule r
+      join bpm_instance i on i.model_key = r.model_key and i.state = 'RUNNING'
+      join bpm_task t on t.instance_id = i.instance_id and t.state = 'OPEN' and (r.node_id is null or t.node_id = r.node_id)
+      left join (select task_id, rule_id, count(*) as times, max(sent_date) as last_sent from bpm_urge_log group by task_id, rule_id) l
+        on l.task_id = t.task_id and l.rule_id = r.rule_id
+     where r.enabled_flag = 'Y' and coalesce(l.times, 0) < r.max_times`.execute(app.db);
+  const due = row.rows[0]?.due;
+  return due ? new Date(Math.max(Date.parse(due), Date.now()) + 5000) : null;
+}
+
+/** A task of `processKey` was assigned: the earliest first reminder an enabled rule of that model would send. */
+export async function firstUrgeFor(app: AppContext, processKey: string): Promise<Date | null> {
+  const row = await wf(app.db)
+    .selectFrom('bpm_urge_rule')
+    .select((eb) => eb.fn.min('after_hours').as('hours'))
+    .where('model_key', '=', processKey)
+    .where('enabled_flag', '=', 'Y')
+    .executeTakeFirst();
+  return row?.hours === null || row?.hours === undefined ? null : new Date(Date.now() + Number(row.hours) * 3_600_000 + 5000);
+}

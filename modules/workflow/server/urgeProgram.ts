@@ -1,9 +1,11 @@
-// BPM_URGE: the scheduled run of the urge rules (urge.ts), hourly by default (docs/workflow.md); `asOf`
+// BPM_URGE: the scheduled run of the urge rules (urge.ts): asked for when a task of a model with an enabled
+// rule is assigned (by its first reminder) and, after each run, by the next reminder due; `asOf`
 // (yyyy-MM-dd HH:mm:ss, UTC) runs it as of another time — the tests' controllable clock. Also the save
 // rules of an urge rule: a published model's key, hours and counts in range.
 import type { EntityRules, ScheduledProgram } from '../../../server/modules/types.js';
 import { refuse } from '../../../server/errors.js';
-import { urgeDue } from './urge.js';
+import { nextUrgeDue, urgeDue } from './urge.js';
+import type { SchedulerApi } from '../../scheduler/api.js';
 import { wf } from './store.js';
 
 export const URGE_PROGRAM = 'BPM_URGE';
@@ -20,6 +22,9 @@ export const urgeProgram: ScheduledProgram = {
   async run(app, params, run) {
     const asOf = typeof params.asOf === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(params.asOf) ? params.asOf : undefined;
     run?.log(`reminded ${await urgeDue(app, asOf)}`);
+    // A real run (not one as of another time) asks for the next one when the next reminder falls due.
+    const next = asOf ? null : await nextUrgeDue(app);
+    if (next) await app.modules.api<SchedulerApi>('scheduler').runBy(URGE_PROGRAM, next);
   },
 };
 

@@ -79,6 +79,16 @@ for (const backend of await backends()) {
       expect(await urgedInHistory(decided)).toEqual([]);
     });
 
+    it('a task of a model with an enabled rule asks the scheduler for a BPM_URGE run by its first reminder', async () => {
+      const before = Date.now();
+      await buyer.submitted(10);
+      const requests = expectOk(await admin.call<Rec[]>(`${REQUESTS}/listByPage`, { params: { programCode: 'BPM_URGE' }, pageRows: 100 }));
+      const waiting = requests.filter((q) => !['DONE', 'FAILED', 'CANCELLED'].includes(String(q.requestStatus)) && q.nextRunAt);
+      // The rule above: 2 hours after the task (the scheduler's times are UTC text).
+      const due = waiting.map((q) => Date.parse(`${String(q.nextRunAt).replace(' ', 'T')}Z`) - before);
+      expect(due.some((ms) => ms > 1.9 * 3_600_000 && ms < 2.2 * 3_600_000)).toBe(true);
+    });
+
     it('two runs at once remind once', async () => {
       const r = await buyer.submitted(10);
       await Promise.all([urge(later(2.2)), urge(later(2.2))]);
