@@ -879,7 +879,7 @@ iconClass?: string
 /**
  * A registered action type of the runtime
  */
-type: ("openEdit" | "operation" | "save" | "saveRows" | "back" | "refresh" | "addLine" | "deleteLines" | "addRoot" | "addChild" | "move" | "downloadFile" | "notify" | "bpmPublish" | "rejectWithReason" | "bpmReassign")
+type: ("openEdit" | "operation" | "save" | "saveRows" | "back" | "refresh" | "addLine" | "deleteLines" | "addRoot" | "addChild" | "move" | "downloadFile" | "notify" | "bpmPublish" | "rejectWithReason" | "bpmReassign" | "bpmSkip")
 /**
  * Family action the button calls (saveOrUpdate, delete, doBatchDelete, doSubmit …); the server requires `resource` for it
  */

@@ -14,7 +14,7 @@ import { doResend, doSendManual, findDeliveries, getChannelInfo } from './server
 import { messageRetry } from './server/program.js';
 import { configRules, templateRules } from './server/rules.js';
 import { sendMessage } from './server/send.js';
-import { taskAssigned } from './server/subscribers.js';
+import { taskAssigned, taskUrged } from './server/subscribers.js';
 
 export default defineModule({
   name: 'messages',
@@ -24,7 +24,7 @@ export default defineModule({
   rules: { msgTemplate: templateRules, msgConfig: configRules },
   operations: { msgLog: { getChannelInfo }, msgDelivery: { doResend }, msgInstance: { findDeliveries, doSendManual } },
   programs: [messageRetry],
-  subscribers: { 'workflow.taskAssigned': taskAssigned },
+  subscribers: { 'workflow.taskAssigned': taskAssigned, 'workflow.taskUrged': taskUrged },
   routes(server, { app }) {
     registerInboxRoutes(server, app);
     registerPreferenceRoutes(server, app);

@@ -18,25 +18,40 @@ import { escalateProgram } from './server/escalateProgram.js';
 import './api.js';
 import type { WorkflowApi } from './api.js';
 import { withdrawProcess } from './server/withdraw.js';
+import { registerServiceOperation } from './server/serviceOps.js';
+import { doRetry, doSkip } from './server/compensation.js';
+import { URGE_PROGRAM, urgeProgram, urgeRuleRules } from './server/urgeProgram.js';
+import { firstUrgeFor, updateStatus } from './server/urge.js';
 
 export default defineModule({
   name: 'workflow',
   dependsOn: ['admin', 'push', 'scheduler'],
-  programs: [escalateProgram],
-  rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules, bpmProcessRole: processRoleRules },
-  operations: { bpmModel: { doPublish }, bpmInstance: { doStop, doReassign } },
+  programs: [escalateProgram, urgeProgram],
+  rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules, bpmProcessRole: processRoleRules, bpmUrgeRule: urgeRuleRules },
+  operations: {
+    bpmModel: { doPublish },
+    bpmInstance: { doStop, doReassign },
+    bpmCompensation: { doRetry, doSkip },
+    bpmUrgeRule: { updateStatus },
+  },
   transitionHooks: bindingHooks,
   // The modules' demo process models (processes/) and their documents' demo processes.
   provides: { processModels },
   api: ({ app }): WorkflowApi => ({
     withdrawProcess: (db, actor, entityName, businessId, comment) => withdrawProcess(app, db, actor, entityName, businessId, comment),
+    registerServiceOperation: (operation) => registerServiceOperation(app, operation),
   }),
   routes(server, { app }) {
     registerTaskRoutes(server, app);
   },
   // Each assignee's open browsers refresh their to-do badge and list ("task" frames, after the commit).
   subscribers: {
-    'workflow.taskAssigned': async (e, app) => app.modules.api<PushApi>('push').publish(e.userIds, 'task', { event: 'assigned', taskId: e.taskId }),
+    'workflow.taskAssigned': async (e, app) => {
+      await app.modules.api<PushApi>('push').publish(e.userIds, 'task', { event: 'assigned', taskId: e.taskId });
+      // An enabled urge rule of the model: BPM_URGE runs by the first reminder (docs/workflow.md "Urge rules").
+      const at = await firstUrgeFor(app, e.processKey);
+      if (at) await app.modules.api<SchedulerApi>('scheduler').runBy(URGE_PROGRAM, at);
+    },
     'workflow.taskClosed': async (e, app) => app.modules.api<PushApi>('push').publish(e.userIds, 'task', { event: 'closed', taskId: e.taskId }),
     // A boundary timer's escalation is a scheduler run by its due time (a few seconds after, so that the
     // database's clock has passed it too).

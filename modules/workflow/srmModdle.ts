@@ -7,6 +7,8 @@
 // Escalation: <bpmn:boundaryEvent attachedToRef="task" srm:escalateTo="approver02"><bpmn:timerEventDefinition>
 //   <bpmn:timeDuration>PT48H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent>; with an
 //   outgoing flow the step is left along it instead (its open tasks cancelled).
+// Service tasks: <bpmn:serviceTask srm:operation="requisition.checkBudget" srm:params='{"maxAmountCny":50000}'>
+//   call an operation a module registered (WorkflowApi.registerServiceOperation) with those parameters.
 export const SRM_NAMESPACE = 'http://srm.example.com/schema/bpmn';
 
 export const srmModdlePackage = {
@@ -29,6 +31,14 @@ export const srmModdlePackage = {
       name: 'EscalatingTimer',
       extends: ['bpmn:BoundaryEvent'],
       properties: [{ name: 'escalateTo', isAttr: true, type: 'String' }],
+    },
+    {
+      name: 'ServiceCall',
+      extends: ['bpmn:ServiceTask'],
+      properties: [
+        { name: 'operation', isAttr: true, type: 'String' },
+        { name: 'params', isAttr: true, type: 'String' },
+      ],
     },
   ],
 };

@@ -1160,6 +1160,63 @@ export function bpmBindingClient(call: Call) {
   };
 }
 
+export interface BpmCompensation {
+compensationId: number
+instanceId: number
+modelKey: string
+nodeId: string
+nodeName: (string | null)
+operation: string
+params: (string | null)
+entityName: string
+businessId: number
+documentNumber: (string | null)
+state: string
+errorMessage: (string | null)
+attempts: number
+failedDate: string
+resolvedDate: (string | null)
+resolvedBy: (string | null)
+skipReason: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BpmCompensationParams {
+compensationId?: (number | number[])
+instanceId?: (number | number[])
+modelKey?: (string | string[])
+nodeId?: (string | string[])
+nodeName?: (string | string[])
+operation?: (string | string[])
+params?: (string | string[])
+entityName?: (string | string[])
+businessId?: (number | number[])
+documentNumber?: (string | string[])
+state?: (string | string[])
+errorMessage?: (string | string[])
+attempts?: (number | number[])
+failedDate?: (string | string[])
+resolvedDate?: (string | string[])
+resolvedBy?: (string | string[])
+skipReason?: (string | string[])
+}
+
+export function bpmCompensationClient(call: Call) {
+  const base = 'bpmServer/v1/bpmCompensationRestful';
+  return {
+    findById: (id: number) => call<BpmCompensation>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BpmCompensationParams> = {}) => call<BpmCompensation[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BpmCompensation>) => call<BpmCompensation>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BpmCompensation>[]) => call<BpmCompensation[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
 export interface BpmDelegate {
 delegateId: number
 userName: string
@@ -1354,6 +1411,45 @@ creationDate: string
 lastUpdatedBy: (number | null)
 lastUpdateDate: string
 versionNum: number
+}
+
+export interface BpmUrgeRule {
+ruleId: number
+modelKey: string
+nodeId: (string | null)
+afterHours: number
+repeatHours: number
+maxTimes: number
+enabledFlag: (("Y" | "N") | null)
+description: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface BpmUrgeRuleParams {
+ruleId?: (number | number[])
+modelKey?: (string | string[])
+nodeId?: (string | string[])
+afterHours?: (number | number[])
+repeatHours?: (number | number[])
+maxTimes?: (number | number[])
+enabledFlag?: (string | string[])
+description?: (string | string[])
+}
+
+export function bpmUrgeRuleClient(call: Call) {
+  const base = 'bpmServer/v1/bpmUrgeRuleRestful';
+  return {
+    findById: (id: number) => call<BpmUrgeRule>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<BpmUrgeRuleParams> = {}) => call<BpmUrgeRule[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<BpmUrgeRule>) => call<BpmUrgeRule>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<BpmUrgeRule>[]) => call<BpmUrgeRule[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
 }
 
 export interface EsignSign {
@@ -2886,6 +2982,7 @@ description: (string | null)
 submittedDate: (string | null)
 approvedBy: (number | null)
 approvedDate: (string | null)
+budgetChecked: (("Y" | "N") | null)
 /**
  * comma-separated file ids
  */
@@ -2909,6 +3006,7 @@ requestDateTo?: string
 currencyCode?: (string | string[])
 institutionId?: (number | number[])
 purchaseGroupId?: (number | number[])
+budgetChecked?: (string | string[])
 }
 
 export function srmPoRequisitionClient(call: Call) {

@@ -7517,10 +7517,499 @@ validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmDelegate = validate39;
-const schema40 = {"$id":"entity:bpmDelegate","type":"object","properties":{"delegateId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"delegateUserName":{"type":["string","null"],"maxLength":100},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":400},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmCompensation = validate39;
+const schema40 = {"$id":"entity:bpmCompensation","type":"object","properties":{"compensationId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":100},"nodeId":{"type":["string","null"],"maxLength":100},"nodeName":{"type":["string","null"],"maxLength":200},"operation":{"type":["string","null"],"maxLength":100},"params":{"type":["string","null"],"maxLength":2000},"entityName":{"type":["string","null"],"maxLength":100},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":20},"errorMessage":{"type":["string","null"],"maxLength":4000},"attempts":{"type":["integer","null"]},"failedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"resolvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"resolvedBy":{"type":["string","null"],"maxLength":100},"skipReason":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:bpmCompensation" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.compensationId !== undefined){
+let data0 = data.compensationId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/compensationId",schemaPath:"#/properties/compensationId/type",keyword:"type",params:{type: schema40.properties.compensationId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.instanceId !== undefined){
+let data1 = data.instanceId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema40.properties.instanceId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.modelKey !== undefined){
+let data2 = data.modelKey;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/type",keyword:"type",params:{type: schema40.properties.modelKey.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err3 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.nodeId !== undefined){
+let data3 = data.nodeId;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/type",keyword:"type",params:{type: schema40.properties.nodeId.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err5 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.nodeName !== undefined){
+let data4 = data.nodeName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/nodeName",schemaPath:"#/properties/nodeName/type",keyword:"type",params:{type: schema40.properties.nodeName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+const err7 = {instancePath:instancePath+"/nodeName",schemaPath:"#/properties/nodeName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.operation !== undefined){
+let data5 = data.operation;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/type",keyword:"type",params:{type: schema40.properties.operation.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err9 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.params !== undefined){
+let data6 = data.params;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: schema40.properties.params.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 2000){
+const err11 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.entityName !== undefined){
+let data7 = data.entityName;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/type",keyword:"type",params:{type: schema40.properties.entityName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 100){
+const err13 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.businessId !== undefined){
+let data8 = data.businessId;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err14 = {instancePath:instancePath+"/businessId",schemaPath:"#/properties/businessId/type",keyword:"type",params:{type: schema40.properties.businessId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.documentNumber !== undefined){
+let data9 = data.documentNumber;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema40.properties.documentNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err16 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data10 = data.state;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema40.properties.state.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 20){
+const err18 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.errorMessage !== undefined){
+let data11 = data.errorMessage;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err19 = {instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/type",keyword:"type",params:{type: schema40.properties.errorMessage.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(func2(data11) > 4000){
+const err20 = {instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.attempts !== undefined){
+let data12 = data.attempts;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err21 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema40.properties.attempts.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.failedDate !== undefined){
+let data13 = data.failedDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err22 = {instancePath:instancePath+"/failedDate",schemaPath:"#/properties/failedDate/type",keyword:"type",params:{type: schema40.properties.failedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err23 = {instancePath:instancePath+"/failedDate",schemaPath:"#/properties/failedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.resolvedDate !== undefined){
+let data14 = data.resolvedDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err24 = {instancePath:instancePath+"/resolvedDate",schemaPath:"#/properties/resolvedDate/type",keyword:"type",params:{type: schema40.properties.resolvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err25 = {instancePath:instancePath+"/resolvedDate",schemaPath:"#/properties/resolvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.resolvedBy !== undefined){
+let data15 = data.resolvedBy;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err26 = {instancePath:instancePath+"/resolvedBy",schemaPath:"#/properties/resolvedBy/type",keyword:"type",params:{type: schema40.properties.resolvedBy.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(func2(data15) > 100){
+const err27 = {instancePath:instancePath+"/resolvedBy",schemaPath:"#/properties/resolvedBy/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.skipReason !== undefined){
+let data16 = data.skipReason;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err28 = {instancePath:instancePath+"/skipReason",schemaPath:"#/properties/skipReason/type",keyword:"type",params:{type: schema40.properties.skipReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(typeof data16 === "string"){
+if(func2(data16) > 2000){
+const err29 = {instancePath:instancePath+"/skipReason",schemaPath:"#/properties/skipReason/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data17 = data.createdBy;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err30 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema40.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data18 = data.creationDate;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err31 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema40.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err32 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data19 = data.lastUpdatedBy;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err33 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema40.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data20 = data.lastUpdateDate;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err34 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema40.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err35 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data21 = data.versionNum;
+if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
+const err36 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema40.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+export const bpmDelegate = validate40;
+const schema41 = {"$id":"entity:bpmDelegate","type":"object","properties":{"delegateId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"delegateUserName":{"type":["string","null"],"maxLength":100},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":400},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmDelegate" */;
 let vErrors = null;
 let errors = 0;
@@ -7528,7 +8017,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.delegateId !== undefined){
 let data0 = data.delegateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/delegateId",schemaPath:"#/properties/delegateId/type",keyword:"type",params:{type: schema40.properties.delegateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/delegateId",schemaPath:"#/properties/delegateId/type",keyword:"type",params:{type: schema41.properties.delegateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7541,7 +8030,7 @@ errors++;
 if(data.userName !== undefined){
 let data1 = data.userName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema40.properties.userName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema41.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7566,7 +8055,7 @@ errors++;
 if(data.delegateUserName !== undefined){
 let data2 = data.delegateUserName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/delegateUserName",schemaPath:"#/properties/delegateUserName/type",keyword:"type",params:{type: schema40.properties.delegateUserName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/delegateUserName",schemaPath:"#/properties/delegateUserName/type",keyword:"type",params:{type: schema41.properties.delegateUserName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7591,7 +8080,7 @@ errors++;
 if(data.startDate !== undefined){
 let data3 = data.startDate;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema40.properties.startDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema41.properties.startDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7616,7 +8105,7 @@ errors++;
 if(data.endDate !== undefined){
 let data4 = data.endDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema40.properties.endDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema41.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7641,7 +8130,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema40.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema41.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7651,7 +8140,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema40.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema41.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7664,7 +8153,7 @@ errors++;
 if(data.remark !== undefined){
 let data6 = data.remark;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema40.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema41.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7689,7 +8178,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema40.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema41.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7702,7 +8191,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema40.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema41.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7727,7 +8216,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema40.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema41.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7740,7 +8229,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema40.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema41.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7765,7 +8254,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema40.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema41.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7786,14 +8275,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmHistory = validate40;
-const schema41 = {"$id":"entity:bpmHistory","type":"object","properties":{"historyId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"taskId":{"type":["integer","null"]},"nodeId":{"type":["string","null"],"maxLength":100},"nodeName":{"type":["string","null"],"maxLength":200},"action":{"type":["string","null"],"maxLength":20},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":200},"comment":{"type":["string","null"],"maxLength":2000},"actionDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmHistory = validate41;
+const schema42 = {"$id":"entity:bpmHistory","type":"object","properties":{"historyId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"taskId":{"type":["integer","null"]},"nodeId":{"type":["string","null"],"maxLength":100},"nodeName":{"type":["string","null"],"maxLength":200},"action":{"type":["string","null"],"maxLength":20},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":200},"comment":{"type":["string","null"],"maxLength":2000},"actionDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmHistory" */;
 let vErrors = null;
 let errors = 0;
@@ -7801,7 +8290,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.historyId !== undefined){
 let data0 = data.historyId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/historyId",schemaPath:"#/properties/historyId/type",keyword:"type",params:{type: schema41.properties.historyId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/historyId",schemaPath:"#/properties/historyId/type",keyword:"type",params:{type: schema42.properties.historyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7814,7 +8303,7 @@ errors++;
 if(data.instanceId !== undefined){
 let data1 = data.instanceId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema41.properties.instanceId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema42.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7827,7 +8316,7 @@ errors++;
 if(data.taskId !== undefined){
 let data2 = data.taskId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: schema41.properties.taskId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: schema42.properties.taskId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7840,7 +8329,7 @@ errors++;
 if(data.nodeId !== undefined){
 let data3 = data.nodeId;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/type",keyword:"type",params:{type: schema41.properties.nodeId.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/type",keyword:"type",params:{type: schema42.properties.nodeId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7865,7 +8354,7 @@ errors++;
 if(data.nodeName !== undefined){
 let data4 = data.nodeName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/nodeName",schemaPath:"#/properties/nodeName/type",keyword:"type",params:{type: schema41.properties.nodeName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/nodeName",schemaPath:"#/properties/nodeName/type",keyword:"type",params:{type: schema42.properties.nodeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7890,7 +8379,7 @@ errors++;
 if(data.action !== undefined){
 let data5 = data.action;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: schema41.properties.action.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: schema42.properties.action.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7915,7 +8404,7 @@ errors++;
 if(data.userId !== undefined){
 let data6 = data.userId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema41.properties.userId.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema42.properties.userId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7928,7 +8417,7 @@ errors++;
 if(data.userName !== undefined){
 let data7 = data.userName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema41.properties.userName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema42.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7953,7 +8442,7 @@ errors++;
 if(data.comment !== undefined){
 let data8 = data.comment;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema41.properties.comment.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema42.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7978,7 +8467,7 @@ errors++;
 if(data.actionDate !== undefined){
 let data9 = data.actionDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/actionDate",schemaPath:"#/properties/actionDate/type",keyword:"type",params:{type: schema41.properties.actionDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/actionDate",schemaPath:"#/properties/actionDate/type",keyword:"type",params:{type: schema42.properties.actionDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8003,7 +8492,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema41.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema42.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8016,7 +8505,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema41.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema42.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8041,7 +8530,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema41.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema42.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8054,7 +8543,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema41.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema42.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8079,7 +8568,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema41.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema42.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8100,14 +8589,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmInstance = validate41;
-const schema42 = {"$id":"entity:bpmInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelVersionId":{"type":["integer","null"]},"version":{"type":["integer","null"]},"entityName":{"type":["string","null"],"maxLength":100},"approveAction":{"type":["string","null"],"maxLength":64},"rejectAction":{"type":["string","null"],"maxLength":64},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"title":{"type":["string","null"],"maxLength":400},"initiatorId":{"type":["integer","null"]},"initiatorName":{"type":["string","null"],"maxLength":200},"state":{"type":["string","null"],"maxLength":20},"currentNodes":{"type":["string","null"],"maxLength":1000},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endReason":{"type":["string","null"],"maxLength":1000},"flag":{"type":["string","null"],"maxLength":20},"flagReason":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmInstance = validate42;
+const schema43 = {"$id":"entity:bpmInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelVersionId":{"type":["integer","null"]},"version":{"type":["integer","null"]},"entityName":{"type":["string","null"],"maxLength":100},"approveAction":{"type":["string","null"],"maxLength":64},"rejectAction":{"type":["string","null"],"maxLength":64},"businessId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":100},"title":{"type":["string","null"],"maxLength":400},"initiatorId":{"type":["integer","null"]},"initiatorName":{"type":["string","null"],"maxLength":200},"state":{"type":["string","null"],"maxLength":20},"currentNodes":{"type":["string","null"],"maxLength":1000},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endReason":{"type":["string","null"],"maxLength":1000},"flag":{"type":["string","null"],"maxLength":20},"flagReason":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmInstance" */;
 let vErrors = null;
 let errors = 0;
@@ -8115,534 +8604,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.instanceId !== undefined){
 let data0 = data.instanceId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema42.properties.instanceId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.modelKey !== undefined){
-let data1 = data.modelKey;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/type",keyword:"type",params:{type: schema42.properties.modelKey.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 64){
-const err2 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.modelVersionId !== undefined){
-let data2 = data.modelVersionId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/modelVersionId",schemaPath:"#/properties/modelVersionId/type",keyword:"type",params:{type: schema42.properties.modelVersionId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-let data3 = data.version;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema42.properties.version.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.entityName !== undefined){
-let data4 = data.entityName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/type",keyword:"type",params:{type: schema42.properties.entityName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err6 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.approveAction !== undefined){
-let data5 = data.approveAction;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/approveAction",schemaPath:"#/properties/approveAction/type",keyword:"type",params:{type: schema42.properties.approveAction.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 64){
-const err8 = {instancePath:instancePath+"/approveAction",schemaPath:"#/properties/approveAction/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.rejectAction !== undefined){
-let data6 = data.rejectAction;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/rejectAction",schemaPath:"#/properties/rejectAction/type",keyword:"type",params:{type: schema42.properties.rejectAction.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 64){
-const err10 = {instancePath:instancePath+"/rejectAction",schemaPath:"#/properties/rejectAction/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.businessId !== undefined){
-let data7 = data.businessId;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/businessId",schemaPath:"#/properties/businessId/type",keyword:"type",params:{type: schema42.properties.businessId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.documentNumber !== undefined){
-let data8 = data.documentNumber;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema42.properties.documentNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 100){
-const err13 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.title !== undefined){
-let data9 = data.title;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema42.properties.title.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func2(data9) > 400){
-const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.initiatorId !== undefined){
-let data10 = data.initiatorId;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/initiatorId",schemaPath:"#/properties/initiatorId/type",keyword:"type",params:{type: schema42.properties.initiatorId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.initiatorName !== undefined){
-let data11 = data.initiatorName;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/initiatorName",schemaPath:"#/properties/initiatorName/type",keyword:"type",params:{type: schema42.properties.initiatorName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(func2(data11) > 200){
-const err18 = {instancePath:instancePath+"/initiatorName",schemaPath:"#/properties/initiatorName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.state !== undefined){
-let data12 = data.state;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema42.properties.state.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(func2(data12) > 20){
-const err20 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.currentNodes !== undefined){
-let data13 = data.currentNodes;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/currentNodes",schemaPath:"#/properties/currentNodes/type",keyword:"type",params:{type: schema42.properties.currentNodes.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(func2(data13) > 1000){
-const err22 = {instancePath:instancePath+"/currentNodes",schemaPath:"#/properties/currentNodes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-if(data.startDate !== undefined){
-let data14 = data.startDate;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema42.properties.startDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!pattern0.test(data14)){
-const err24 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.endDate !== undefined){
-let data15 = data.endDate;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema42.properties.endDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err26 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-if(data.endReason !== undefined){
-let data16 = data.endReason;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/endReason",schemaPath:"#/properties/endReason/type",keyword:"type",params:{type: schema42.properties.endReason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(typeof data16 === "string"){
-if(func2(data16) > 1000){
-const err28 = {instancePath:instancePath+"/endReason",schemaPath:"#/properties/endReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-if(data.flag !== undefined){
-let data17 = data.flag;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/type",keyword:"type",params:{type: schema42.properties.flag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(typeof data17 === "string"){
-if(func2(data17) > 20){
-const err30 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-if(data.flagReason !== undefined){
-let data18 = data.flagReason;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err31 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/type",keyword:"type",params:{type: schema42.properties.flagReason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(typeof data18 === "string"){
-if(func2(data18) > 1000){
-const err32 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data19 = data.createdBy;
-if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err33 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema42.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data20 = data.creationDate;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err34 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema42.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(typeof data20 === "string"){
-if(!pattern0.test(data20)){
-const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data21 = data.lastUpdatedBy;
-if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err36 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema42.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data22 = data.lastUpdateDate;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err37 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema42.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(typeof data22 === "string"){
-if(!pattern0.test(data22)){
-const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data23 = data.versionNum;
-if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err39 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema42.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-validate41.errors = vErrors;
-return errors === 0;
-}
-
-export const bpmModel = validate42;
-const schema43 = {"$id":"entity:bpmModel","type":"object","properties":{"modelId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":64},"bpmnXml":{"type":["string","null"]},"version":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"description":{"type":["string","null"],"maxLength":1000},"fallbackAssignee":{"type":["string","null"],"maxLength":64},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:bpmModel" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.modelId !== undefined){
-let data0 = data.modelId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: schema43.properties.modelId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema43.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8677,10 +8639,537 @@ errors++;
 }
 }
 }
+if(data.modelVersionId !== undefined){
+let data2 = data.modelVersionId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/modelVersionId",schemaPath:"#/properties/modelVersionId/type",keyword:"type",params:{type: schema43.properties.modelVersionId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data3 = data.version;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema43.properties.version.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.entityName !== undefined){
+let data4 = data.entityName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/type",keyword:"type",params:{type: schema43.properties.entityName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err6 = {instancePath:instancePath+"/entityName",schemaPath:"#/properties/entityName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.approveAction !== undefined){
+let data5 = data.approveAction;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/approveAction",schemaPath:"#/properties/approveAction/type",keyword:"type",params:{type: schema43.properties.approveAction.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 64){
+const err8 = {instancePath:instancePath+"/approveAction",schemaPath:"#/properties/approveAction/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.rejectAction !== undefined){
+let data6 = data.rejectAction;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/rejectAction",schemaPath:"#/properties/rejectAction/type",keyword:"type",params:{type: schema43.properties.rejectAction.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 64){
+const err10 = {instancePath:instancePath+"/rejectAction",schemaPath:"#/properties/rejectAction/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.businessId !== undefined){
+let data7 = data.businessId;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/businessId",schemaPath:"#/properties/businessId/type",keyword:"type",params:{type: schema43.properties.businessId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.documentNumber !== undefined){
+let data8 = data.documentNumber;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema43.properties.documentNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 100){
+const err13 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.title !== undefined){
+let data9 = data.title;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema43.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 400){
+const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.initiatorId !== undefined){
+let data10 = data.initiatorId;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/initiatorId",schemaPath:"#/properties/initiatorId/type",keyword:"type",params:{type: schema43.properties.initiatorId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.initiatorName !== undefined){
+let data11 = data.initiatorName;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/initiatorName",schemaPath:"#/properties/initiatorName/type",keyword:"type",params:{type: schema43.properties.initiatorName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(func2(data11) > 200){
+const err18 = {instancePath:instancePath+"/initiatorName",schemaPath:"#/properties/initiatorName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data12 = data.state;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema43.properties.state.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(func2(data12) > 20){
+const err20 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.currentNodes !== undefined){
+let data13 = data.currentNodes;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err21 = {instancePath:instancePath+"/currentNodes",schemaPath:"#/properties/currentNodes/type",keyword:"type",params:{type: schema43.properties.currentNodes.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(func2(data13) > 1000){
+const err22 = {instancePath:instancePath+"/currentNodes",schemaPath:"#/properties/currentNodes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.startDate !== undefined){
+let data14 = data.startDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema43.properties.startDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err24 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.endDate !== undefined){
+let data15 = data.endDate;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema43.properties.endDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err26 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.endReason !== undefined){
+let data16 = data.endReason;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err27 = {instancePath:instancePath+"/endReason",schemaPath:"#/properties/endReason/type",keyword:"type",params:{type: schema43.properties.endReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(typeof data16 === "string"){
+if(func2(data16) > 1000){
+const err28 = {instancePath:instancePath+"/endReason",schemaPath:"#/properties/endReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.flag !== undefined){
+let data17 = data.flag;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err29 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/type",keyword:"type",params:{type: schema43.properties.flag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(func2(data17) > 20){
+const err30 = {instancePath:instancePath+"/flag",schemaPath:"#/properties/flag/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.flagReason !== undefined){
+let data18 = data.flagReason;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err31 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/type",keyword:"type",params:{type: schema43.properties.flagReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(func2(data18) > 1000){
+const err32 = {instancePath:instancePath+"/flagReason",schemaPath:"#/properties/flagReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data19 = data.createdBy;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err33 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema43.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data20 = data.creationDate;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err34 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema43.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data21 = data.lastUpdatedBy;
+if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
+const err36 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema43.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data22 = data.lastUpdateDate;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err37 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema43.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(typeof data22 === "string"){
+if(!pattern0.test(data22)){
+const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data23 = data.versionNum;
+if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
+const err39 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema43.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+export const bpmModel = validate43;
+const schema44 = {"$id":"entity:bpmModel","type":"object","properties":{"modelId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":64},"modelName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":64},"bpmnXml":{"type":["string","null"]},"version":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"description":{"type":["string","null"],"maxLength":1000},"fallbackAssignee":{"type":["string","null"],"maxLength":64},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:bpmModel" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.modelId !== undefined){
+let data0 = data.modelId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: schema44.properties.modelId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.modelKey !== undefined){
+let data1 = data.modelKey;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/type",keyword:"type",params:{type: schema44.properties.modelKey.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 64){
+const err2 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
 if(data.modelName !== undefined){
 let data2 = data.modelName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/modelName",schemaPath:"#/properties/modelName/type",keyword:"type",params:{type: schema43.properties.modelName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/modelName",schemaPath:"#/properties/modelName/type",keyword:"type",params:{type: schema44.properties.modelName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8705,7 +9194,7 @@ errors++;
 if(data.category !== undefined){
 let data3 = data.category;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: schema43.properties.category.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: schema44.properties.category.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8730,7 +9219,7 @@ errors++;
 if(data.bpmnXml !== undefined){
 let data4 = data.bpmnXml;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/bpmnXml",schemaPath:"#/properties/bpmnXml/type",keyword:"type",params:{type: schema43.properties.bpmnXml.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/bpmnXml",schemaPath:"#/properties/bpmnXml/type",keyword:"type",params:{type: schema44.properties.bpmnXml.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8743,7 +9232,7 @@ errors++;
 if(data.version !== undefined){
 let data5 = data.version;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema43.properties.version.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema44.properties.version.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8756,7 +9245,7 @@ errors++;
 if(data.status !== undefined){
 let data6 = data.status;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema43.properties.status.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema44.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8781,7 +9270,7 @@ errors++;
 if(data.description !== undefined){
 let data7 = data.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema43.properties.description.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema44.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8806,7 +9295,7 @@ errors++;
 if(data.fallbackAssignee !== undefined){
 let data8 = data.fallbackAssignee;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/fallbackAssignee",schemaPath:"#/properties/fallbackAssignee/type",keyword:"type",params:{type: schema43.properties.fallbackAssignee.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/fallbackAssignee",schemaPath:"#/properties/fallbackAssignee/type",keyword:"type",params:{type: schema44.properties.fallbackAssignee.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8831,7 +9320,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema43.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema44.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8844,7 +9333,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema43.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema44.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8869,7 +9358,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema43.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema44.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8882,7 +9371,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema43.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema44.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8907,7 +9396,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema43.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema44.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8928,14 +9417,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmProcessRole = validate43;
-const schema44 = {"$id":"entity:bpmProcessRole","type":"object","properties":{"roleId":{"type":["integer","null"]},"roleCode":{"type":["string","null"],"maxLength":64},"roleName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmProcessRole = validate44;
+const schema45 = {"$id":"entity:bpmProcessRole","type":"object","properties":{"roleId":{"type":["integer","null"]},"roleCode":{"type":["string","null"],"maxLength":64},"roleName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmProcessRole" */;
 let vErrors = null;
 let errors = 0;
@@ -8943,7 +9432,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.roleId !== undefined){
 let data0 = data.roleId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/type",keyword:"type",params:{type: schema44.properties.roleId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/type",keyword:"type",params:{type: schema45.properties.roleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8956,7 +9445,7 @@ errors++;
 if(data.roleCode !== undefined){
 let data1 = data.roleCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/roleCode",schemaPath:"#/properties/roleCode/type",keyword:"type",params:{type: schema44.properties.roleCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/roleCode",schemaPath:"#/properties/roleCode/type",keyword:"type",params:{type: schema45.properties.roleCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8981,7 +9470,7 @@ errors++;
 if(data.roleName !== undefined){
 let data2 = data.roleName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/roleName",schemaPath:"#/properties/roleName/type",keyword:"type",params:{type: schema44.properties.roleName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/roleName",schemaPath:"#/properties/roleName/type",keyword:"type",params:{type: schema45.properties.roleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9006,7 +9495,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data3 = data.enabledFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema44.properties.enabledFlag.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema45.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9016,7 +9505,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema44.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema45.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9029,7 +9518,7 @@ errors++;
 if(data.description !== undefined){
 let data4 = data.description;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema44.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema45.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9054,7 +9543,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data5 = data.createdBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema44.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema45.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9067,7 +9556,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data6 = data.creationDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema44.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema45.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9092,7 +9581,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data7 = data.lastUpdatedBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema44.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema45.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9105,7 +9594,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data8 = data.lastUpdateDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema44.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema45.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9130,7 +9619,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data9 = data.versionNum;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema44.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema45.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9151,14 +9640,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const bpmProcessRoleMember = validate44;
-const schema45 = {"$id":"entity:bpmProcessRoleMember","type":"object","properties":{"memberId":{"type":["integer","null"]},"roleId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":64},"remark":{"type":["string","null"],"maxLength":400},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmProcessRoleMember = validate45;
+const schema46 = {"$id":"entity:bpmProcessRoleMember","type":"object","properties":{"memberId":{"type":["integer","null"]},"roleId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":64},"remark":{"type":["string","null"],"maxLength":400},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:bpmProcessRoleMember" */;
 let vErrors = null;
 let errors = 0;
@@ -9166,7 +9655,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.memberId !== undefined){
 let data0 = data.memberId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/memberId",schemaPath:"#/properties/memberId/type",keyword:"type",params:{type: schema45.properties.memberId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/memberId",schemaPath:"#/properties/memberId/type",keyword:"type",params:{type: schema46.properties.memberId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9179,7 +9668,7 @@ errors++;
 if(data.roleId !== undefined){
 let data1 = data.roleId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/type",keyword:"type",params:{type: schema45.properties.roleId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/type",keyword:"type",params:{type: schema46.properties.roleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9192,7 +9681,7 @@ errors++;
 if(data.userName !== undefined){
 let data2 = data.userName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema45.properties.userName.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema46.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9217,7 +9706,7 @@ errors++;
 if(data.remark !== undefined){
 let data3 = data.remark;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema45.properties.remark.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema46.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9242,7 +9731,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema45.properties.createdBy.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema46.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9255,7 +9744,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema45.properties.creationDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema46.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9280,7 +9769,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema45.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema46.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9293,7 +9782,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema45.properties.lastUpdateDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema46.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9318,7 +9807,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema45.properties.versionNum.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema46.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9339,22 +9828,22 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const esignSign = validate45;
-const schema46 = {"$id":"entity:esignSign","type":"object","properties":{"signId":{"type":["integer","null"]},"documentType":{"type":["string","null"],"maxLength":40},"documentId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":40},"versionNo":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"signSide":{"type":["string","null"],"maxLength":20},"signerId":{"type":["integer","null"]},"signerName":{"type":["string","null"],"maxLength":100},"signDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentHash":{"type":["string","null"],"maxLength":64},"provider":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const bpmUrgeRule = validate46;
+const schema47 = {"$id":"entity:bpmUrgeRule","type":"object","properties":{"ruleId":{"type":["integer","null"]},"modelKey":{"type":["string","null"],"maxLength":100},"nodeId":{"type":["string","null"],"maxLength":100},"afterHours":{"type":["integer","null"]},"repeatHours":{"type":["integer","null"]},"maxTimes":{"type":["integer","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:esignSign" */;
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:bpmUrgeRule" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.signId !== undefined){
-let data0 = data.signId;
+if(data.ruleId !== undefined){
+let data0 = data.ruleId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/signId",schemaPath:"#/properties/signId/type",keyword:"type",params:{type: schema46.properties.signId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/ruleId",schemaPath:"#/properties/ruleId/type",keyword:"type",params:{type: schema47.properties.ruleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9364,10 +9853,10 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.documentType !== undefined){
-let data1 = data.documentType;
+if(data.modelKey !== undefined){
+let data1 = data.modelKey;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/documentType",schemaPath:"#/properties/documentType/type",keyword:"type",params:{type: schema46.properties.documentType.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/type",keyword:"type",params:{type: schema47.properties.modelKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9377,8 +9866,8 @@ vErrors.push(err1);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err2 = {instancePath:instancePath+"/documentType",schemaPath:"#/properties/documentType/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(func2(data1) > 100){
+const err2 = {instancePath:instancePath+"/modelKey",schemaPath:"#/properties/modelKey/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9389,360 +9878,10 @@ errors++;
 }
 }
 }
-if(data.documentId !== undefined){
-let data2 = data.documentId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/documentId",schemaPath:"#/properties/documentId/type",keyword:"type",params:{type: schema46.properties.documentId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.documentNumber !== undefined){
-let data3 = data.documentNumber;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema46.properties.documentNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 40){
-const err5 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.versionNo !== undefined){
-let data4 = data.versionNo;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema46.properties.versionNo.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.supplierId !== undefined){
-let data5 = data.supplierId;
-if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema46.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.signSide !== undefined){
-let data6 = data.signSide;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/signSide",schemaPath:"#/properties/signSide/type",keyword:"type",params:{type: schema46.properties.signSide.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err9 = {instancePath:instancePath+"/signSide",schemaPath:"#/properties/signSide/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.signerId !== undefined){
-let data7 = data.signerId;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/signerId",schemaPath:"#/properties/signerId/type",keyword:"type",params:{type: schema46.properties.signerId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.signerName !== undefined){
-let data8 = data.signerName;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/signerName",schemaPath:"#/properties/signerName/type",keyword:"type",params:{type: schema46.properties.signerName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 100){
-const err12 = {instancePath:instancePath+"/signerName",schemaPath:"#/properties/signerName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.signDate !== undefined){
-let data9 = data.signDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/signDate",schemaPath:"#/properties/signDate/type",keyword:"type",params:{type: schema46.properties.signDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err14 = {instancePath:instancePath+"/signDate",schemaPath:"#/properties/signDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.documentHash !== undefined){
-let data10 = data.documentHash;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/type",keyword:"type",params:{type: schema46.properties.documentHash.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(func2(data10) > 64){
-const err16 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.provider !== undefined){
-let data11 = data.provider;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema46.properties.provider.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(func2(data11) > 40){
-const err18 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data12 = data.createdBy;
-if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema46.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data13 = data.creationDate;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema46.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data14 = data.lastUpdatedBy;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema46.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data15 = data.lastUpdateDate;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema46.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data16 = data.versionNum;
-if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema46.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-validate45.errors = vErrors;
-return errors === 0;
-}
-
-export const msgConfig = validate46;
-const schema47 = {"$id":"entity:msgConfig","type":"object","properties":{"configId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"siteFlag":{"type":["string","null"],"enum":["Y","N",null]},"mailFlag":{"type":["string","null"],"enum":["Y","N",null]},"smsFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgConfig" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.configId !== undefined){
-let data0 = data.configId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema47.properties.configId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.templateId !== undefined){
-let data1 = data.templateId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema47.properties.templateId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.siteFlag !== undefined){
-let data2 = data.siteFlag;
+if(data.nodeId !== undefined){
+let data2 = data.nodeId;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/type",keyword:"type",params:{type: schema47.properties.siteFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((data2 === "Y") || (data2 === "N")) || (data2 === null))){
-const err3 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/enum",keyword:"enum",params:{allowedValues: schema47.properties.siteFlag.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/type",keyword:"type",params:{type: schema47.properties.nodeId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9751,11 +9890,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.mailFlag !== undefined){
-let data3 = data.mailFlag;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/type",keyword:"type",params:{type: schema47.properties.mailFlag.type},message:"must be string,null"};
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err4 = {instancePath:instancePath+"/nodeId",schemaPath:"#/properties/nodeId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9764,8 +9901,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err5 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/enum",keyword:"enum",params:{allowedValues: schema47.properties.mailFlag.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.afterHours !== undefined){
+let data3 = data.afterHours;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/afterHours",schemaPath:"#/properties/afterHours/type",keyword:"type",params:{type: schema47.properties.afterHours.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9775,10 +9916,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.smsFlag !== undefined){
-let data4 = data.smsFlag;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/type",keyword:"type",params:{type: schema47.properties.smsFlag.type},message:"must be string,null"};
+if(data.repeatHours !== undefined){
+let data4 = data.repeatHours;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/repeatHours",schemaPath:"#/properties/repeatHours/type",keyword:"type",params:{type: schema47.properties.repeatHours.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9787,8 +9928,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err7 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/enum",keyword:"enum",params:{allowedValues: schema47.properties.smsFlag.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.maxTimes !== undefined){
+let data5 = data.maxTimes;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/maxTimes",schemaPath:"#/properties/maxTimes/type",keyword:"type",params:{type: schema47.properties.maxTimes.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9796,37 +9940,35 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
-}
-if(data.description !== undefined){
-let data5 = data.description;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema47.properties.description.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 500){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
 }
 }
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema47.properties.enabledFlag.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema47.properties.enabledFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema47.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data7 = data.description;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema47.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9835,8 +9977,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema47.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+if(typeof data7 === "string"){
+if(func2(data7) > 500){
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9846,9 +9989,10 @@ vErrors.push(err11);
 errors++;
 }
 }
+}
 if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+let data8 = data.createdBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
 const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema47.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
@@ -9860,8 +10004,8 @@ errors++;
 }
 }
 if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
+let data9 = data.creationDate;
+if((typeof data9 !== "string") && (data9 !== null)){
 const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema47.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
@@ -9871,8 +10015,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
 const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -9885,8 +10029,8 @@ errors++;
 }
 }
 if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+let data10 = data.lastUpdatedBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
 const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema47.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
@@ -9898,8 +10042,8 @@ errors++;
 }
 }
 if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
+let data11 = data.lastUpdateDate;
+if((typeof data11 !== "string") && (data11 !== null)){
 const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema47.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
@@ -9909,8 +10053,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
 const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -9923,8 +10067,8 @@ errors++;
 }
 }
 if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+let data12 = data.versionNum;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
 const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema47.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
@@ -9950,18 +10094,18 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const msgConfigRecipient = validate47;
-const schema48 = {"$id":"entity:msgConfigRecipient","type":"object","properties":{"recipientId":{"type":["integer","null"]},"configId":{"type":["integer","null"]},"recipientType":{"type":["string","null"],"maxLength":20},"recipientValue":{"type":["string","null"],"maxLength":100},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const esignSign = validate47;
+const schema48 = {"$id":"entity:esignSign","type":"object","properties":{"signId":{"type":["integer","null"]},"documentType":{"type":["string","null"],"maxLength":40},"documentId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":40},"versionNo":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"signSide":{"type":["string","null"],"maxLength":20},"signerId":{"type":["integer","null"]},"signerName":{"type":["string","null"],"maxLength":100},"signDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentHash":{"type":["string","null"],"maxLength":64},"provider":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgConfigRecipient" */;
+/*# sourceURL="entity:esignSign" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.recipientId !== undefined){
-let data0 = data.recipientId;
+if(data.signId !== undefined){
+let data0 = data.signId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/recipientId",schemaPath:"#/properties/recipientId/type",keyword:"type",params:{type: schema48.properties.recipientId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/signId",schemaPath:"#/properties/signId/type",keyword:"type",params:{type: schema48.properties.signId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9971,710 +10115,10 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.configId !== undefined){
-let data1 = data.configId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema48.properties.configId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.recipientType !== undefined){
-let data2 = data.recipientType;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/recipientType",schemaPath:"#/properties/recipientType/type",keyword:"type",params:{type: schema48.properties.recipientType.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 20){
-const err3 = {instancePath:instancePath+"/recipientType",schemaPath:"#/properties/recipientType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.recipientValue !== undefined){
-let data3 = data.recipientValue;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/recipientValue",schemaPath:"#/properties/recipientValue/type",keyword:"type",params:{type: schema48.properties.recipientValue.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err5 = {instancePath:instancePath+"/recipientValue",schemaPath:"#/properties/recipientValue/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data4 = data.createdBy;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema48.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data5 = data.creationDate;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema48.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data6 = data.lastUpdatedBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema48.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data7 = data.lastUpdateDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema48.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data8 = data.versionNum;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema48.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate47.errors = vErrors;
-return errors === 0;
-}
-
-export const msgDelivery = validate48;
-const schema49 = {"$id":"entity:msgDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"language":{"type":["string","null"],"maxLength":10},"title":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"route":{"type":["string","null"],"maxLength":500},"sourceType":{"type":["string","null"],"maxLength":60},"deliveryStatus":{"type":["string","null"],"maxLength":20},"attempts":{"type":["integer","null"]},"nextAttemptAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastError":{"type":["string","null"],"maxLength":500},"sentTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"readFlag":{"type":["string","null"],"enum":["Y","N",null]},"readTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgDelivery" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.deliveryId !== undefined){
-let data0 = data.deliveryId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema49.properties.deliveryId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.instanceId !== undefined){
-let data1 = data.instanceId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema49.properties.instanceId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.userId !== undefined){
-let data2 = data.userId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema49.properties.userId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.userName !== undefined){
-let data3 = data.userName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema49.properties.userName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err4 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.channel !== undefined){
-let data4 = data.channel;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema49.properties.channel.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 20){
-const err6 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.address !== undefined){
-let data5 = data.address;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema49.properties.address.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 200){
-const err8 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.language !== undefined){
-let data6 = data.language;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema49.properties.language.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 10){
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema49.properties.title.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(func2(data7) > 300){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.content !== undefined){
-let data8 = data.content;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema49.properties.content.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 4000){
-const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.route !== undefined){
-let data9 = data.route;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema49.properties.route.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func2(data9) > 500){
-const err16 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.sourceType !== undefined){
-let data10 = data.sourceType;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema49.properties.sourceType.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(func2(data10) > 60){
-const err18 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.deliveryStatus !== undefined){
-let data11 = data.deliveryStatus;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/deliveryStatus",schemaPath:"#/properties/deliveryStatus/type",keyword:"type",params:{type: schema49.properties.deliveryStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(func2(data11) > 20){
-const err20 = {instancePath:instancePath+"/deliveryStatus",schemaPath:"#/properties/deliveryStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.attempts !== undefined){
-let data12 = data.attempts;
-if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema49.properties.attempts.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.nextAttemptAt !== undefined){
-let data13 = data.nextAttemptAt;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/type",keyword:"type",params:{type: schema49.properties.nextAttemptAt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err23 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-if(data.lastError !== undefined){
-let data14 = data.lastError;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema49.properties.lastError.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(func2(data14) > 500){
-const err25 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-if(data.sentTime !== undefined){
-let data15 = data.sentTime;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/type",keyword:"type",params:{type: schema49.properties.sentTime.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err27 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.readFlag !== undefined){
-let data16 = data.readFlag;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/type",keyword:"type",params:{type: schema49.properties.readFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(!(((data16 === "Y") || (data16 === "N")) || (data16 === null))){
-const err29 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/enum",keyword:"enum",params:{allowedValues: schema49.properties.readFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.readTime !== undefined){
-let data17 = data.readTime;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err30 = {instancePath:instancePath+"/readTime",schemaPath:"#/properties/readTime/type",keyword:"type",params:{type: schema49.properties.readTime.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(typeof data17 === "string"){
-if(!pattern0.test(data17)){
-const err31 = {instancePath:instancePath+"/readTime",schemaPath:"#/properties/readTime/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data18 = data.createdBy;
-if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err32 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema49.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data19 = data.creationDate;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err33 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema49.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(typeof data19 === "string"){
-if(!pattern0.test(data19)){
-const err34 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data20 = data.lastUpdatedBy;
-if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err35 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema49.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data21 = data.lastUpdateDate;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err36 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema49.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(typeof data21 === "string"){
-if(!pattern0.test(data21)){
-const err37 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data22 = data.versionNum;
-if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err38 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema49.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-}
-else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-validate48.errors = vErrors;
-return errors === 0;
-}
-
-export const msgInstance = validate49;
-const schema50 = {"$id":"entity:msgInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"sourceType":{"type":["string","null"],"maxLength":60},"title":{"type":["string","null"],"maxLength":300},"route":{"type":["string","null"],"maxLength":500},"language":{"type":["string","null"],"maxLength":10},"variables":{"type":["string","null"]},"instanceStatus":{"type":["string","null"],"maxLength":20},"recipientCount":{"type":["integer","null"]},"deliveryCount":{"type":["integer","null"]},"unresolved":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgInstance" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.instanceId !== undefined){
-let data0 = data.instanceId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema50.properties.instanceId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.templateCode !== undefined){
-let data1 = data.templateCode;
+if(data.documentType !== undefined){
+let data1 = data.documentType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema50.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/documentType",schemaPath:"#/properties/documentType/type",keyword:"type",params:{type: schema48.properties.documentType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10684,8 +10128,8 @@ vErrors.push(err1);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func2(data1) > 60){
-const err2 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/documentType",schemaPath:"#/properties/documentType/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10696,10 +10140,10 @@ errors++;
 }
 }
 }
-if(data.sourceType !== undefined){
-let data2 = data.sourceType;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema50.properties.sourceType.type},message:"must be string,null"};
+if(data.documentId !== undefined){
+let data2 = data.documentId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/documentId",schemaPath:"#/properties/documentId/type",keyword:"type",params:{type: schema48.properties.documentId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10708,9 +10152,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err4 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+}
+if(data.documentNumber !== undefined){
+let data3 = data.documentNumber;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema48.properties.documentNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10719,12 +10165,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-if(data.title !== undefined){
-let data3 = data.title;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema50.properties.title.type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(func2(data3) > 40){
+const err5 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10733,9 +10176,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(func2(data3) > 300){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+}
+}
+if(data.versionNo !== undefined){
+let data4 = data.versionNo;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema48.properties.versionNo.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10745,11 +10191,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-if(data.route !== undefined){
-let data4 = data.route;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema50.properties.route.type},message:"must be string,null"};
+if(data.supplierId !== undefined){
+let data5 = data.supplierId;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema48.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10758,9 +10203,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(func2(data4) > 500){
-const err8 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+}
+if(data.signSide !== undefined){
+let data6 = data.signSide;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/signSide",schemaPath:"#/properties/signSide/type",keyword:"type",params:{type: schema48.properties.signSide.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10769,12 +10216,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-if(data.language !== undefined){
-let data5 = data.language;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema50.properties.language.type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err9 = {instancePath:instancePath+"/signSide",schemaPath:"#/properties/signSide/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10783,9 +10227,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data5 === "string"){
-if(func2(data5) > 10){
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+}
+}
+if(data.signerId !== undefined){
+let data7 = data.signerId;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/signerId",schemaPath:"#/properties/signerId/type",keyword:"type",params:{type: schema48.properties.signerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10795,11 +10242,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-if(data.variables !== undefined){
-let data6 = data.variables;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: schema50.properties.variables.type},message:"must be string,null"};
+if(data.signerName !== undefined){
+let data8 = data.signerName;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err11 = {instancePath:instancePath+"/signerName",schemaPath:"#/properties/signerName/type",keyword:"type",params:{type: schema48.properties.signerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10808,11 +10254,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.instanceStatus !== undefined){
-let data7 = data.instanceStatus;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/instanceStatus",schemaPath:"#/properties/instanceStatus/type",keyword:"type",params:{type: schema50.properties.instanceStatus.type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(func2(data8) > 100){
+const err12 = {instancePath:instancePath+"/signerName",schemaPath:"#/properties/signerName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10821,9 +10265,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func2(data7) > 20){
-const err13 = {instancePath:instancePath+"/instanceStatus",schemaPath:"#/properties/instanceStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+}
+}
+if(data.signDate !== undefined){
+let data9 = data.signDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/signDate",schemaPath:"#/properties/signDate/type",keyword:"type",params:{type: schema48.properties.signDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10832,12 +10279,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-if(data.recipientCount !== undefined){
-let data8 = data.recipientCount;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/recipientCount",schemaPath:"#/properties/recipientCount/type",keyword:"type",params:{type: schema50.properties.recipientCount.type},message:"must be integer,null"};
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err14 = {instancePath:instancePath+"/signDate",schemaPath:"#/properties/signDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10847,10 +10291,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.deliveryCount !== undefined){
-let data9 = data.deliveryCount;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/deliveryCount",schemaPath:"#/properties/deliveryCount/type",keyword:"type",params:{type: schema50.properties.deliveryCount.type},message:"must be integer,null"};
+}
+if(data.documentHash !== undefined){
+let data10 = data.documentHash;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/type",keyword:"type",params:{type: schema48.properties.documentHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10859,361 +10304,23 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.unresolved !== undefined){
-let data10 = data.unresolved;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/unresolved",schemaPath:"#/properties/unresolved/type",keyword:"type",params:{type: schema50.properties.unresolved.type},message:"must be string,null"};
+if(typeof data10 === "string"){
+if(func2(data10) > 64){
+const err16 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(func2(data10) > 2000){
-const err17 = {instancePath:instancePath+"/unresolved",schemaPath:"#/properties/unresolved/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data11 = data.createdBy;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema50.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data12 = data.creationDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema50.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data13 = data.lastUpdatedBy;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema50.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data14 = data.lastUpdateDate;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema50.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!pattern0.test(data14)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data15 = data.versionNum;
-if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema50.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-validate49.errors = vErrors;
-return errors === 0;
-}
-
-export const msgLog = validate50;
-const schema51 = {"$id":"entity:msgLog","type":"object","properties":{"logId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"provider":{"type":["string","null"],"maxLength":40},"logStatus":{"type":["string","null"],"maxLength":20},"attempt":{"type":["integer","null"]},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"errorMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgLog" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.logId !== undefined){
-let data0 = data.logId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/logId",schemaPath:"#/properties/logId/type",keyword:"type",params:{type: schema51.properties.logId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.deliveryId !== undefined){
-let data1 = data.deliveryId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema51.properties.deliveryId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.instanceId !== undefined){
-let data2 = data.instanceId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema51.properties.instanceId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.channel !== undefined){
-let data3 = data.channel;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema51.properties.channel.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 20){
-const err4 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.address !== undefined){
-let data4 = data.address;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema51.properties.address.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 200){
-const err6 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
 }
 errors++;
 }
 }
 }
 if(data.provider !== undefined){
-let data5 = data.provider;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema51.properties.provider.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 40){
-const err8 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.logStatus !== undefined){
-let data6 = data.logStatus;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/logStatus",schemaPath:"#/properties/logStatus/type",keyword:"type",params:{type: schema51.properties.logStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err10 = {instancePath:instancePath+"/logStatus",schemaPath:"#/properties/logStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.attempt !== undefined){
-let data7 = data.attempt;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema51.properties.attempt.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.subject !== undefined){
-let data8 = data.subject;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema51.properties.subject.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 300){
-const err13 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.content !== undefined){
-let data9 = data.content;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema51.properties.content.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func2(data9) > 4000){
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.errorMsg !== undefined){
-let data10 = data.errorMsg;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema51.properties.errorMsg.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(func2(data10) > 500){
-const err17 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+let data11 = data.provider;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema48.properties.provider.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11222,12 +10329,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-if(data.durationMs !== undefined){
-let data11 = data.durationMs;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema51.properties.durationMs.type},message:"must be integer,null"};
+if(typeof data11 === "string"){
+if(func2(data11) > 40){
+const err18 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11237,10 +10341,11 @@ vErrors.push(err18);
 errors++;
 }
 }
+}
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema51.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema48.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11253,7 +10358,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema51.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema48.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11278,7 +10383,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema51.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema48.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11291,7 +10396,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema51.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema48.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11316,7 +10421,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema51.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema48.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11337,14 +10442,1660 @@ vErrors.push(err26);
 }
 errors++;
 }
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+export const msgConfig = validate48;
+const schema49 = {"$id":"entity:msgConfig","type":"object","properties":{"configId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"siteFlag":{"type":["string","null"],"enum":["Y","N",null]},"mailFlag":{"type":["string","null"],"enum":["Y","N",null]},"smsFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgConfig" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.configId !== undefined){
+let data0 = data.configId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema49.properties.configId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.templateId !== undefined){
+let data1 = data.templateId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema49.properties.templateId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.siteFlag !== undefined){
+let data2 = data.siteFlag;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/type",keyword:"type",params:{type: schema49.properties.siteFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(((data2 === "Y") || (data2 === "N")) || (data2 === null))){
+const err3 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/enum",keyword:"enum",params:{allowedValues: schema49.properties.siteFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.mailFlag !== undefined){
+let data3 = data.mailFlag;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/type",keyword:"type",params:{type: schema49.properties.mailFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
+const err5 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/enum",keyword:"enum",params:{allowedValues: schema49.properties.mailFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.smsFlag !== undefined){
+let data4 = data.smsFlag;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/type",keyword:"type",params:{type: schema49.properties.smsFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
+const err7 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/enum",keyword:"enum",params:{allowedValues: schema49.properties.smsFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data5 = data.description;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema49.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 500){
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.enabledFlag !== undefined){
+let data6 = data.enabledFlag;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema49.properties.enabledFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
+const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema49.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema49.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema49.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema49.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema49.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema49.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+
+export const msgConfigRecipient = validate49;
+const schema50 = {"$id":"entity:msgConfigRecipient","type":"object","properties":{"recipientId":{"type":["integer","null"]},"configId":{"type":["integer","null"]},"recipientType":{"type":["string","null"],"maxLength":20},"recipientValue":{"type":["string","null"],"maxLength":100},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgConfigRecipient" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.recipientId !== undefined){
+let data0 = data.recipientId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/recipientId",schemaPath:"#/properties/recipientId/type",keyword:"type",params:{type: schema50.properties.recipientId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.configId !== undefined){
+let data1 = data.configId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema50.properties.configId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.recipientType !== undefined){
+let data2 = data.recipientType;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/recipientType",schemaPath:"#/properties/recipientType/type",keyword:"type",params:{type: schema50.properties.recipientType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 20){
+const err3 = {instancePath:instancePath+"/recipientType",schemaPath:"#/properties/recipientType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.recipientValue !== undefined){
+let data3 = data.recipientValue;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/recipientValue",schemaPath:"#/properties/recipientValue/type",keyword:"type",params:{type: schema50.properties.recipientValue.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err5 = {instancePath:instancePath+"/recipientValue",schemaPath:"#/properties/recipientValue/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data4 = data.createdBy;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema50.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data5 = data.creationDate;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema50.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data6 = data.lastUpdatedBy;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema50.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data7 = data.lastUpdateDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema50.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data8 = data.versionNum;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema50.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+export const msgDelivery = validate50;
+const schema51 = {"$id":"entity:msgDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"language":{"type":["string","null"],"maxLength":10},"title":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"route":{"type":["string","null"],"maxLength":500},"sourceType":{"type":["string","null"],"maxLength":60},"deliveryStatus":{"type":["string","null"],"maxLength":20},"attempts":{"type":["integer","null"]},"nextAttemptAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastError":{"type":["string","null"],"maxLength":500},"sentTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"readFlag":{"type":["string","null"],"enum":["Y","N",null]},"readTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgDelivery" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deliveryId !== undefined){
+let data0 = data.deliveryId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema51.properties.deliveryId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.instanceId !== undefined){
+let data1 = data.instanceId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema51.properties.instanceId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.userId !== undefined){
+let data2 = data.userId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema51.properties.userId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.userName !== undefined){
+let data3 = data.userName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema51.properties.userName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err4 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.channel !== undefined){
+let data4 = data.channel;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema51.properties.channel.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 20){
+const err6 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.address !== undefined){
+let data5 = data.address;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema51.properties.address.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 200){
+const err8 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.language !== undefined){
+let data6 = data.language;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema51.properties.language.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 10){
+const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema51.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 300){
+const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.content !== undefined){
+let data8 = data.content;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema51.properties.content.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 4000){
+const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.route !== undefined){
+let data9 = data.route;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema51.properties.route.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 500){
+const err16 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.sourceType !== undefined){
+let data10 = data.sourceType;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema51.properties.sourceType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 60){
+const err18 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.deliveryStatus !== undefined){
+let data11 = data.deliveryStatus;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err19 = {instancePath:instancePath+"/deliveryStatus",schemaPath:"#/properties/deliveryStatus/type",keyword:"type",params:{type: schema51.properties.deliveryStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(func2(data11) > 20){
+const err20 = {instancePath:instancePath+"/deliveryStatus",schemaPath:"#/properties/deliveryStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.attempts !== undefined){
+let data12 = data.attempts;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err21 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema51.properties.attempts.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.nextAttemptAt !== undefined){
+let data13 = data.nextAttemptAt;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err22 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/type",keyword:"type",params:{type: schema51.properties.nextAttemptAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err23 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.lastError !== undefined){
+let data14 = data.lastError;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err24 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema51.properties.lastError.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(func2(data14) > 500){
+const err25 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.sentTime !== undefined){
+let data15 = data.sentTime;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err26 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/type",keyword:"type",params:{type: schema51.properties.sentTime.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err27 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.readFlag !== undefined){
+let data16 = data.readFlag;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err28 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/type",keyword:"type",params:{type: schema51.properties.readFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!(((data16 === "Y") || (data16 === "N")) || (data16 === null))){
+const err29 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/enum",keyword:"enum",params:{allowedValues: schema51.properties.readFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.readTime !== undefined){
+let data17 = data.readTime;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err30 = {instancePath:instancePath+"/readTime",schemaPath:"#/properties/readTime/type",keyword:"type",params:{type: schema51.properties.readTime.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err31 = {instancePath:instancePath+"/readTime",schemaPath:"#/properties/readTime/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data18 = data.createdBy;
+if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
+const err32 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema51.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data19 = data.creationDate;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err33 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema51.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(typeof data19 === "string"){
+if(!pattern0.test(data19)){
+const err34 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data20 = data.lastUpdatedBy;
+if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
+const err35 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema51.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data21 = data.lastUpdateDate;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err36 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema51.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err37 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data22 = data.versionNum;
+if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
+const err38 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema51.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
 validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const msgSource = validate51;
-const schema52 = {"$id":"entity:msgSource","type":"object","properties":{"sourceId":{"type":["integer","null"]},"sourceCode":{"type":["string","null"],"maxLength":60},"sourceName":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":40},"eventName":{"type":["string","null"],"maxLength":100},"templateId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"optionalFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgInstance = validate51;
+const schema52 = {"$id":"entity:msgInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"sourceType":{"type":["string","null"],"maxLength":60},"title":{"type":["string","null"],"maxLength":300},"route":{"type":["string","null"],"maxLength":500},"language":{"type":["string","null"],"maxLength":10},"variables":{"type":["string","null"]},"instanceStatus":{"type":["string","null"],"maxLength":20},"recipientCount":{"type":["integer","null"]},"deliveryCount":{"type":["integer","null"]},"unresolved":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgInstance" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.instanceId !== undefined){
+let data0 = data.instanceId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema52.properties.instanceId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.templateCode !== undefined){
+let data1 = data.templateCode;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema52.properties.templateCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 60){
+const err2 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.sourceType !== undefined){
+let data2 = data.sourceType;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema52.properties.sourceType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 60){
+const err4 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.title !== undefined){
+let data3 = data.title;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema52.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 300){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.route !== undefined){
+let data4 = data.route;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err7 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema52.properties.route.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 500){
+const err8 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.language !== undefined){
+let data5 = data.language;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema52.properties.language.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 10){
+const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.variables !== undefined){
+let data6 = data.variables;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err11 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: schema52.properties.variables.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.instanceStatus !== undefined){
+let data7 = data.instanceStatus;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/instanceStatus",schemaPath:"#/properties/instanceStatus/type",keyword:"type",params:{type: schema52.properties.instanceStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 20){
+const err13 = {instancePath:instancePath+"/instanceStatus",schemaPath:"#/properties/instanceStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.recipientCount !== undefined){
+let data8 = data.recipientCount;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err14 = {instancePath:instancePath+"/recipientCount",schemaPath:"#/properties/recipientCount/type",keyword:"type",params:{type: schema52.properties.recipientCount.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.deliveryCount !== undefined){
+let data9 = data.deliveryCount;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/deliveryCount",schemaPath:"#/properties/deliveryCount/type",keyword:"type",params:{type: schema52.properties.deliveryCount.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.unresolved !== undefined){
+let data10 = data.unresolved;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/unresolved",schemaPath:"#/properties/unresolved/type",keyword:"type",params:{type: schema52.properties.unresolved.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 2000){
+const err17 = {instancePath:instancePath+"/unresolved",schemaPath:"#/properties/unresolved/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data11 = data.createdBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema52.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data12 = data.creationDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema52.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data13 = data.lastUpdatedBy;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema52.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data14 = data.lastUpdateDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema52.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data15 = data.versionNum;
+if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema52.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+export const msgLog = validate52;
+const schema53 = {"$id":"entity:msgLog","type":"object","properties":{"logId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"provider":{"type":["string","null"],"maxLength":40},"logStatus":{"type":["string","null"],"maxLength":20},"attempt":{"type":["integer","null"]},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"errorMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgLog" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.logId !== undefined){
+let data0 = data.logId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/logId",schemaPath:"#/properties/logId/type",keyword:"type",params:{type: schema53.properties.logId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.deliveryId !== undefined){
+let data1 = data.deliveryId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema53.properties.deliveryId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.instanceId !== undefined){
+let data2 = data.instanceId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema53.properties.instanceId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.channel !== undefined){
+let data3 = data.channel;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema53.properties.channel.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err4 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.address !== undefined){
+let data4 = data.address;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema53.properties.address.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+const err6 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.provider !== undefined){
+let data5 = data.provider;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema53.properties.provider.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err8 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.logStatus !== undefined){
+let data6 = data.logStatus;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/logStatus",schemaPath:"#/properties/logStatus/type",keyword:"type",params:{type: schema53.properties.logStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err10 = {instancePath:instancePath+"/logStatus",schemaPath:"#/properties/logStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.attempt !== undefined){
+let data7 = data.attempt;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema53.properties.attempt.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.subject !== undefined){
+let data8 = data.subject;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema53.properties.subject.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 300){
+const err13 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.content !== undefined){
+let data9 = data.content;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema53.properties.content.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 4000){
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.errorMsg !== undefined){
+let data10 = data.errorMsg;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema53.properties.errorMsg.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 500){
+const err17 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.durationMs !== undefined){
+let data11 = data.durationMs;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema53.properties.durationMs.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data12 = data.createdBy;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema53.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data13 = data.creationDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema53.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data14 = data.lastUpdatedBy;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema53.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data15 = data.lastUpdateDate;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema53.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data16 = data.versionNum;
+if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema53.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+export const msgSource = validate53;
+const schema54 = {"$id":"entity:msgSource","type":"object","properties":{"sourceId":{"type":["integer","null"]},"sourceCode":{"type":["string","null"],"maxLength":60},"sourceName":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":40},"eventName":{"type":["string","null"],"maxLength":100},"templateId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"optionalFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgSource" */;
 let vErrors = null;
 let errors = 0;
@@ -11352,7 +12103,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sourceId !== undefined){
 let data0 = data.sourceId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema52.properties.sourceId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema54.properties.sourceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11365,7 +12116,7 @@ errors++;
 if(data.sourceCode !== undefined){
 let data1 = data.sourceCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema52.properties.sourceCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema54.properties.sourceCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11390,7 +12141,7 @@ errors++;
 if(data.sourceName !== undefined){
 let data2 = data.sourceName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/sourceName",schemaPath:"#/properties/sourceName/type",keyword:"type",params:{type: schema52.properties.sourceName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sourceName",schemaPath:"#/properties/sourceName/type",keyword:"type",params:{type: schema54.properties.sourceName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11415,7 +12166,7 @@ errors++;
 if(data.moduleName !== undefined){
 let data3 = data.moduleName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema52.properties.moduleName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema54.properties.moduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11440,7 +12191,7 @@ errors++;
 if(data.eventName !== undefined){
 let data4 = data.eventName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/eventName",schemaPath:"#/properties/eventName/type",keyword:"type",params:{type: schema52.properties.eventName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/eventName",schemaPath:"#/properties/eventName/type",keyword:"type",params:{type: schema54.properties.eventName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11465,7 +12216,7 @@ errors++;
 if(data.templateId !== undefined){
 let data5 = data.templateId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema52.properties.templateId.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema54.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11478,7 +12229,7 @@ errors++;
 if(data.description !== undefined){
 let data6 = data.description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema52.properties.description.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema54.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11503,7 +12254,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data7 = data.enabledFlag;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema52.properties.enabledFlag.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema54.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11513,7 +12264,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema52.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema54.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11526,7 +12277,7 @@ errors++;
 if(data.optionalFlag !== undefined){
 let data8 = data.optionalFlag;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/type",keyword:"type",params:{type: schema52.properties.optionalFlag.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/type",keyword:"type",params:{type: schema54.properties.optionalFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11536,7 +12287,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((data8 === "Y") || (data8 === "N")) || (data8 === null))){
-const err15 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/enum",keyword:"enum",params:{allowedValues: schema52.properties.optionalFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/enum",keyword:"enum",params:{allowedValues: schema54.properties.optionalFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11549,7 +12300,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema52.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema54.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11562,7 +12313,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema52.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema54.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11587,7 +12338,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema52.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema54.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11600,7 +12351,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema52.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema54.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11625,7 +12376,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema52.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema54.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11646,14 +12397,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const msgTemplate = validate52;
-const schema53 = {"$id":"entity:msgTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"templateName":{"type":["string","null"],"maxLength":200},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgTemplate = validate54;
+const schema55 = {"$id":"entity:msgTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"templateName":{"type":["string","null"],"maxLength":200},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -11661,7 +12412,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateId !== undefined){
 let data0 = data.templateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema53.properties.templateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema55.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11674,7 +12425,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema53.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema55.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11699,7 +12450,7 @@ errors++;
 if(data.templateName !== undefined){
 let data2 = data.templateName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema53.properties.templateName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema55.properties.templateName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11724,7 +12475,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema53.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema55.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11749,7 +12500,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data4 = data.enabledFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema53.properties.enabledFlag.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema55.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11759,7 +12510,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema53.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema55.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11772,7 +12523,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data5 = data.createdBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema53.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema55.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11785,7 +12536,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data6 = data.creationDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema53.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema55.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11810,7 +12561,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data7 = data.lastUpdatedBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema53.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema55.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11823,7 +12574,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data8 = data.lastUpdateDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema53.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema55.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11848,7 +12599,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data9 = data.versionNum;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema53.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema55.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11869,14 +12620,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const msgTemplateContent = validate53;
-const schema54 = {"$id":"entity:msgTemplateContent","type":"object","properties":{"contentId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"language":{"type":["string","null"],"maxLength":10},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgTemplateContent = validate55;
+const schema56 = {"$id":"entity:msgTemplateContent","type":"object","properties":{"contentId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"language":{"type":["string","null"],"maxLength":10},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgTemplateContent" */;
 let vErrors = null;
 let errors = 0;
@@ -11884,7 +12635,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contentId !== undefined){
 let data0 = data.contentId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/contentId",schemaPath:"#/properties/contentId/type",keyword:"type",params:{type: schema54.properties.contentId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/contentId",schemaPath:"#/properties/contentId/type",keyword:"type",params:{type: schema56.properties.contentId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11897,7 +12648,7 @@ errors++;
 if(data.templateId !== undefined){
 let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema54.properties.templateId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema56.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11910,7 +12661,7 @@ errors++;
 if(data.channel !== undefined){
 let data2 = data.channel;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema54.properties.channel.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema56.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11935,7 +12686,7 @@ errors++;
 if(data.language !== undefined){
 let data3 = data.language;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema54.properties.language.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema56.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11960,7 +12711,7 @@ errors++;
 if(data.subject !== undefined){
 let data4 = data.subject;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema54.properties.subject.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema56.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11985,7 +12736,7 @@ errors++;
 if(data.content !== undefined){
 let data5 = data.content;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema54.properties.content.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema56.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12005,478 +12756,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data.createdBy !== undefined){
-let data6 = data.createdBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema54.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data7 = data.creationDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema54.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data8 = data.lastUpdatedBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema54.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data9 = data.lastUpdateDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema54.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data10 = data.versionNum;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema54.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate53.errors = vErrors;
-return errors === 0;
-}
-
-export const msgTemplateVariable = validate54;
-const schema55 = {"$id":"entity:msgTemplateVariable","type":"object","properties":{"variableId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"variableName":{"type":["string","null"],"maxLength":60},"variableType":{"type":["string","null"],"maxLength":20},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":200},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgTemplateVariable" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.variableId !== undefined){
-let data0 = data.variableId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/variableId",schemaPath:"#/properties/variableId/type",keyword:"type",params:{type: schema55.properties.variableId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.templateId !== undefined){
-let data1 = data.templateId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema55.properties.templateId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.variableName !== undefined){
-let data2 = data.variableName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/type",keyword:"type",params:{type: schema55.properties.variableName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err3 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.variableType !== undefined){
-let data3 = data.variableType;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/type",keyword:"type",params:{type: schema55.properties.variableType.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 20){
-const err5 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.requiredFlag !== undefined){
-let data4 = data.requiredFlag;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema55.properties.requiredFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err7 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema55.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data5 = data.description;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema55.properties.description.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 200){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data6 = data.createdBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema55.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data7 = data.creationDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema55.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data8 = data.lastUpdatedBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema55.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data9 = data.lastUpdateDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema55.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data10 = data.versionNum;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema55.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate54.errors = vErrors;
-return errors === 0;
-}
-
-export const msgUserSetting = validate55;
-const schema56 = {"$id":"entity:msgUserSetting","type":"object","properties":{"settingId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":60},"sourceCode":{"type":["string","null"],"maxLength":60},"channel":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgUserSetting" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.settingId !== undefined){
-let data0 = data.settingId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/settingId",schemaPath:"#/properties/settingId/type",keyword:"type",params:{type: schema56.properties.settingId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.userId !== undefined){
-let data1 = data.userId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema56.properties.userId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.userName !== undefined){
-let data2 = data.userName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema56.properties.userName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.sourceCode !== undefined){
-let data3 = data.sourceCode;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema56.properties.sourceCode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 60){
-const err5 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.channel !== undefined){
-let data4 = data.channel;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema56.properties.channel.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 10){
-const err7 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.enabledFlag !== undefined){
-let data5 = data.enabledFlag;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema56.properties.enabledFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema56.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 }
 if(data.createdBy !== undefined){
@@ -12583,10 +12862,482 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleProgram = validate56;
-const schema57 = {"$id":"entity:scheduleProgram","type":"object","properties":{"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"programName":{"type":["string","null"],"maxLength":200},"programNameEn":{"type":["string","null"],"maxLength":200},"programNameTh":{"type":["string","null"],"maxLength":200},"programNameVn":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":60},"paramsSchema":{"type":["string","null"]},"timeoutMs":{"type":["integer","null"],"minimum":1},"retryLimit":{"type":["integer","null"],"minimum":0,"maximum":20},"retryDelayMs":{"type":["integer","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgTemplateVariable = validate56;
+const schema57 = {"$id":"entity:msgTemplateVariable","type":"object","properties":{"variableId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"variableName":{"type":["string","null"],"maxLength":60},"variableType":{"type":["string","null"],"maxLength":20},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":200},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgTemplateVariable" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.variableId !== undefined){
+let data0 = data.variableId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/variableId",schemaPath:"#/properties/variableId/type",keyword:"type",params:{type: schema57.properties.variableId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.templateId !== undefined){
+let data1 = data.templateId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema57.properties.templateId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.variableName !== undefined){
+let data2 = data.variableName;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/type",keyword:"type",params:{type: schema57.properties.variableName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 60){
+const err3 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.variableType !== undefined){
+let data3 = data.variableType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/type",keyword:"type",params:{type: schema57.properties.variableType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err5 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.requiredFlag !== undefined){
+let data4 = data.requiredFlag;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema57.properties.requiredFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
+const err7 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema57.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data5 = data.description;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema57.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 200){
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data6 = data.createdBy;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema57.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data7 = data.creationDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema57.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data8 = data.lastUpdatedBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema57.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data9 = data.lastUpdateDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema57.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data10 = data.versionNum;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema57.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+export const msgUserSetting = validate57;
+const schema58 = {"$id":"entity:msgUserSetting","type":"object","properties":{"settingId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":60},"sourceCode":{"type":["string","null"],"maxLength":60},"channel":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgUserSetting" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.settingId !== undefined){
+let data0 = data.settingId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/settingId",schemaPath:"#/properties/settingId/type",keyword:"type",params:{type: schema58.properties.settingId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.userId !== undefined){
+let data1 = data.userId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema58.properties.userId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.userName !== undefined){
+let data2 = data.userName;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema58.properties.userName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 60){
+const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.sourceCode !== undefined){
+let data3 = data.sourceCode;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema58.properties.sourceCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 60){
+const err5 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.channel !== undefined){
+let data4 = data.channel;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema58.properties.channel.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 10){
+const err7 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.enabledFlag !== undefined){
+let data5 = data.enabledFlag;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema58.properties.enabledFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema58.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data6 = data.createdBy;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema58.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data7 = data.creationDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema58.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data8 = data.lastUpdatedBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema58.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data9 = data.lastUpdateDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema58.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data10 = data.versionNum;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema58.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+export const scheduleProgram = validate58;
+const schema59 = {"$id":"entity:scheduleProgram","type":"object","properties":{"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"programName":{"type":["string","null"],"maxLength":200},"programNameEn":{"type":["string","null"],"maxLength":200},"programNameTh":{"type":["string","null"],"maxLength":200},"programNameVn":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":60},"paramsSchema":{"type":["string","null"]},"timeoutMs":{"type":["integer","null"],"minimum":1},"retryLimit":{"type":["integer","null"],"minimum":0,"maximum":20},"retryDelayMs":{"type":["integer","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:scheduleProgram" */;
 let vErrors = null;
 let errors = 0;
@@ -12594,7 +13345,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.programId !== undefined){
 let data0 = data.programId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema57.properties.programId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema59.properties.programId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12607,7 +13358,7 @@ errors++;
 if(data.programCode !== undefined){
 let data1 = data.programCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema57.properties.programCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema59.properties.programCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12632,7 +13383,7 @@ errors++;
 if(data.programName !== undefined){
 let data2 = data.programName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/programName",schemaPath:"#/properties/programName/type",keyword:"type",params:{type: schema57.properties.programName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/programName",schemaPath:"#/properties/programName/type",keyword:"type",params:{type: schema59.properties.programName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12657,7 +13408,7 @@ errors++;
 if(data.programNameEn !== undefined){
 let data3 = data.programNameEn;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/programNameEn",schemaPath:"#/properties/programNameEn/type",keyword:"type",params:{type: schema57.properties.programNameEn.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/programNameEn",schemaPath:"#/properties/programNameEn/type",keyword:"type",params:{type: schema59.properties.programNameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12682,7 +13433,7 @@ errors++;
 if(data.programNameTh !== undefined){
 let data4 = data.programNameTh;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/programNameTh",schemaPath:"#/properties/programNameTh/type",keyword:"type",params:{type: schema57.properties.programNameTh.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/programNameTh",schemaPath:"#/properties/programNameTh/type",keyword:"type",params:{type: schema59.properties.programNameTh.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12707,7 +13458,7 @@ errors++;
 if(data.programNameVn !== undefined){
 let data5 = data.programNameVn;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/programNameVn",schemaPath:"#/properties/programNameVn/type",keyword:"type",params:{type: schema57.properties.programNameVn.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/programNameVn",schemaPath:"#/properties/programNameVn/type",keyword:"type",params:{type: schema59.properties.programNameVn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12732,7 +13483,7 @@ errors++;
 if(data.moduleName !== undefined){
 let data6 = data.moduleName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema57.properties.moduleName.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema59.properties.moduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12757,7 +13508,7 @@ errors++;
 if(data.paramsSchema !== undefined){
 let data7 = data.paramsSchema;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/paramsSchema",schemaPath:"#/properties/paramsSchema/type",keyword:"type",params:{type: schema57.properties.paramsSchema.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/paramsSchema",schemaPath:"#/properties/paramsSchema/type",keyword:"type",params:{type: schema59.properties.paramsSchema.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12770,7 +13521,7 @@ errors++;
 if(data.timeoutMs !== undefined){
 let data8 = data.timeoutMs;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/timeoutMs",schemaPath:"#/properties/timeoutMs/type",keyword:"type",params:{type: schema57.properties.timeoutMs.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/timeoutMs",schemaPath:"#/properties/timeoutMs/type",keyword:"type",params:{type: schema59.properties.timeoutMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12795,7 +13546,7 @@ errors++;
 if(data.retryLimit !== undefined){
 let data9 = data.retryLimit;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/retryLimit",schemaPath:"#/properties/retryLimit/type",keyword:"type",params:{type: schema57.properties.retryLimit.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/retryLimit",schemaPath:"#/properties/retryLimit/type",keyword:"type",params:{type: schema59.properties.retryLimit.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12830,7 +13581,7 @@ errors++;
 if(data.retryDelayMs !== undefined){
 let data10 = data.retryDelayMs;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/retryDelayMs",schemaPath:"#/properties/retryDelayMs/type",keyword:"type",params:{type: schema57.properties.retryDelayMs.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/retryDelayMs",schemaPath:"#/properties/retryDelayMs/type",keyword:"type",params:{type: schema59.properties.retryDelayMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12855,7 +13606,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data11 = data.enabledFlag;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema57.properties.enabledFlag.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema59.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12865,7 +13616,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((data11 === "Y") || (data11 === "N")) || (data11 === null))){
-const err22 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema57.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema59.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12878,7 +13629,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema57.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema59.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12891,7 +13642,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema57.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema59.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12916,7 +13667,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema57.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema59.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12929,7 +13680,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema57.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema59.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12954,7 +13705,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema57.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema59.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12975,14 +13726,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleRequest = validate57;
-const schema58 = {"$id":"entity:scheduleRequest","type":"object","properties":{"requestId":{"type":["integer","null"]},"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"params":{"type":["string","null"]},"runAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"cron":{"type":["string","null"],"maxLength":120},"requestStatus":{"type":["string","null"],"maxLength":20},"nextRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attempt":{"type":["integer","null"]},"dispatchSeq":{"type":["integer","null"]},"runCount":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":2000},"language":{"type":["string","null"],"maxLength":2},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const scheduleRequest = validate59;
+const schema60 = {"$id":"entity:scheduleRequest","type":"object","properties":{"requestId":{"type":["integer","null"]},"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"params":{"type":["string","null"]},"runAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"cron":{"type":["string","null"],"maxLength":120},"requestStatus":{"type":["string","null"],"maxLength":20},"nextRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attempt":{"type":["integer","null"]},"dispatchSeq":{"type":["integer","null"]},"runCount":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":2000},"language":{"type":["string","null"],"maxLength":2},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:scheduleRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -12990,7 +13741,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requestId !== undefined){
 let data0 = data.requestId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema58.properties.requestId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema60.properties.requestId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13003,7 +13754,7 @@ errors++;
 if(data.programId !== undefined){
 let data1 = data.programId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema58.properties.programId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema60.properties.programId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13016,7 +13767,7 @@ errors++;
 if(data.programCode !== undefined){
 let data2 = data.programCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema58.properties.programCode.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema60.properties.programCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13041,7 +13792,7 @@ errors++;
 if(data.params !== undefined){
 let data3 = data.params;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: schema58.properties.params.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: schema60.properties.params.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13054,7 +13805,7 @@ errors++;
 if(data.runAt !== undefined){
 let data4 = data.runAt;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/runAt",schemaPath:"#/properties/runAt/type",keyword:"type",params:{type: schema58.properties.runAt.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/runAt",schemaPath:"#/properties/runAt/type",keyword:"type",params:{type: schema60.properties.runAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13079,7 +13830,7 @@ errors++;
 if(data.cron !== undefined){
 let data5 = data.cron;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/cron",schemaPath:"#/properties/cron/type",keyword:"type",params:{type: schema58.properties.cron.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/cron",schemaPath:"#/properties/cron/type",keyword:"type",params:{type: schema60.properties.cron.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13104,7 +13855,7 @@ errors++;
 if(data.requestStatus !== undefined){
 let data6 = data.requestStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/requestStatus",schemaPath:"#/properties/requestStatus/type",keyword:"type",params:{type: schema58.properties.requestStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/requestStatus",schemaPath:"#/properties/requestStatus/type",keyword:"type",params:{type: schema60.properties.requestStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13129,7 +13880,7 @@ errors++;
 if(data.nextRunAt !== undefined){
 let data7 = data.nextRunAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/nextRunAt",schemaPath:"#/properties/nextRunAt/type",keyword:"type",params:{type: schema58.properties.nextRunAt.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/nextRunAt",schemaPath:"#/properties/nextRunAt/type",keyword:"type",params:{type: schema60.properties.nextRunAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13154,7 +13905,7 @@ errors++;
 if(data.lastRunAt !== undefined){
 let data8 = data.lastRunAt;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/type",keyword:"type",params:{type: schema58.properties.lastRunAt.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/type",keyword:"type",params:{type: schema60.properties.lastRunAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13179,7 +13930,7 @@ errors++;
 if(data.attempt !== undefined){
 let data9 = data.attempt;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema58.properties.attempt.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema60.properties.attempt.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13192,7 +13943,7 @@ errors++;
 if(data.dispatchSeq !== undefined){
 let data10 = data.dispatchSeq;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/dispatchSeq",schemaPath:"#/properties/dispatchSeq/type",keyword:"type",params:{type: schema58.properties.dispatchSeq.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/dispatchSeq",schemaPath:"#/properties/dispatchSeq/type",keyword:"type",params:{type: schema60.properties.dispatchSeq.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13205,7 +13956,7 @@ errors++;
 if(data.runCount !== undefined){
 let data11 = data.runCount;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/runCount",schemaPath:"#/properties/runCount/type",keyword:"type",params:{type: schema58.properties.runCount.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/runCount",schemaPath:"#/properties/runCount/type",keyword:"type",params:{type: schema60.properties.runCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13218,7 +13969,7 @@ errors++;
 if(data.lastError !== undefined){
 let data12 = data.lastError;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema58.properties.lastError.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema60.properties.lastError.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13243,7 +13994,7 @@ errors++;
 if(data.language !== undefined){
 let data13 = data.language;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema58.properties.language.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema60.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13268,7 +14019,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema58.properties.createdBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema60.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13281,7 +14032,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema58.properties.creationDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema60.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13306,7 +14057,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema58.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema60.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13319,7 +14070,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema58.properties.lastUpdateDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema60.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13344,7 +14095,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema58.properties.versionNum.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema60.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13365,14 +14116,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleRun = validate58;
-const schema59 = {"$id":"entity:scheduleRun","type":"object","properties":{"runId":{"type":["integer","null"]},"requestId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"runKey":{"type":["string","null"],"maxLength":80},"attempt":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"runStatus":{"type":["string","null"],"maxLength":20},"output":{"type":["string","null"]},"errorMsg":{"type":["string","null"],"maxLength":2000},"worker":{"type":["string","null"],"maxLength":120},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const scheduleRun = validate60;
+const schema61 = {"$id":"entity:scheduleRun","type":"object","properties":{"runId":{"type":["integer","null"]},"requestId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"runKey":{"type":["string","null"],"maxLength":80},"attempt":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"runStatus":{"type":["string","null"],"maxLength":20},"output":{"type":["string","null"]},"errorMsg":{"type":["string","null"],"maxLength":2000},"worker":{"type":["string","null"],"maxLength":120},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:scheduleRun" */;
 let vErrors = null;
 let errors = 0;
@@ -13380,7 +14131,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.runId !== undefined){
 let data0 = data.runId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/type",keyword:"type",params:{type: schema59.properties.runId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/type",keyword:"type",params:{type: schema61.properties.runId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13393,7 +14144,7 @@ errors++;
 if(data.requestId !== undefined){
 let data1 = data.requestId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema59.properties.requestId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema61.properties.requestId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13406,7 +14157,7 @@ errors++;
 if(data.programCode !== undefined){
 let data2 = data.programCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema59.properties.programCode.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema61.properties.programCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13431,7 +14182,7 @@ errors++;
 if(data.runKey !== undefined){
 let data3 = data.runKey;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/runKey",schemaPath:"#/properties/runKey/type",keyword:"type",params:{type: schema59.properties.runKey.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/runKey",schemaPath:"#/properties/runKey/type",keyword:"type",params:{type: schema61.properties.runKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13456,7 +14207,7 @@ errors++;
 if(data.attempt !== undefined){
 let data4 = data.attempt;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema59.properties.attempt.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema61.properties.attempt.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13469,7 +14220,7 @@ errors++;
 if(data.startTime !== undefined){
 let data5 = data.startTime;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema59.properties.startTime.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema61.properties.startTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13494,7 +14245,7 @@ errors++;
 if(data.endTime !== undefined){
 let data6 = data.endTime;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema59.properties.endTime.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema61.properties.endTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13519,7 +14270,7 @@ errors++;
 if(data.runStatus !== undefined){
 let data7 = data.runStatus;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/type",keyword:"type",params:{type: schema59.properties.runStatus.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/type",keyword:"type",params:{type: schema61.properties.runStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13544,7 +14295,7 @@ errors++;
 if(data.output !== undefined){
 let data8 = data.output;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: schema59.properties.output.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: schema61.properties.output.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13557,7 +14308,7 @@ errors++;
 if(data.errorMsg !== undefined){
 let data9 = data.errorMsg;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema59.properties.errorMsg.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema61.properties.errorMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13582,7 +14333,7 @@ errors++;
 if(data.worker !== undefined){
 let data10 = data.worker;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/type",keyword:"type",params:{type: schema59.properties.worker.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/type",keyword:"type",params:{type: schema61.properties.worker.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13607,7 +14358,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema59.properties.createdBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema61.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13620,7 +14371,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema59.properties.creationDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema61.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13645,7 +14396,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema59.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema61.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13658,7 +14409,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema59.properties.lastUpdateDate.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema61.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13683,7 +14434,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema59.properties.versionNum.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema61.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13704,14 +14455,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseBank = validate59;
-const schema60 = {"$id":"entity:srmBaseBank","type":"object","properties":{"bankId":{"type":["integer","null"]},"bankCode":{"type":["string","null"],"maxLength":30},"bankName":{"type":["string","null"],"maxLength":200},"swiftCode":{"type":["string","null"],"maxLength":20},"countryCode":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseBank = validate61;
+const schema62 = {"$id":"entity:srmBaseBank","type":"object","properties":{"bankId":{"type":["integer","null"]},"bankCode":{"type":["string","null"],"maxLength":30},"bankName":{"type":["string","null"],"maxLength":200},"swiftCode":{"type":["string","null"],"maxLength":20},"countryCode":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseBank" */;
 let vErrors = null;
 let errors = 0;
@@ -13719,7 +14470,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.bankId !== undefined){
 let data0 = data.bankId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/bankId",schemaPath:"#/properties/bankId/type",keyword:"type",params:{type: schema60.properties.bankId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/bankId",schemaPath:"#/properties/bankId/type",keyword:"type",params:{type: schema62.properties.bankId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13732,7 +14483,7 @@ errors++;
 if(data.bankCode !== undefined){
 let data1 = data.bankCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/bankCode",schemaPath:"#/properties/bankCode/type",keyword:"type",params:{type: schema60.properties.bankCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/bankCode",schemaPath:"#/properties/bankCode/type",keyword:"type",params:{type: schema62.properties.bankCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13757,7 +14508,7 @@ errors++;
 if(data.bankName !== undefined){
 let data2 = data.bankName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema60.properties.bankName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema62.properties.bankName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13782,7 +14533,7 @@ errors++;
 if(data.swiftCode !== undefined){
 let data3 = data.swiftCode;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/swiftCode",schemaPath:"#/properties/swiftCode/type",keyword:"type",params:{type: schema60.properties.swiftCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/swiftCode",schemaPath:"#/properties/swiftCode/type",keyword:"type",params:{type: schema62.properties.swiftCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13807,7 +14558,7 @@ errors++;
 if(data.countryCode !== undefined){
 let data4 = data.countryCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema60.properties.countryCode.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema62.properties.countryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13832,7 +14583,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema60.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema62.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13842,7 +14593,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema60.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema62.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13855,7 +14606,7 @@ errors++;
 if(data.remark !== undefined){
 let data6 = data.remark;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema60.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema62.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13880,7 +14631,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema60.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema62.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13893,7 +14644,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema60.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema62.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13918,7 +14669,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema60.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema62.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13931,7 +14682,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema60.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema62.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13956,7 +14707,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema60.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema62.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13977,14 +14728,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseCurrency = validate60;
-const schema61 = {"$id":"entity:srmBaseCurrency","type":"object","properties":{"currencyId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"currencyName":{"type":["string","null"],"maxLength":60},"symbol":{"type":["string","null"],"maxLength":10},"decimalPlaces":{"type":["integer","null"],"minimum":0,"maximum":6},"monthlyVolume":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseCurrency = validate62;
+const schema63 = {"$id":"entity:srmBaseCurrency","type":"object","properties":{"currencyId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"currencyName":{"type":["string","null"],"maxLength":60},"symbol":{"type":["string","null"],"maxLength":10},"decimalPlaces":{"type":["integer","null"],"minimum":0,"maximum":6},"monthlyVolume":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseCurrency" */;
 let vErrors = null;
 let errors = 0;
@@ -13992,7 +14743,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.currencyId !== undefined){
 let data0 = data.currencyId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/currencyId",schemaPath:"#/properties/currencyId/type",keyword:"type",params:{type: schema61.properties.currencyId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/currencyId",schemaPath:"#/properties/currencyId/type",keyword:"type",params:{type: schema63.properties.currencyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14005,7 +14756,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data1 = data.currencyCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema61.properties.currencyCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema63.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14030,7 +14781,7 @@ errors++;
 if(data.currencyName !== undefined){
 let data2 = data.currencyName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/currencyName",schemaPath:"#/properties/currencyName/type",keyword:"type",params:{type: schema61.properties.currencyName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/currencyName",schemaPath:"#/properties/currencyName/type",keyword:"type",params:{type: schema63.properties.currencyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14055,7 +14806,7 @@ errors++;
 if(data.symbol !== undefined){
 let data3 = data.symbol;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: schema61.properties.symbol.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: schema63.properties.symbol.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14080,7 +14831,7 @@ errors++;
 if(data.decimalPlaces !== undefined){
 let data4 = data.decimalPlaces;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/decimalPlaces",schemaPath:"#/properties/decimalPlaces/type",keyword:"type",params:{type: schema61.properties.decimalPlaces.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/decimalPlaces",schemaPath:"#/properties/decimalPlaces/type",keyword:"type",params:{type: schema63.properties.decimalPlaces.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14115,7 +14866,7 @@ errors++;
 if(data.monthlyVolume !== undefined){
 let data5 = data.monthlyVolume;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/monthlyVolume",schemaPath:"#/properties/monthlyVolume/type",keyword:"type",params:{type: schema61.properties.monthlyVolume.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/monthlyVolume",schemaPath:"#/properties/monthlyVolume/type",keyword:"type",params:{type: schema63.properties.monthlyVolume.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14140,7 +14891,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema61.properties.enabledFlag.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema63.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14150,7 +14901,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema61.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema63.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14163,7 +14914,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema61.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema63.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14176,7 +14927,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema61.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema63.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14201,7 +14952,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema61.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema63.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14214,7 +14965,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema61.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema63.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14239,7 +14990,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema61.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema63.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14260,14 +15011,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseExchangeRate = validate61;
-const schema62 = {"$id":"entity:srmBaseExchangeRate","type":"object","properties":{"exchangeRateId":{"type":["integer","null"]},"fromCurrency":{"type":["string","null"],"maxLength":10},"toCurrency":{"type":["string","null"],"maxLength":10},"rateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"rate":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseExchangeRate = validate63;
+const schema64 = {"$id":"entity:srmBaseExchangeRate","type":"object","properties":{"exchangeRateId":{"type":["integer","null"]},"fromCurrency":{"type":["string","null"],"maxLength":10},"toCurrency":{"type":["string","null"],"maxLength":10},"rateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"rate":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseExchangeRate" */;
 let vErrors = null;
 let errors = 0;
@@ -14275,7 +15026,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.exchangeRateId !== undefined){
 let data0 = data.exchangeRateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/exchangeRateId",schemaPath:"#/properties/exchangeRateId/type",keyword:"type",params:{type: schema62.properties.exchangeRateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/exchangeRateId",schemaPath:"#/properties/exchangeRateId/type",keyword:"type",params:{type: schema64.properties.exchangeRateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14288,7 +15039,7 @@ errors++;
 if(data.fromCurrency !== undefined){
 let data1 = data.fromCurrency;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/fromCurrency",schemaPath:"#/properties/fromCurrency/type",keyword:"type",params:{type: schema62.properties.fromCurrency.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/fromCurrency",schemaPath:"#/properties/fromCurrency/type",keyword:"type",params:{type: schema64.properties.fromCurrency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14313,7 +15064,7 @@ errors++;
 if(data.toCurrency !== undefined){
 let data2 = data.toCurrency;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/toCurrency",schemaPath:"#/properties/toCurrency/type",keyword:"type",params:{type: schema62.properties.toCurrency.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/toCurrency",schemaPath:"#/properties/toCurrency/type",keyword:"type",params:{type: schema64.properties.toCurrency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14338,7 +15089,7 @@ errors++;
 if(data.rateDate !== undefined){
 let data3 = data.rateDate;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/rateDate",schemaPath:"#/properties/rateDate/type",keyword:"type",params:{type: schema62.properties.rateDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/rateDate",schemaPath:"#/properties/rateDate/type",keyword:"type",params:{type: schema64.properties.rateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14363,7 +15114,7 @@ errors++;
 if(data.rate !== undefined){
 let data4 = data.rate;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: schema62.properties.rate.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: schema64.properties.rate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14388,7 +15139,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema62.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema64.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14398,7 +15149,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema62.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema64.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14411,7 +15162,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema62.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema64.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14424,7 +15175,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema62.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema64.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14449,7 +15200,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema62.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema64.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14462,7 +15213,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema62.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema64.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14487,7 +15238,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema62.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema64.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14508,14 +15259,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseGridSample = validate62;
-const schema63 = {"$id":"entity:srmBaseGridSample","type":"object","properties":{"sampleId":{"type":["integer","null"]},"sampleCode":{"type":["string","null"],"maxLength":40},"sampleName":{"type":["string","null"],"maxLength":200},"groupName":{"type":["string","null"],"maxLength":60},"description":{"type":["string","null"]},"website":{"type":["string","null"],"maxLength":200},"email":{"type":["string","null"],"maxLength":120},"phone":{"type":["string","null"],"maxLength":40},"secretCode":{"type":["string","null"],"maxLength":60},"quantity":{"type":["number","null"],"minimum":0},"unitPrice":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"taxRate":{"type":["number","null"],"minimum":0,"maximum":1},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"countryCode":{"type":["string","null"],"maxLength":20},"materialId":{"type":["integer","null"]},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planStart":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"planEnd":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"deliveryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"checkTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"fiscalYear":{"type":["string","null"],"maxLength":4},"fiscalMonth":{"type":["string","null"],"maxLength":7},"dailyTime":{"type":["string","null"],"maxLength":8},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"urgentFlag":{"type":["string","null"],"maxLength":1},"priority":{"type":["string","null"],"maxLength":20},"lineCount":{"type":["integer","null"]},"progress":{"type":["number","null"],"minimum":0,"maximum":1},"remark":{"type":["string","null"],"maxLength":200},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseGridSample = validate64;
+const schema65 = {"$id":"entity:srmBaseGridSample","type":"object","properties":{"sampleId":{"type":["integer","null"]},"sampleCode":{"type":["string","null"],"maxLength":40},"sampleName":{"type":["string","null"],"maxLength":200},"groupName":{"type":["string","null"],"maxLength":60},"description":{"type":["string","null"]},"website":{"type":["string","null"],"maxLength":200},"email":{"type":["string","null"],"maxLength":120},"phone":{"type":["string","null"],"maxLength":40},"secretCode":{"type":["string","null"],"maxLength":60},"quantity":{"type":["number","null"],"minimum":0},"unitPrice":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"taxRate":{"type":["number","null"],"minimum":0,"maximum":1},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"countryCode":{"type":["string","null"],"maxLength":20},"materialId":{"type":["integer","null"]},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planStart":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"planEnd":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"deliveryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"checkTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"fiscalYear":{"type":["string","null"],"maxLength":4},"fiscalMonth":{"type":["string","null"],"maxLength":7},"dailyTime":{"type":["string","null"],"maxLength":8},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"urgentFlag":{"type":["string","null"],"maxLength":1},"priority":{"type":["string","null"],"maxLength":20},"lineCount":{"type":["integer","null"]},"progress":{"type":["number","null"],"minimum":0,"maximum":1},"remark":{"type":["string","null"],"maxLength":200},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseGridSample" */;
 let vErrors = null;
 let errors = 0;
@@ -14523,7 +15274,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sampleId !== undefined){
 let data0 = data.sampleId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/sampleId",schemaPath:"#/properties/sampleId/type",keyword:"type",params:{type: schema63.properties.sampleId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/sampleId",schemaPath:"#/properties/sampleId/type",keyword:"type",params:{type: schema65.properties.sampleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14536,7 +15287,7 @@ errors++;
 if(data.sampleCode !== undefined){
 let data1 = data.sampleCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/sampleCode",schemaPath:"#/properties/sampleCode/type",keyword:"type",params:{type: schema63.properties.sampleCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/sampleCode",schemaPath:"#/properties/sampleCode/type",keyword:"type",params:{type: schema65.properties.sampleCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14561,7 +15312,7 @@ errors++;
 if(data.sampleName !== undefined){
 let data2 = data.sampleName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/sampleName",schemaPath:"#/properties/sampleName/type",keyword:"type",params:{type: schema63.properties.sampleName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sampleName",schemaPath:"#/properties/sampleName/type",keyword:"type",params:{type: schema65.properties.sampleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14586,7 +15337,7 @@ errors++;
 if(data.groupName !== undefined){
 let data3 = data.groupName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema63.properties.groupName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema65.properties.groupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14611,7 +15362,7 @@ errors++;
 if(data.description !== undefined){
 let data4 = data.description;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema63.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema65.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14624,7 +15375,7 @@ errors++;
 if(data.website !== undefined){
 let data5 = data.website;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema63.properties.website.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema65.properties.website.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14649,7 +15400,7 @@ errors++;
 if(data.email !== undefined){
 let data6 = data.email;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema63.properties.email.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema65.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14674,7 +15425,7 @@ errors++;
 if(data.phone !== undefined){
 let data7 = data.phone;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema63.properties.phone.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema65.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14699,7 +15450,7 @@ errors++;
 if(data.secretCode !== undefined){
 let data8 = data.secretCode;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/secretCode",schemaPath:"#/properties/secretCode/type",keyword:"type",params:{type: schema63.properties.secretCode.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/secretCode",schemaPath:"#/properties/secretCode/type",keyword:"type",params:{type: schema65.properties.secretCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14724,7 +15475,7 @@ errors++;
 if(data.quantity !== undefined){
 let data9 = data.quantity;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema63.properties.quantity.type},message:"must be number,null"};
+const err16 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema65.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14749,7 +15500,7 @@ errors++;
 if(data.unitPrice !== undefined){
 let data10 = data.unitPrice;
 if((!(typeof data10 == "number")) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema63.properties.unitPrice.type},message:"must be number,null"};
+const err18 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema65.properties.unitPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14774,7 +15525,7 @@ errors++;
 if(data.amount !== undefined){
 let data11 = data.amount;
 if((!(typeof data11 == "number")) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema63.properties.amount.type},message:"must be number,null"};
+const err20 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema65.properties.amount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14787,7 +15538,7 @@ errors++;
 if(data.taxRate !== undefined){
 let data12 = data.taxRate;
 if((!(typeof data12 == "number")) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema63.properties.taxRate.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema65.properties.taxRate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14822,7 +15573,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data13 = data.uomCode;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema63.properties.uomCode.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema65.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14847,7 +15598,7 @@ errors++;
 if(data.categoryCode !== undefined){
 let data14 = data.categoryCode;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema63.properties.categoryCode.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema65.properties.categoryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14872,7 +15623,7 @@ errors++;
 if(data.countryCode !== undefined){
 let data15 = data.countryCode;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema63.properties.countryCode.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema65.properties.countryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14897,7 +15648,7 @@ errors++;
 if(data.materialId !== undefined){
 let data16 = data.materialId;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema63.properties.materialId.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema65.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14910,7 +15661,7 @@ errors++;
 if(data.startDate !== undefined){
 let data17 = data.startDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err31 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema63.properties.startDate.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema65.properties.startDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14935,7 +15686,7 @@ errors++;
 if(data.endDate !== undefined){
 let data18 = data.endDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err33 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema63.properties.endDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema65.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14960,7 +15711,7 @@ errors++;
 if(data.planStart !== undefined){
 let data19 = data.planStart;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/planStart",schemaPath:"#/properties/planStart/type",keyword:"type",params:{type: schema63.properties.planStart.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/planStart",schemaPath:"#/properties/planStart/type",keyword:"type",params:{type: schema65.properties.planStart.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -14985,7 +15736,7 @@ errors++;
 if(data.planEnd !== undefined){
 let data20 = data.planEnd;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/planEnd",schemaPath:"#/properties/planEnd/type",keyword:"type",params:{type: schema63.properties.planEnd.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/planEnd",schemaPath:"#/properties/planEnd/type",keyword:"type",params:{type: schema65.properties.planEnd.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15010,7 +15761,7 @@ errors++;
 if(data.deliveryDate !== undefined){
 let data21 = data.deliveryDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err39 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/type",keyword:"type",params:{type: schema63.properties.deliveryDate.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/type",keyword:"type",params:{type: schema65.properties.deliveryDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -15035,7 +15786,7 @@ errors++;
 if(data.checkTime !== undefined){
 let data22 = data.checkTime;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err41 = {instancePath:instancePath+"/checkTime",schemaPath:"#/properties/checkTime/type",keyword:"type",params:{type: schema63.properties.checkTime.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/checkTime",schemaPath:"#/properties/checkTime/type",keyword:"type",params:{type: schema65.properties.checkTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15060,7 +15811,7 @@ errors++;
 if(data.fiscalYear !== undefined){
 let data23 = data.fiscalYear;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err43 = {instancePath:instancePath+"/fiscalYear",schemaPath:"#/properties/fiscalYear/type",keyword:"type",params:{type: schema63.properties.fiscalYear.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/fiscalYear",schemaPath:"#/properties/fiscalYear/type",keyword:"type",params:{type: schema65.properties.fiscalYear.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -15085,7 +15836,7 @@ errors++;
 if(data.fiscalMonth !== undefined){
 let data24 = data.fiscalMonth;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err45 = {instancePath:instancePath+"/fiscalMonth",schemaPath:"#/properties/fiscalMonth/type",keyword:"type",params:{type: schema63.properties.fiscalMonth.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/fiscalMonth",schemaPath:"#/properties/fiscalMonth/type",keyword:"type",params:{type: schema65.properties.fiscalMonth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -15110,7 +15861,7 @@ errors++;
 if(data.dailyTime !== undefined){
 let data25 = data.dailyTime;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err47 = {instancePath:instancePath+"/dailyTime",schemaPath:"#/properties/dailyTime/type",keyword:"type",params:{type: schema63.properties.dailyTime.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/dailyTime",schemaPath:"#/properties/dailyTime/type",keyword:"type",params:{type: schema65.properties.dailyTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -15135,7 +15886,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data26 = data.enabledFlag;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err49 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema63.properties.enabledFlag.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema65.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -15145,7 +15896,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!(((data26 === "Y") || (data26 === "N")) || (data26 === null))){
-const err50 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema63.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema65.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -15158,7 +15909,7 @@ errors++;
 if(data.urgentFlag !== undefined){
 let data27 = data.urgentFlag;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err51 = {instancePath:instancePath+"/urgentFlag",schemaPath:"#/properties/urgentFlag/type",keyword:"type",params:{type: schema63.properties.urgentFlag.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/urgentFlag",schemaPath:"#/properties/urgentFlag/type",keyword:"type",params:{type: schema65.properties.urgentFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -15183,7 +15934,7 @@ errors++;
 if(data.priority !== undefined){
 let data28 = data.priority;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema63.properties.priority.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema65.properties.priority.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -15208,7 +15959,7 @@ errors++;
 if(data.lineCount !== undefined){
 let data29 = data.lineCount;
 if((!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))) && (data29 !== null)){
-const err55 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/type",keyword:"type",params:{type: schema63.properties.lineCount.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/type",keyword:"type",params:{type: schema65.properties.lineCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -15221,7 +15972,7 @@ errors++;
 if(data.progress !== undefined){
 let data30 = data.progress;
 if((!(typeof data30 == "number")) && (data30 !== null)){
-const err56 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: schema63.properties.progress.type},message:"must be number,null"};
+const err56 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: schema65.properties.progress.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -15256,7 +16007,7 @@ errors++;
 if(data.remark !== undefined){
 let data31 = data.remark;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err59 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema63.properties.remark.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema65.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -15281,7 +16032,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data32 = data.attachmentIds;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err61 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema63.properties.attachmentIds.type},message:"must be string,null"};
+const err61 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema65.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -15306,7 +16057,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data33 = data.createdBy;
 if((!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))) && (data33 !== null)){
-const err63 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema63.properties.createdBy.type},message:"must be integer,null"};
+const err63 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema65.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -15319,7 +16070,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data34 = data.creationDate;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err64 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema63.properties.creationDate.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema65.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -15344,7 +16095,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data35 = data.lastUpdatedBy;
 if((!((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35)))) && (data35 !== null)){
-const err66 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema63.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err66 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema65.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -15357,7 +16108,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data36 = data.lastUpdateDate;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err67 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema63.properties.lastUpdateDate.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema65.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -15382,7 +16133,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data37 = data.versionNum;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err69 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema63.properties.versionNum.type},message:"must be integer,null"};
+const err69 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema65.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -15403,14 +16154,14 @@ vErrors.push(err70);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseInterfaceLogs = validate63;
-const schema64 = {"$id":"entity:srmBaseInterfaceLogs","type":"object","properties":{"interfaceLogId":{"type":["integer","null"]},"appId":{"type":["string","null"],"maxLength":100},"userName":{"type":["string","null"],"maxLength":60},"requestPath":{"type":["string","null"],"maxLength":300},"httpMethod":{"type":["string","null"],"maxLength":10},"httpStatus":{"type":["integer","null"]},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"ipAddress":{"type":["string","null"],"maxLength":64},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseInterfaceLogs = validate65;
+const schema66 = {"$id":"entity:srmBaseInterfaceLogs","type":"object","properties":{"interfaceLogId":{"type":["integer","null"]},"appId":{"type":["string","null"],"maxLength":100},"userName":{"type":["string","null"],"maxLength":60},"requestPath":{"type":["string","null"],"maxLength":300},"httpMethod":{"type":["string","null"],"maxLength":10},"httpStatus":{"type":["integer","null"]},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"ipAddress":{"type":["string","null"],"maxLength":64},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseInterfaceLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -15418,7 +16169,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.interfaceLogId !== undefined){
 let data0 = data.interfaceLogId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/interfaceLogId",schemaPath:"#/properties/interfaceLogId/type",keyword:"type",params:{type: schema64.properties.interfaceLogId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/interfaceLogId",schemaPath:"#/properties/interfaceLogId/type",keyword:"type",params:{type: schema66.properties.interfaceLogId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15431,7 +16182,7 @@ errors++;
 if(data.appId !== undefined){
 let data1 = data.appId;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/type",keyword:"type",params:{type: schema64.properties.appId.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/type",keyword:"type",params:{type: schema66.properties.appId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15456,7 +16207,7 @@ errors++;
 if(data.userName !== undefined){
 let data2 = data.userName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema64.properties.userName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema66.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15481,7 +16232,7 @@ errors++;
 if(data.requestPath !== undefined){
 let data3 = data.requestPath;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/type",keyword:"type",params:{type: schema64.properties.requestPath.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/type",keyword:"type",params:{type: schema66.properties.requestPath.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15506,7 +16257,7 @@ errors++;
 if(data.httpMethod !== undefined){
 let data4 = data.httpMethod;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/httpMethod",schemaPath:"#/properties/httpMethod/type",keyword:"type",params:{type: schema64.properties.httpMethod.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/httpMethod",schemaPath:"#/properties/httpMethod/type",keyword:"type",params:{type: schema66.properties.httpMethod.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15531,7 +16282,7 @@ errors++;
 if(data.httpStatus !== undefined){
 let data5 = data.httpStatus;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/httpStatus",schemaPath:"#/properties/httpStatus/type",keyword:"type",params:{type: schema64.properties.httpStatus.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/httpStatus",schemaPath:"#/properties/httpStatus/type",keyword:"type",params:{type: schema66.properties.httpStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15544,7 +16295,7 @@ errors++;
 if(data.resultStatus !== undefined){
 let data6 = data.resultStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema64.properties.resultStatus.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema66.properties.resultStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15569,7 +16320,7 @@ errors++;
 if(data.resultMsg !== undefined){
 let data7 = data.resultMsg;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema64.properties.resultMsg.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema66.properties.resultMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15594,7 +16345,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data8 = data.durationMs;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema64.properties.durationMs.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema66.properties.durationMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15607,7 +16358,7 @@ errors++;
 if(data.ipAddress !== undefined){
 let data9 = data.ipAddress;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/type",keyword:"type",params:{type: schema64.properties.ipAddress.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/type",keyword:"type",params:{type: schema66.properties.ipAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15632,7 +16383,7 @@ errors++;
 if(data.requestTime !== undefined){
 let data10 = data.requestTime;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema64.properties.requestTime.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema66.properties.requestTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15657,7 +16408,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema64.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema66.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15670,7 +16421,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema64.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema66.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15695,7 +16446,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema64.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema66.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15708,7 +16459,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema64.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema66.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15733,7 +16484,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema64.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema66.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15754,14 +16505,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseMaterial = validate64;
-const schema65 = {"$id":"entity:srmBaseMaterial","type":"object","properties":{"materialId":{"type":["integer","null"]},"materialCode":{"type":["string","null"],"maxLength":40},"materialName":{"type":["string","null"],"maxLength":200},"specification":{"type":["string","null"],"maxLength":200},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"unitPrice":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseMaterial = validate66;
+const schema67 = {"$id":"entity:srmBaseMaterial","type":"object","properties":{"materialId":{"type":["integer","null"]},"materialCode":{"type":["string","null"],"maxLength":40},"materialName":{"type":["string","null"],"maxLength":200},"specification":{"type":["string","null"],"maxLength":200},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"unitPrice":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseMaterial" */;
 let vErrors = null;
 let errors = 0;
@@ -15769,7 +16520,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.materialId !== undefined){
 let data0 = data.materialId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema65.properties.materialId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema67.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15782,7 +16533,7 @@ errors++;
 if(data.materialCode !== undefined){
 let data1 = data.materialCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/materialCode",schemaPath:"#/properties/materialCode/type",keyword:"type",params:{type: schema65.properties.materialCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/materialCode",schemaPath:"#/properties/materialCode/type",keyword:"type",params:{type: schema67.properties.materialCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15807,7 +16558,7 @@ errors++;
 if(data.materialName !== undefined){
 let data2 = data.materialName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/materialName",schemaPath:"#/properties/materialName/type",keyword:"type",params:{type: schema65.properties.materialName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/materialName",schemaPath:"#/properties/materialName/type",keyword:"type",params:{type: schema67.properties.materialName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15832,7 +16583,7 @@ errors++;
 if(data.specification !== undefined){
 let data3 = data.specification;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/specification",schemaPath:"#/properties/specification/type",keyword:"type",params:{type: schema65.properties.specification.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/specification",schemaPath:"#/properties/specification/type",keyword:"type",params:{type: schema67.properties.specification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15857,7 +16608,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data4 = data.uomCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema65.properties.uomCode.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema67.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15882,7 +16633,7 @@ errors++;
 if(data.categoryCode !== undefined){
 let data5 = data.categoryCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema65.properties.categoryCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema67.properties.categoryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15907,7 +16658,7 @@ errors++;
 if(data.unitPrice !== undefined){
 let data6 = data.unitPrice;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema65.properties.unitPrice.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema67.properties.unitPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15932,7 +16683,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data7 = data.enabledFlag;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema65.properties.enabledFlag.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema67.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15942,7 +16693,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema65.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema67.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15955,7 +16706,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema65.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema67.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15968,7 +16719,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema65.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema67.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15993,7 +16744,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema65.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema67.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16006,7 +16757,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema65.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema67.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16031,7 +16782,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema65.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema67.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16052,14 +16803,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBasePaymentTerm = validate65;
-const schema66 = {"$id":"entity:srmBasePaymentTerm","type":"object","properties":{"paymentTermId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":30},"termName":{"type":["string","null"],"maxLength":200},"netDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountPercent":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBasePaymentTerm = validate67;
+const schema68 = {"$id":"entity:srmBasePaymentTerm","type":"object","properties":{"paymentTermId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":30},"termName":{"type":["string","null"],"maxLength":200},"netDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountPercent":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePaymentTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -16067,7 +16818,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.paymentTermId !== undefined){
 let data0 = data.paymentTermId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/paymentTermId",schemaPath:"#/properties/paymentTermId/type",keyword:"type",params:{type: schema66.properties.paymentTermId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/paymentTermId",schemaPath:"#/properties/paymentTermId/type",keyword:"type",params:{type: schema68.properties.paymentTermId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16080,7 +16831,7 @@ errors++;
 if(data.termCode !== undefined){
 let data1 = data.termCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema66.properties.termCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema68.properties.termCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16105,7 +16856,7 @@ errors++;
 if(data.termName !== undefined){
 let data2 = data.termName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema66.properties.termName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema68.properties.termName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16130,7 +16881,7 @@ errors++;
 if(data.netDays !== undefined){
 let data3 = data.netDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/netDays",schemaPath:"#/properties/netDays/type",keyword:"type",params:{type: schema66.properties.netDays.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/netDays",schemaPath:"#/properties/netDays/type",keyword:"type",params:{type: schema68.properties.netDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16165,7 +16916,7 @@ errors++;
 if(data.discountDays !== undefined){
 let data4 = data.discountDays;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/discountDays",schemaPath:"#/properties/discountDays/type",keyword:"type",params:{type: schema66.properties.discountDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/discountDays",schemaPath:"#/properties/discountDays/type",keyword:"type",params:{type: schema68.properties.discountDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16200,7 +16951,7 @@ errors++;
 if(data.discountPercent !== undefined){
 let data5 = data.discountPercent;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/discountPercent",schemaPath:"#/properties/discountPercent/type",keyword:"type",params:{type: schema66.properties.discountPercent.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/discountPercent",schemaPath:"#/properties/discountPercent/type",keyword:"type",params:{type: schema68.properties.discountPercent.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16235,7 +16986,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema66.properties.enabledFlag.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema68.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16245,7 +16996,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err15 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema66.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema68.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16258,7 +17009,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema66.properties.remark.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema68.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16283,7 +17034,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema66.properties.createdBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema68.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16296,7 +17047,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema66.properties.creationDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema68.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16321,7 +17072,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema66.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema68.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16334,7 +17085,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema66.properties.lastUpdateDate.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema68.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16359,7 +17110,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema66.properties.versionNum.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema68.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -16380,14 +17131,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBasePurchaseCategory = validate66;
-const schema67 = {"$id":"entity:srmBasePurchaseCategory","type":"object","properties":{"categoryId":{"type":["integer","null"]},"categoryCode":{"type":["string","null"],"maxLength":40},"categoryName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBasePurchaseCategory = validate68;
+const schema69 = {"$id":"entity:srmBasePurchaseCategory","type":"object","properties":{"categoryId":{"type":["integer","null"]},"categoryCode":{"type":["string","null"],"maxLength":40},"categoryName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePurchaseCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -16395,7 +17146,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.categoryId !== undefined){
 let data0 = data.categoryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema67.properties.categoryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema69.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16408,7 +17159,7 @@ errors++;
 if(data.categoryCode !== undefined){
 let data1 = data.categoryCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema67.properties.categoryCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema69.properties.categoryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16433,7 +17184,7 @@ errors++;
 if(data.categoryName !== undefined){
 let data2 = data.categoryName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/categoryName",schemaPath:"#/properties/categoryName/type",keyword:"type",params:{type: schema67.properties.categoryName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/categoryName",schemaPath:"#/properties/categoryName/type",keyword:"type",params:{type: schema69.properties.categoryName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16458,7 +17209,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data3 = data.enabledFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema67.properties.enabledFlag.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema69.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16468,7 +17219,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema67.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema69.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16481,7 +17232,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema67.properties.createdBy.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema69.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16494,7 +17245,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema67.properties.creationDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema69.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16519,7 +17270,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema67.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema69.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16532,7 +17283,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema67.properties.lastUpdateDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema69.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16557,7 +17308,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema67.properties.versionNum.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema69.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16578,14 +17329,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBasePurchaseGroup = validate67;
-const schema68 = {"$id":"entity:srmBasePurchaseGroup","type":"object","properties":{"groupId":{"type":["integer","null"]},"groupCode":{"type":["string","null"],"maxLength":40},"groupName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBasePurchaseGroup = validate69;
+const schema70 = {"$id":"entity:srmBasePurchaseGroup","type":"object","properties":{"groupId":{"type":["integer","null"]},"groupCode":{"type":["string","null"],"maxLength":40},"groupName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePurchaseGroup" */;
 let vErrors = null;
 let errors = 0;
@@ -16593,7 +17344,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.groupId !== undefined){
 let data0 = data.groupId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: schema68.properties.groupId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: schema70.properties.groupId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16606,7 +17357,7 @@ errors++;
 if(data.groupCode !== undefined){
 let data1 = data.groupCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/groupCode",schemaPath:"#/properties/groupCode/type",keyword:"type",params:{type: schema68.properties.groupCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/groupCode",schemaPath:"#/properties/groupCode/type",keyword:"type",params:{type: schema70.properties.groupCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16631,7 +17382,7 @@ errors++;
 if(data.groupName !== undefined){
 let data2 = data.groupName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema68.properties.groupName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema70.properties.groupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16656,7 +17407,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data3 = data.enabledFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema68.properties.enabledFlag.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema70.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16666,7 +17417,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema68.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema70.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16679,7 +17430,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema68.properties.createdBy.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema70.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16692,7 +17443,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema68.properties.creationDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema70.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16717,7 +17468,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema68.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema70.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16730,7 +17481,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema68.properties.lastUpdateDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema70.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16755,7 +17506,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema68.properties.versionNum.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema70.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16776,14 +17527,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseTripartiteLogs = validate68;
-const schema69 = {"$id":"entity:srmBaseTripartiteLogs","type":"object","properties":{"tripartiteLogId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"target":{"type":["string","null"],"maxLength":200},"subject":{"type":["string","null"],"maxLength":300},"userName":{"type":["string","null"],"maxLength":60},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseTripartiteLogs = validate70;
+const schema71 = {"$id":"entity:srmBaseTripartiteLogs","type":"object","properties":{"tripartiteLogId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"target":{"type":["string","null"],"maxLength":200},"subject":{"type":["string","null"],"maxLength":300},"userName":{"type":["string","null"],"maxLength":60},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseTripartiteLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -16791,7 +17542,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tripartiteLogId !== undefined){
 let data0 = data.tripartiteLogId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/tripartiteLogId",schemaPath:"#/properties/tripartiteLogId/type",keyword:"type",params:{type: schema69.properties.tripartiteLogId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/tripartiteLogId",schemaPath:"#/properties/tripartiteLogId/type",keyword:"type",params:{type: schema71.properties.tripartiteLogId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16804,7 +17555,7 @@ errors++;
 if(data.channel !== undefined){
 let data1 = data.channel;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema69.properties.channel.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema71.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16829,7 +17580,7 @@ errors++;
 if(data.target !== undefined){
 let data2 = data.target;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema69.properties.target.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema71.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16854,7 +17605,7 @@ errors++;
 if(data.subject !== undefined){
 let data3 = data.subject;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema69.properties.subject.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema71.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16879,7 +17630,7 @@ errors++;
 if(data.userName !== undefined){
 let data4 = data.userName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema69.properties.userName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema71.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16904,7 +17655,7 @@ errors++;
 if(data.resultStatus !== undefined){
 let data5 = data.resultStatus;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema69.properties.resultStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema71.properties.resultStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16929,7 +17680,7 @@ errors++;
 if(data.resultMsg !== undefined){
 let data6 = data.resultMsg;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema69.properties.resultMsg.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema71.properties.resultMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16954,7 +17705,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data7 = data.durationMs;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema69.properties.durationMs.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema71.properties.durationMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16967,7 +17718,7 @@ errors++;
 if(data.requestTime !== undefined){
 let data8 = data.requestTime;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema69.properties.requestTime.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema71.properties.requestTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16992,7 +17743,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema69.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema71.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17005,7 +17756,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema69.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema71.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17030,7 +17781,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema69.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema71.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17043,7 +17794,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema69.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema71.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17068,7 +17819,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema69.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema71.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17089,14 +17840,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConContract = validate69;
-const schema70 = {"$id":"entity:srmConContract","type":"object","properties":{"contractId":{"type":["integer","null"]},"contractNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"templateId":{"type":["integer","null"]},"watermarkId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"totalAmount":{"type":["number","null"],"minimum":0},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"content":{"type":["string","null"]},"versionNo":{"type":["integer","null"]},"changeReason":{"type":["string","null"],"maxLength":500},"refuseReason":{"type":["string","null"],"maxLength":500},"terminateReason":{"type":["string","null"],"maxLength":500},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"buyerSignedName":{"type":["string","null"],"maxLength":100},"buyerSignedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"supplierSignedName":{"type":["string","null"],"maxLength":100},"supplierSignedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentHash":{"type":["string","null"],"maxLength":64},"terminatedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConContract = validate71;
+const schema72 = {"$id":"entity:srmConContract","type":"object","properties":{"contractId":{"type":["integer","null"]},"contractNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"templateId":{"type":["integer","null"]},"watermarkId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"totalAmount":{"type":["number","null"],"minimum":0},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"content":{"type":["string","null"]},"versionNo":{"type":["integer","null"]},"changeReason":{"type":["string","null"],"maxLength":500},"refuseReason":{"type":["string","null"],"maxLength":500},"terminateReason":{"type":["string","null"],"maxLength":500},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"buyerSignedName":{"type":["string","null"],"maxLength":100},"buyerSignedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"supplierSignedName":{"type":["string","null"],"maxLength":100},"supplierSignedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentHash":{"type":["string","null"],"maxLength":64},"terminatedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConContract" */;
 let vErrors = null;
 let errors = 0;
@@ -17104,7 +17855,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contractId !== undefined){
 let data0 = data.contractId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema70.properties.contractId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema72.properties.contractId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17117,7 +17868,7 @@ errors++;
 if(data.contractNumber !== undefined){
 let data1 = data.contractNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/contractNumber",schemaPath:"#/properties/contractNumber/type",keyword:"type",params:{type: schema70.properties.contractNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/contractNumber",schemaPath:"#/properties/contractNumber/type",keyword:"type",params:{type: schema72.properties.contractNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17142,7 +17893,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema70.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema72.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17167,7 +17918,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema70.properties.supplierId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema72.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17180,7 +17931,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema70.properties.status.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema72.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17205,7 +17956,7 @@ errors++;
 if(data.templateId !== undefined){
 let data5 = data.templateId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema70.properties.templateId.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema72.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17218,7 +17969,7 @@ errors++;
 if(data.watermarkId !== undefined){
 let data6 = data.watermarkId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema70.properties.watermarkId.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema72.properties.watermarkId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17231,7 +17982,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data7 = data.currencyCode;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema70.properties.currencyCode.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema72.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17256,7 +18007,7 @@ errors++;
 if(data.totalAmount !== undefined){
 let data8 = data.totalAmount;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema70.properties.totalAmount.type},message:"must be number,null"};
+const err12 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema72.properties.totalAmount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17281,7 +18032,7 @@ errors++;
 if(data.startDate !== undefined){
 let data9 = data.startDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema70.properties.startDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema72.properties.startDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17306,7 +18057,7 @@ errors++;
 if(data.endDate !== undefined){
 let data10 = data.endDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema70.properties.endDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema72.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17331,7 +18082,7 @@ errors++;
 if(data.sourceInquiryId !== undefined){
 let data11 = data.sourceInquiryId;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema70.properties.sourceInquiryId.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema72.properties.sourceInquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17344,7 +18095,7 @@ errors++;
 if(data.sourceNumber !== undefined){
 let data12 = data.sourceNumber;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema70.properties.sourceNumber.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema72.properties.sourceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17369,7 +18120,7 @@ errors++;
 if(data.content !== undefined){
 let data13 = data.content;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema70.properties.content.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema72.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17382,7 +18133,7 @@ errors++;
 if(data.versionNo !== undefined){
 let data14 = data.versionNo;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema70.properties.versionNo.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema72.properties.versionNo.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17395,7 +18146,7 @@ errors++;
 if(data.changeReason !== undefined){
 let data15 = data.changeReason;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema70.properties.changeReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema72.properties.changeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17420,7 +18171,7 @@ errors++;
 if(data.refuseReason !== undefined){
 let data16 = data.refuseReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/refuseReason",schemaPath:"#/properties/refuseReason/type",keyword:"type",params:{type: schema70.properties.refuseReason.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/refuseReason",schemaPath:"#/properties/refuseReason/type",keyword:"type",params:{type: schema72.properties.refuseReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -17445,7 +18196,7 @@ errors++;
 if(data.terminateReason !== undefined){
 let data17 = data.terminateReason;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err27 = {instancePath:instancePath+"/terminateReason",schemaPath:"#/properties/terminateReason/type",keyword:"type",params:{type: schema70.properties.terminateReason.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/terminateReason",schemaPath:"#/properties/terminateReason/type",keyword:"type",params:{type: schema72.properties.terminateReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -17470,7 +18221,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data18 = data.submittedDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err29 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema70.properties.submittedDate.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema72.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -17495,7 +18246,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data19 = data.approvedDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err31 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema70.properties.approvedDate.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema72.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -17520,7 +18271,7 @@ errors++;
 if(data.sentDate !== undefined){
 let data20 = data.sentDate;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err33 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema70.properties.sentDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema72.properties.sentDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -17545,7 +18296,7 @@ errors++;
 if(data.confirmedDate !== undefined){
 let data21 = data.confirmedDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err35 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema70.properties.confirmedDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema72.properties.confirmedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -17570,7 +18321,7 @@ errors++;
 if(data.buyerSignedName !== undefined){
 let data22 = data.buyerSignedName;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err37 = {instancePath:instancePath+"/buyerSignedName",schemaPath:"#/properties/buyerSignedName/type",keyword:"type",params:{type: schema70.properties.buyerSignedName.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/buyerSignedName",schemaPath:"#/properties/buyerSignedName/type",keyword:"type",params:{type: schema72.properties.buyerSignedName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -17595,7 +18346,7 @@ errors++;
 if(data.buyerSignedDate !== undefined){
 let data23 = data.buyerSignedDate;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err39 = {instancePath:instancePath+"/buyerSignedDate",schemaPath:"#/properties/buyerSignedDate/type",keyword:"type",params:{type: schema70.properties.buyerSignedDate.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/buyerSignedDate",schemaPath:"#/properties/buyerSignedDate/type",keyword:"type",params:{type: schema72.properties.buyerSignedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -17620,7 +18371,7 @@ errors++;
 if(data.supplierSignedName !== undefined){
 let data24 = data.supplierSignedName;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err41 = {instancePath:instancePath+"/supplierSignedName",schemaPath:"#/properties/supplierSignedName/type",keyword:"type",params:{type: schema70.properties.supplierSignedName.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/supplierSignedName",schemaPath:"#/properties/supplierSignedName/type",keyword:"type",params:{type: schema72.properties.supplierSignedName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -17645,7 +18396,7 @@ errors++;
 if(data.supplierSignedDate !== undefined){
 let data25 = data.supplierSignedDate;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err43 = {instancePath:instancePath+"/supplierSignedDate",schemaPath:"#/properties/supplierSignedDate/type",keyword:"type",params:{type: schema70.properties.supplierSignedDate.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/supplierSignedDate",schemaPath:"#/properties/supplierSignedDate/type",keyword:"type",params:{type: schema72.properties.supplierSignedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -17670,7 +18421,7 @@ errors++;
 if(data.documentHash !== undefined){
 let data26 = data.documentHash;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err45 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/type",keyword:"type",params:{type: schema70.properties.documentHash.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/type",keyword:"type",params:{type: schema72.properties.documentHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -17695,7 +18446,7 @@ errors++;
 if(data.terminatedDate !== undefined){
 let data27 = data.terminatedDate;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err47 = {instancePath:instancePath+"/terminatedDate",schemaPath:"#/properties/terminatedDate/type",keyword:"type",params:{type: schema70.properties.terminatedDate.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/terminatedDate",schemaPath:"#/properties/terminatedDate/type",keyword:"type",params:{type: schema72.properties.terminatedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -17720,7 +18471,7 @@ errors++;
 if(data.remark !== undefined){
 let data28 = data.remark;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema70.properties.remark.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema72.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -17745,7 +18496,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data29 = data.createdBy;
 if((!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))) && (data29 !== null)){
-const err51 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema70.properties.createdBy.type},message:"must be integer,null"};
+const err51 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema72.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -17758,7 +18509,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data30 = data.creationDate;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err52 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema70.properties.creationDate.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema72.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -17783,7 +18534,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data31 = data.lastUpdatedBy;
 if((!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))) && (data31 !== null)){
-const err54 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema70.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err54 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema72.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -17796,7 +18547,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data32 = data.lastUpdateDate;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err55 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema70.properties.lastUpdateDate.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema72.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -17821,7 +18572,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data33 = data.versionNum;
 if((!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))) && (data33 !== null)){
-const err57 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema70.properties.versionNum.type},message:"must be integer,null"};
+const err57 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema72.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -17842,14 +18593,14 @@ vErrors.push(err58);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConContractLine = validate70;
-const schema71 = {"$id":"entity:srmConContractLine","type":"object","properties":{"contractLineId":{"type":["integer","null"]},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConContractLine = validate72;
+const schema73 = {"$id":"entity:srmConContractLine","type":"object","properties":{"contractLineId":{"type":["integer","null"]},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConContractLine" */;
 let vErrors = null;
 let errors = 0;
@@ -17857,7 +18608,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contractLineId !== undefined){
 let data0 = data.contractLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/contractLineId",schemaPath:"#/properties/contractLineId/type",keyword:"type",params:{type: schema71.properties.contractLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/contractLineId",schemaPath:"#/properties/contractLineId/type",keyword:"type",params:{type: schema73.properties.contractLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17870,7 +18621,7 @@ errors++;
 if(data.contractId !== undefined){
 let data1 = data.contractId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema71.properties.contractId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema73.properties.contractId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17883,7 +18634,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema71.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema73.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17896,7 +18647,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data3 = data.lineNumber;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema71.properties.lineNumber.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema73.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17909,7 +18660,7 @@ errors++;
 if(data.materialId !== undefined){
 let data4 = data.materialId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema71.properties.materialId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema73.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17922,7 +18673,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema71.properties.quantity.type},message:"must be number,null"};
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema73.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17947,7 +18698,7 @@ errors++;
 if(data.price !== undefined){
 let data6 = data.price;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema71.properties.price.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema73.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17972,7 +18723,7 @@ errors++;
 if(data.amount !== undefined){
 let data7 = data.amount;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema71.properties.amount.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema73.properties.amount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17985,7 +18736,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema71.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema73.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17998,7 +18749,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema71.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema73.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18023,7 +18774,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema71.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema73.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18036,7 +18787,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema71.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema73.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18061,7 +18812,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema71.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema73.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18082,14 +18833,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConContractVersion = validate71;
-const schema72 = {"$id":"entity:srmConContractVersion","type":"object","properties":{"contractVersionId":{"type":["integer","null"]},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"versionNo":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"changeReason":{"type":["string","null"],"maxLength":500},"snapshot":{"type":["string","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConContractVersion = validate73;
+const schema74 = {"$id":"entity:srmConContractVersion","type":"object","properties":{"contractVersionId":{"type":["integer","null"]},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"versionNo":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"changeReason":{"type":["string","null"],"maxLength":500},"snapshot":{"type":["string","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConContractVersion" */;
 let vErrors = null;
 let errors = 0;
@@ -18097,7 +18848,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contractVersionId !== undefined){
 let data0 = data.contractVersionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/contractVersionId",schemaPath:"#/properties/contractVersionId/type",keyword:"type",params:{type: schema72.properties.contractVersionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/contractVersionId",schemaPath:"#/properties/contractVersionId/type",keyword:"type",params:{type: schema74.properties.contractVersionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18110,7 +18861,7 @@ errors++;
 if(data.contractId !== undefined){
 let data1 = data.contractId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema72.properties.contractId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema74.properties.contractId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18123,7 +18874,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema72.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema74.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18136,7 +18887,7 @@ errors++;
 if(data.versionNo !== undefined){
 let data3 = data.versionNo;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema72.properties.versionNo.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema74.properties.versionNo.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18149,7 +18900,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema72.properties.status.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema74.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18174,7 +18925,7 @@ errors++;
 if(data.changeReason !== undefined){
 let data5 = data.changeReason;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema72.properties.changeReason.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema74.properties.changeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18199,7 +18950,7 @@ errors++;
 if(data.snapshot !== undefined){
 let data6 = data.snapshot;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/type",keyword:"type",params:{type: schema72.properties.snapshot.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/type",keyword:"type",params:{type: schema74.properties.snapshot.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18212,7 +18963,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema72.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema74.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18225,7 +18976,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema72.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema74.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18250,7 +19001,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema72.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema74.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18263,7 +19014,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema72.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema74.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18288,7 +19039,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema72.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema74.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18309,14 +19060,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConTemplate = validate72;
-const schema73 = {"$id":"entity:srmConTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":40},"templateName":{"type":["string","null"],"maxLength":200},"contractType":{"type":["string","null"],"maxLength":40},"watermarkId":{"type":["integer","null"]},"body":{"type":["string","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConTemplate = validate74;
+const schema75 = {"$id":"entity:srmConTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":40},"templateName":{"type":["string","null"],"maxLength":200},"contractType":{"type":["string","null"],"maxLength":40},"watermarkId":{"type":["integer","null"]},"body":{"type":["string","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -18324,7 +19075,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateId !== undefined){
 let data0 = data.templateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema73.properties.templateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema75.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18337,7 +19088,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema73.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema75.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18362,7 +19113,7 @@ errors++;
 if(data.templateName !== undefined){
 let data2 = data.templateName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema73.properties.templateName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema75.properties.templateName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18387,7 +19138,7 @@ errors++;
 if(data.contractType !== undefined){
 let data3 = data.contractType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/contractType",schemaPath:"#/properties/contractType/type",keyword:"type",params:{type: schema73.properties.contractType.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/contractType",schemaPath:"#/properties/contractType/type",keyword:"type",params:{type: schema75.properties.contractType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18412,7 +19163,7 @@ errors++;
 if(data.watermarkId !== undefined){
 let data4 = data.watermarkId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema73.properties.watermarkId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema75.properties.watermarkId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18425,7 +19176,7 @@ errors++;
 if(data.body !== undefined){
 let data5 = data.body;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema73.properties.body.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema75.properties.body.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18438,7 +19189,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema73.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema75.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18448,7 +19199,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema73.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema75.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18461,7 +19212,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema73.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema75.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18486,7 +19237,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema73.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema75.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18499,7 +19250,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema73.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema75.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18524,7 +19275,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema73.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema75.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18537,7 +19288,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema73.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema75.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18562,7 +19313,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema73.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema75.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18583,14 +19334,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConTemplateTerm = validate73;
-const schema74 = {"$id":"entity:srmConTemplateTerm","type":"object","properties":{"templateTermId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"termId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConTemplateTerm = validate75;
+const schema76 = {"$id":"entity:srmConTemplateTerm","type":"object","properties":{"templateTermId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"termId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConTemplateTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -18598,7 +19349,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateTermId !== undefined){
 let data0 = data.templateTermId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateTermId",schemaPath:"#/properties/templateTermId/type",keyword:"type",params:{type: schema74.properties.templateTermId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateTermId",schemaPath:"#/properties/templateTermId/type",keyword:"type",params:{type: schema76.properties.templateTermId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18611,7 +19362,7 @@ errors++;
 if(data.templateId !== undefined){
 let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema74.properties.templateId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema76.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18624,7 +19375,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema74.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema76.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18637,7 +19388,7 @@ errors++;
 if(data.termId !== undefined){
 let data3 = data.termId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/termId",schemaPath:"#/properties/termId/type",keyword:"type",params:{type: schema74.properties.termId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/termId",schemaPath:"#/properties/termId/type",keyword:"type",params:{type: schema76.properties.termId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18650,7 +19401,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema74.properties.createdBy.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema76.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18663,7 +19414,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema74.properties.creationDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema76.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18688,7 +19439,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema74.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema76.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18701,7 +19452,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema74.properties.lastUpdateDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema76.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18726,7 +19477,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema74.properties.versionNum.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema76.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18747,14 +19498,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConTerm = validate74;
-const schema75 = {"$id":"entity:srmConTerm","type":"object","properties":{"termId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":40},"termName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":40},"content":{"type":["string","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConTerm = validate76;
+const schema77 = {"$id":"entity:srmConTerm","type":"object","properties":{"termId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":40},"termName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":40},"content":{"type":["string","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -18762,7 +19513,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.termId !== undefined){
 let data0 = data.termId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/termId",schemaPath:"#/properties/termId/type",keyword:"type",params:{type: schema75.properties.termId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/termId",schemaPath:"#/properties/termId/type",keyword:"type",params:{type: schema77.properties.termId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18775,7 +19526,7 @@ errors++;
 if(data.termCode !== undefined){
 let data1 = data.termCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema75.properties.termCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema77.properties.termCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18800,7 +19551,7 @@ errors++;
 if(data.termName !== undefined){
 let data2 = data.termName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema75.properties.termName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema77.properties.termName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18825,7 +19576,7 @@ errors++;
 if(data.category !== undefined){
 let data3 = data.category;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: schema75.properties.category.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: schema77.properties.category.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18850,7 +19601,7 @@ errors++;
 if(data.content !== undefined){
 let data4 = data.content;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema75.properties.content.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema77.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18863,7 +19614,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema75.properties.enabledFlag.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema77.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18873,7 +19624,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema75.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema77.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18886,7 +19637,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema75.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema77.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18899,7 +19650,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema75.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema77.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18924,7 +19675,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema75.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema77.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18937,7 +19688,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema75.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema77.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18962,7 +19713,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema75.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema77.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18983,14 +19734,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConWatermark = validate75;
-const schema76 = {"$id":"entity:srmConWatermark","type":"object","properties":{"watermarkId":{"type":["integer","null"]},"watermarkName":{"type":["string","null"],"maxLength":100},"watermarkText":{"type":["string","null"],"maxLength":100},"fontSize":{"type":["integer","null"],"minimum":8,"maximum":200},"opacity":{"type":["number","null"],"minimum":0.05,"maximum":1},"rotation":{"type":["integer","null"],"minimum":-90,"maximum":90},"colorHex":{"type":["string","null"],"maxLength":7},"repeatFlag":{"type":["string","null"],"enum":["Y","N",null]},"defaultFlag":{"type":["string","null"],"enum":["Y","N",null]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConWatermark = validate77;
+const schema78 = {"$id":"entity:srmConWatermark","type":"object","properties":{"watermarkId":{"type":["integer","null"]},"watermarkName":{"type":["string","null"],"maxLength":100},"watermarkText":{"type":["string","null"],"maxLength":100},"fontSize":{"type":["integer","null"],"minimum":8,"maximum":200},"opacity":{"type":["number","null"],"minimum":0.05,"maximum":1},"rotation":{"type":["integer","null"],"minimum":-90,"maximum":90},"colorHex":{"type":["string","null"],"maxLength":7},"repeatFlag":{"type":["string","null"],"enum":["Y","N",null]},"defaultFlag":{"type":["string","null"],"enum":["Y","N",null]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConWatermark" */;
 let vErrors = null;
 let errors = 0;
@@ -18998,7 +19749,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.watermarkId !== undefined){
 let data0 = data.watermarkId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema76.properties.watermarkId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema78.properties.watermarkId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19011,7 +19762,7 @@ errors++;
 if(data.watermarkName !== undefined){
 let data1 = data.watermarkName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/watermarkName",schemaPath:"#/properties/watermarkName/type",keyword:"type",params:{type: schema76.properties.watermarkName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/watermarkName",schemaPath:"#/properties/watermarkName/type",keyword:"type",params:{type: schema78.properties.watermarkName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19036,7 +19787,7 @@ errors++;
 if(data.watermarkText !== undefined){
 let data2 = data.watermarkText;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/watermarkText",schemaPath:"#/properties/watermarkText/type",keyword:"type",params:{type: schema76.properties.watermarkText.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/watermarkText",schemaPath:"#/properties/watermarkText/type",keyword:"type",params:{type: schema78.properties.watermarkText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19061,7 +19812,7 @@ errors++;
 if(data.fontSize !== undefined){
 let data3 = data.fontSize;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/type",keyword:"type",params:{type: schema76.properties.fontSize.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/type",keyword:"type",params:{type: schema78.properties.fontSize.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19096,7 +19847,7 @@ errors++;
 if(data.opacity !== undefined){
 let data4 = data.opacity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/type",keyword:"type",params:{type: schema76.properties.opacity.type},message:"must be number,null"};
+const err8 = {instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/type",keyword:"type",params:{type: schema78.properties.opacity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19131,7 +19882,7 @@ errors++;
 if(data.rotation !== undefined){
 let data5 = data.rotation;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/rotation",schemaPath:"#/properties/rotation/type",keyword:"type",params:{type: schema76.properties.rotation.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/rotation",schemaPath:"#/properties/rotation/type",keyword:"type",params:{type: schema78.properties.rotation.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19166,7 +19917,7 @@ errors++;
 if(data.colorHex !== undefined){
 let data6 = data.colorHex;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/colorHex",schemaPath:"#/properties/colorHex/type",keyword:"type",params:{type: schema76.properties.colorHex.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/colorHex",schemaPath:"#/properties/colorHex/type",keyword:"type",params:{type: schema78.properties.colorHex.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19191,7 +19942,7 @@ errors++;
 if(data.repeatFlag !== undefined){
 let data7 = data.repeatFlag;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/repeatFlag",schemaPath:"#/properties/repeatFlag/type",keyword:"type",params:{type: schema76.properties.repeatFlag.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/repeatFlag",schemaPath:"#/properties/repeatFlag/type",keyword:"type",params:{type: schema78.properties.repeatFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19201,7 +19952,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err17 = {instancePath:instancePath+"/repeatFlag",schemaPath:"#/properties/repeatFlag/enum",keyword:"enum",params:{allowedValues: schema76.properties.repeatFlag.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/repeatFlag",schemaPath:"#/properties/repeatFlag/enum",keyword:"enum",params:{allowedValues: schema78.properties.repeatFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19214,7 +19965,7 @@ errors++;
 if(data.defaultFlag !== undefined){
 let data8 = data.defaultFlag;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err18 = {instancePath:instancePath+"/defaultFlag",schemaPath:"#/properties/defaultFlag/type",keyword:"type",params:{type: schema76.properties.defaultFlag.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/defaultFlag",schemaPath:"#/properties/defaultFlag/type",keyword:"type",params:{type: schema78.properties.defaultFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19224,7 +19975,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data8 === "Y") || (data8 === "N")) || (data8 === null))){
-const err19 = {instancePath:instancePath+"/defaultFlag",schemaPath:"#/properties/defaultFlag/enum",keyword:"enum",params:{allowedValues: schema76.properties.defaultFlag.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/defaultFlag",schemaPath:"#/properties/defaultFlag/enum",keyword:"enum",params:{allowedValues: schema78.properties.defaultFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19237,7 +19988,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data9 = data.enabledFlag;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err20 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema76.properties.enabledFlag.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema78.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19247,7 +19998,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((data9 === "Y") || (data9 === "N")) || (data9 === null))){
-const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema76.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema78.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19260,7 +20011,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema76.properties.createdBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema78.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -19273,7 +20024,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema76.properties.creationDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema78.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -19298,7 +20049,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema76.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema78.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -19311,7 +20062,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema76.properties.lastUpdateDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema78.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -19336,7 +20087,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema76.properties.versionNum.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema78.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -19357,14 +20108,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const srmNotice = validate76;
-const schema77 = {"$id":"entity:srmNotice","type":"object","properties":{"noticeId":{"type":["integer","null"]},"title":{"type":["string","null"],"maxLength":200},"noticeType":{"type":["string","null"],"maxLength":20},"audience":{"type":["string","null"],"maxLength":20},"publicFlag":{"type":["string","null"],"enum":["Y","N",null]},"languageCode":{"type":["string","null"],"maxLength":10},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"content":{"type":["string","null"]},"status":{"type":["string","null"],"maxLength":20},"publishDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"publishedBy":{"type":["integer","null"]},"attachments":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmNotice = validate78;
+const schema79 = {"$id":"entity:srmNotice","type":"object","properties":{"noticeId":{"type":["integer","null"]},"title":{"type":["string","null"],"maxLength":200},"noticeType":{"type":["string","null"],"maxLength":20},"audience":{"type":["string","null"],"maxLength":20},"publicFlag":{"type":["string","null"],"enum":["Y","N",null]},"languageCode":{"type":["string","null"],"maxLength":10},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"content":{"type":["string","null"]},"status":{"type":["string","null"],"maxLength":20},"publishDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"publishedBy":{"type":["integer","null"]},"attachments":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmNotice" */;
 let vErrors = null;
 let errors = 0;
@@ -19372,7 +20123,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.noticeId !== undefined){
 let data0 = data.noticeId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema77.properties.noticeId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema79.properties.noticeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19385,7 +20136,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema77.properties.title.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema79.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19410,7 +20161,7 @@ errors++;
 if(data.noticeType !== undefined){
 let data2 = data.noticeType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/type",keyword:"type",params:{type: schema77.properties.noticeType.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/type",keyword:"type",params:{type: schema79.properties.noticeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19435,7 +20186,7 @@ errors++;
 if(data.audience !== undefined){
 let data3 = data.audience;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: schema77.properties.audience.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: schema79.properties.audience.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19460,7 +20211,7 @@ errors++;
 if(data.publicFlag !== undefined){
 let data4 = data.publicFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/type",keyword:"type",params:{type: schema77.properties.publicFlag.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/type",keyword:"type",params:{type: schema79.properties.publicFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19470,7 +20221,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err8 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/enum",keyword:"enum",params:{allowedValues: schema77.properties.publicFlag.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/enum",keyword:"enum",params:{allowedValues: schema79.properties.publicFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19483,7 +20234,7 @@ errors++;
 if(data.languageCode !== undefined){
 let data5 = data.languageCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema77.properties.languageCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema79.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19508,7 +20259,7 @@ errors++;
 if(data.validFrom !== undefined){
 let data6 = data.validFrom;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema77.properties.validFrom.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema79.properties.validFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19533,7 +20284,7 @@ errors++;
 if(data.validTo !== undefined){
 let data7 = data.validTo;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema77.properties.validTo.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema79.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19558,7 +20309,7 @@ errors++;
 if(data.content !== undefined){
 let data8 = data.content;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema77.properties.content.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema79.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19571,7 +20322,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema77.properties.status.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema79.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19596,7 +20347,7 @@ errors++;
 if(data.publishDate !== undefined){
 let data10 = data.publishDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/publishDate",schemaPath:"#/properties/publishDate/type",keyword:"type",params:{type: schema77.properties.publishDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/publishDate",schemaPath:"#/properties/publishDate/type",keyword:"type",params:{type: schema79.properties.publishDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19621,7 +20372,7 @@ errors++;
 if(data.publishedBy !== undefined){
 let data11 = data.publishedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/publishedBy",schemaPath:"#/properties/publishedBy/type",keyword:"type",params:{type: schema77.properties.publishedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/publishedBy",schemaPath:"#/properties/publishedBy/type",keyword:"type",params:{type: schema79.properties.publishedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19634,7 +20385,7 @@ errors++;
 if(data.attachments !== undefined){
 let data12 = data.attachments;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema77.properties.attachments.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema79.properties.attachments.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19659,7 +20410,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema77.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema79.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -19672,7 +20423,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema77.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema79.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -19697,7 +20448,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema77.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema79.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -19710,7 +20461,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema77.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema79.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -19735,7 +20486,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema77.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema79.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -19756,14 +20507,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const srmNoticeCategory = validate77;
-const schema78 = {"$id":"entity:srmNoticeCategory","type":"object","properties":{"noticeCategoryId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmNoticeCategory = validate79;
+const schema80 = {"$id":"entity:srmNoticeCategory","type":"object","properties":{"noticeCategoryId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmNoticeCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -19771,7 +20522,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.noticeCategoryId !== undefined){
 let data0 = data.noticeCategoryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/noticeCategoryId",schemaPath:"#/properties/noticeCategoryId/type",keyword:"type",params:{type: schema78.properties.noticeCategoryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/noticeCategoryId",schemaPath:"#/properties/noticeCategoryId/type",keyword:"type",params:{type: schema80.properties.noticeCategoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19784,7 +20535,7 @@ errors++;
 if(data.noticeId !== undefined){
 let data1 = data.noticeId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema78.properties.noticeId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema80.properties.noticeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19797,7 +20548,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data2 = data.categoryId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema78.properties.categoryId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema80.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19810,7 +20561,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data3 = data.createdBy;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema78.properties.createdBy.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema80.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19823,7 +20574,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data4 = data.creationDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema78.properties.creationDate.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema80.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19848,7 +20599,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data5 = data.lastUpdatedBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema78.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema80.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19861,7 +20612,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data6 = data.lastUpdateDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema78.properties.lastUpdateDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema80.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19886,7 +20637,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data7 = data.versionNum;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema78.properties.versionNum.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema80.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19907,14 +20658,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const srmNoticeSupplier = validate78;
-const schema79 = {"$id":"entity:srmNoticeSupplier","type":"object","properties":{"noticeSupplierId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmNoticeSupplier = validate80;
+const schema81 = {"$id":"entity:srmNoticeSupplier","type":"object","properties":{"noticeSupplierId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmNoticeSupplier" */;
 let vErrors = null;
 let errors = 0;
@@ -19922,7 +20673,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.noticeSupplierId !== undefined){
 let data0 = data.noticeSupplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/noticeSupplierId",schemaPath:"#/properties/noticeSupplierId/type",keyword:"type",params:{type: schema79.properties.noticeSupplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/noticeSupplierId",schemaPath:"#/properties/noticeSupplierId/type",keyword:"type",params:{type: schema81.properties.noticeSupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19935,7 +20686,7 @@ errors++;
 if(data.noticeId !== undefined){
 let data1 = data.noticeId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema79.properties.noticeId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema81.properties.noticeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19948,7 +20699,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema79.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema81.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19961,7 +20712,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data3 = data.createdBy;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema79.properties.createdBy.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema81.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19974,7 +20725,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data4 = data.creationDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema79.properties.creationDate.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema81.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19999,7 +20750,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data5 = data.lastUpdatedBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema79.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema81.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20012,7 +20763,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data6 = data.lastUpdateDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema79.properties.lastUpdateDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema81.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20037,7 +20788,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data7 = data.versionNum;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema79.properties.versionNum.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema81.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20058,14 +20809,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoDelivery = validate79;
-const schema80 = {"$id":"entity:srmPoDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"deliveryNumber":{"type":["string","null"],"maxLength":40},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"carrier":{"type":["string","null"],"maxLength":100},"waybillNumber":{"type":["string","null"],"maxLength":60},"shipDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"expectedArrival":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"shippedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoDelivery = validate81;
+const schema82 = {"$id":"entity:srmPoDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"deliveryNumber":{"type":["string","null"],"maxLength":40},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"carrier":{"type":["string","null"],"maxLength":100},"waybillNumber":{"type":["string","null"],"maxLength":60},"shipDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"expectedArrival":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"shippedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoDelivery" */;
 let vErrors = null;
 let errors = 0;
@@ -20073,7 +20824,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deliveryId !== undefined){
 let data0 = data.deliveryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema80.properties.deliveryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema82.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20086,7 +20837,7 @@ errors++;
 if(data.deliveryNumber !== undefined){
 let data1 = data.deliveryNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/deliveryNumber",schemaPath:"#/properties/deliveryNumber/type",keyword:"type",params:{type: schema80.properties.deliveryNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/deliveryNumber",schemaPath:"#/properties/deliveryNumber/type",keyword:"type",params:{type: schema82.properties.deliveryNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20111,7 +20862,7 @@ errors++;
 if(data.orderId !== undefined){
 let data2 = data.orderId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema80.properties.orderId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema82.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20124,7 +20875,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema80.properties.supplierId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema82.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20137,7 +20888,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema80.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema82.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20162,7 +20913,7 @@ errors++;
 if(data.carrier !== undefined){
 let data5 = data.carrier;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/carrier",schemaPath:"#/properties/carrier/type",keyword:"type",params:{type: schema80.properties.carrier.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/carrier",schemaPath:"#/properties/carrier/type",keyword:"type",params:{type: schema82.properties.carrier.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20187,7 +20938,7 @@ errors++;
 if(data.waybillNumber !== undefined){
 let data6 = data.waybillNumber;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/waybillNumber",schemaPath:"#/properties/waybillNumber/type",keyword:"type",params:{type: schema80.properties.waybillNumber.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/waybillNumber",schemaPath:"#/properties/waybillNumber/type",keyword:"type",params:{type: schema82.properties.waybillNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20212,7 +20963,7 @@ errors++;
 if(data.shipDate !== undefined){
 let data7 = data.shipDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: schema80.properties.shipDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: schema82.properties.shipDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20237,7 +20988,7 @@ errors++;
 if(data.expectedArrival !== undefined){
 let data8 = data.expectedArrival;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/expectedArrival",schemaPath:"#/properties/expectedArrival/type",keyword:"type",params:{type: schema80.properties.expectedArrival.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/expectedArrival",schemaPath:"#/properties/expectedArrival/type",keyword:"type",params:{type: schema82.properties.expectedArrival.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20262,7 +21013,7 @@ errors++;
 if(data.shippedDate !== undefined){
 let data9 = data.shippedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/shippedDate",schemaPath:"#/properties/shippedDate/type",keyword:"type",params:{type: schema80.properties.shippedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/shippedDate",schemaPath:"#/properties/shippedDate/type",keyword:"type",params:{type: schema82.properties.shippedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20287,7 +21038,7 @@ errors++;
 if(data.remark !== undefined){
 let data10 = data.remark;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema80.properties.remark.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema82.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20312,7 +21063,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema80.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema82.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20325,7 +21076,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema80.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema82.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20350,7 +21101,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema80.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema82.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -20363,7 +21114,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema80.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema82.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20388,7 +21139,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema80.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema82.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -20409,14 +21160,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoDeliveryLine = validate80;
-const schema81 = {"$id":"entity:srmPoDeliveryLine","type":"object","properties":{"deliveryLineId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"batchNumber":{"type":["string","null"],"maxLength":60},"receivedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoDeliveryLine = validate82;
+const schema83 = {"$id":"entity:srmPoDeliveryLine","type":"object","properties":{"deliveryLineId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"batchNumber":{"type":["string","null"],"maxLength":60},"receivedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoDeliveryLine" */;
 let vErrors = null;
 let errors = 0;
@@ -20424,7 +21175,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deliveryLineId !== undefined){
 let data0 = data.deliveryLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema81.properties.deliveryLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema83.properties.deliveryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20437,7 +21188,7 @@ errors++;
 if(data.deliveryId !== undefined){
 let data1 = data.deliveryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema81.properties.deliveryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema83.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20450,7 +21201,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema81.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema83.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20463,7 +21214,7 @@ errors++;
 if(data.orderLineId !== undefined){
 let data3 = data.orderLineId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema81.properties.orderLineId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema83.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20476,7 +21227,7 @@ errors++;
 if(data.materialId !== undefined){
 let data4 = data.materialId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema81.properties.materialId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema83.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20489,7 +21240,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema81.properties.quantity.type},message:"must be number,null"};
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema83.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20514,7 +21265,7 @@ errors++;
 if(data.batchNumber !== undefined){
 let data6 = data.batchNumber;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/batchNumber",schemaPath:"#/properties/batchNumber/type",keyword:"type",params:{type: schema81.properties.batchNumber.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/batchNumber",schemaPath:"#/properties/batchNumber/type",keyword:"type",params:{type: schema83.properties.batchNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20539,7 +21290,7 @@ errors++;
 if(data.receivedQuantity !== undefined){
 let data7 = data.receivedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema81.properties.receivedQuantity.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema83.properties.receivedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20552,7 +21303,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema81.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema83.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20565,7 +21316,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema81.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema83.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20590,7 +21341,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema81.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema83.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20603,7 +21354,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema81.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema83.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20628,7 +21379,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema81.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema83.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20649,14 +21400,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoOrder = validate81;
-const schema82 = {"$id":"entity:srmPoOrder","type":"object","properties":{"orderId":{"type":["integer","null"]},"orderNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"orderDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"revision":{"type":["integer","null"]},"totalAmount":{"type":["number","null"]},"requisitionId":{"type":["integer","null"]},"releasedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"changeReason":{"type":["string","null"],"maxLength":500},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoOrder = validate83;
+const schema84 = {"$id":"entity:srmPoOrder","type":"object","properties":{"orderId":{"type":["integer","null"]},"orderNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"orderDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"revision":{"type":["integer","null"]},"totalAmount":{"type":["number","null"]},"requisitionId":{"type":["integer","null"]},"releasedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"changeReason":{"type":["string","null"],"maxLength":500},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -20664,7 +21415,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderId !== undefined){
 let data0 = data.orderId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema82.properties.orderId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema84.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20677,7 +21428,7 @@ errors++;
 if(data.orderNumber !== undefined){
 let data1 = data.orderNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/orderNumber",schemaPath:"#/properties/orderNumber/type",keyword:"type",params:{type: schema82.properties.orderNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/orderNumber",schemaPath:"#/properties/orderNumber/type",keyword:"type",params:{type: schema84.properties.orderNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20702,7 +21453,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema82.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema84.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20727,7 +21478,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema82.properties.supplierId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema84.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20740,7 +21491,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema82.properties.status.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema84.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20765,7 +21516,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema82.properties.currencyCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema84.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20790,7 +21541,7 @@ errors++;
 if(data.orderDate !== undefined){
 let data6 = data.orderDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/orderDate",schemaPath:"#/properties/orderDate/type",keyword:"type",params:{type: schema82.properties.orderDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/orderDate",schemaPath:"#/properties/orderDate/type",keyword:"type",params:{type: schema84.properties.orderDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20815,7 +21566,7 @@ errors++;
 if(data.revision !== undefined){
 let data7 = data.revision;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: schema82.properties.revision.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: schema84.properties.revision.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20828,7 +21579,7 @@ errors++;
 if(data.totalAmount !== undefined){
 let data8 = data.totalAmount;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema82.properties.totalAmount.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema84.properties.totalAmount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20841,7 +21592,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data9 = data.requisitionId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema82.properties.requisitionId.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema84.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20854,7 +21605,7 @@ errors++;
 if(data.releasedDate !== undefined){
 let data10 = data.releasedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/releasedDate",schemaPath:"#/properties/releasedDate/type",keyword:"type",params:{type: schema82.properties.releasedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/releasedDate",schemaPath:"#/properties/releasedDate/type",keyword:"type",params:{type: schema84.properties.releasedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20879,7 +21630,7 @@ errors++;
 if(data.confirmedDate !== undefined){
 let data11 = data.confirmedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema82.properties.confirmedDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema84.properties.confirmedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20904,7 +21655,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data12 = data.submittedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema82.properties.submittedDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema84.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20929,7 +21680,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data13 = data.approvedDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema82.properties.approvedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema84.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -20954,7 +21705,7 @@ errors++;
 if(data.closeReason !== undefined){
 let data14 = data.closeReason;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema82.properties.closeReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema84.properties.closeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20979,7 +21730,7 @@ errors++;
 if(data.changeReason !== undefined){
 let data15 = data.changeReason;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema82.properties.changeReason.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema84.properties.changeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21004,7 +21755,7 @@ errors++;
 if(data.remark !== undefined){
 let data16 = data.remark;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema82.properties.remark.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema84.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21029,7 +21780,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data17 = data.createdBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema82.properties.createdBy.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema84.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21042,7 +21793,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data18 = data.creationDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema82.properties.creationDate.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema84.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -21067,7 +21818,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data19 = data.lastUpdatedBy;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err32 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema82.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err32 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema84.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -21080,7 +21831,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data20 = data.lastUpdateDate;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err33 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema82.properties.lastUpdateDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema84.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -21105,7 +21856,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data21 = data.versionNum;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err35 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema82.properties.versionNum.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema84.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -21126,14 +21877,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoOrderLine = validate82;
-const schema83 = {"$id":"entity:srmPoOrderLine","type":"object","properties":{"orderLineId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"tolerancePercent":{"type":["number","null"],"minimum":0,"maximum":100},"promisedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedQuantity":{"type":["number","null"]},"receivedQuantity":{"type":["number","null"]},"returnedQuantity":{"type":["number","null"]},"openQuantity":{"type":["number","null"]},"lineStatus":{"type":["string","null"],"maxLength":20},"supplierComment":{"type":["string","null"],"maxLength":500},"requisitionLineId":{"type":["integer","null"]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoOrderLine = validate84;
+const schema85 = {"$id":"entity:srmPoOrderLine","type":"object","properties":{"orderLineId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"tolerancePercent":{"type":["number","null"],"minimum":0,"maximum":100},"promisedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedQuantity":{"type":["number","null"]},"receivedQuantity":{"type":["number","null"]},"returnedQuantity":{"type":["number","null"]},"openQuantity":{"type":["number","null"]},"lineStatus":{"type":["string","null"],"maxLength":20},"supplierComment":{"type":["string","null"],"maxLength":500},"requisitionLineId":{"type":["integer","null"]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoOrderLine" */;
 let vErrors = null;
 let errors = 0;
@@ -21141,7 +21892,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderLineId !== undefined){
 let data0 = data.orderLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema83.properties.orderLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema85.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21154,7 +21905,7 @@ errors++;
 if(data.orderId !== undefined){
 let data1 = data.orderId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema83.properties.orderId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema85.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21167,7 +21918,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema83.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema85.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21180,7 +21931,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data3 = data.lineNumber;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema83.properties.lineNumber.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema85.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21193,7 +21944,7 @@ errors++;
 if(data.materialId !== undefined){
 let data4 = data.materialId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema83.properties.materialId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema85.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21206,7 +21957,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data5 = data.uomCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema83.properties.uomCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema85.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21231,7 +21982,7 @@ errors++;
 if(data.quantity !== undefined){
 let data6 = data.quantity;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema83.properties.quantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema85.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21256,7 +22007,7 @@ errors++;
 if(data.price !== undefined){
 let data7 = data.price;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema83.properties.price.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema85.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21281,7 +22032,7 @@ errors++;
 if(data.requiredDate !== undefined){
 let data8 = data.requiredDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema83.properties.requiredDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema85.properties.requiredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21306,7 +22057,7 @@ errors++;
 if(data.tolerancePercent !== undefined){
 let data9 = data.tolerancePercent;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/tolerancePercent",schemaPath:"#/properties/tolerancePercent/type",keyword:"type",params:{type: schema83.properties.tolerancePercent.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/tolerancePercent",schemaPath:"#/properties/tolerancePercent/type",keyword:"type",params:{type: schema85.properties.tolerancePercent.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21341,7 +22092,7 @@ errors++;
 if(data.promisedDate !== undefined){
 let data10 = data.promisedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/promisedDate",schemaPath:"#/properties/promisedDate/type",keyword:"type",params:{type: schema83.properties.promisedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/promisedDate",schemaPath:"#/properties/promisedDate/type",keyword:"type",params:{type: schema85.properties.promisedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21366,7 +22117,7 @@ errors++;
 if(data.proposedDate !== undefined){
 let data11 = data.proposedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/proposedDate",schemaPath:"#/properties/proposedDate/type",keyword:"type",params:{type: schema83.properties.proposedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/proposedDate",schemaPath:"#/properties/proposedDate/type",keyword:"type",params:{type: schema85.properties.proposedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21391,7 +22142,7 @@ errors++;
 if(data.proposedQuantity !== undefined){
 let data12 = data.proposedQuantity;
 if((!(typeof data12 == "number")) && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/proposedQuantity",schemaPath:"#/properties/proposedQuantity/type",keyword:"type",params:{type: schema83.properties.proposedQuantity.type},message:"must be number,null"};
+const err20 = {instancePath:instancePath+"/proposedQuantity",schemaPath:"#/properties/proposedQuantity/type",keyword:"type",params:{type: schema85.properties.proposedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21404,7 +22155,7 @@ errors++;
 if(data.receivedQuantity !== undefined){
 let data13 = data.receivedQuantity;
 if((!(typeof data13 == "number")) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema83.properties.receivedQuantity.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema85.properties.receivedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -21417,7 +22168,7 @@ errors++;
 if(data.returnedQuantity !== undefined){
 let data14 = data.returnedQuantity;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema83.properties.returnedQuantity.type},message:"must be number,null"};
+const err22 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema85.properties.returnedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -21430,7 +22181,7 @@ errors++;
 if(data.openQuantity !== undefined){
 let data15 = data.openQuantity;
 if((!(typeof data15 == "number")) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/openQuantity",schemaPath:"#/properties/openQuantity/type",keyword:"type",params:{type: schema83.properties.openQuantity.type},message:"must be number,null"};
+const err23 = {instancePath:instancePath+"/openQuantity",schemaPath:"#/properties/openQuantity/type",keyword:"type",params:{type: schema85.properties.openQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21443,7 +22194,7 @@ errors++;
 if(data.lineStatus !== undefined){
 let data16 = data.lineStatus;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/lineStatus",schemaPath:"#/properties/lineStatus/type",keyword:"type",params:{type: schema83.properties.lineStatus.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lineStatus",schemaPath:"#/properties/lineStatus/type",keyword:"type",params:{type: schema85.properties.lineStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -21468,7 +22219,7 @@ errors++;
 if(data.supplierComment !== undefined){
 let data17 = data.supplierComment;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/supplierComment",schemaPath:"#/properties/supplierComment/type",keyword:"type",params:{type: schema83.properties.supplierComment.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/supplierComment",schemaPath:"#/properties/supplierComment/type",keyword:"type",params:{type: schema85.properties.supplierComment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -21493,7 +22244,7 @@ errors++;
 if(data.requisitionLineId !== undefined){
 let data18 = data.requisitionLineId;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema83.properties.requisitionLineId.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema85.properties.requisitionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -21506,7 +22257,7 @@ errors++;
 if(data.remark !== undefined){
 let data19 = data.remark;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err29 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema83.properties.remark.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema85.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21531,7 +22282,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data20 = data.createdBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err31 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema83.properties.createdBy.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema85.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -21544,7 +22295,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data21 = data.creationDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err32 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema83.properties.creationDate.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema85.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -21569,7 +22320,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data22 = data.lastUpdatedBy;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err34 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema83.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema85.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -21582,7 +22333,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data23 = data.lastUpdateDate;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err35 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema83.properties.lastUpdateDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema85.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -21607,7 +22358,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data24 = data.versionNum;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err37 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema83.properties.versionNum.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema85.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -21628,14 +22379,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoReceipt = validate83;
-const schema84 = {"$id":"entity:srmPoReceipt","type":"object","properties":{"receiptId":{"type":["integer","null"]},"receiptNumber":{"type":["string","null"],"maxLength":40},"deliveryId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"receiptDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoReceipt = validate85;
+const schema86 = {"$id":"entity:srmPoReceipt","type":"object","properties":{"receiptId":{"type":["integer","null"]},"receiptNumber":{"type":["string","null"],"maxLength":40},"deliveryId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"receiptDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoReceipt" */;
 let vErrors = null;
 let errors = 0;
@@ -21643,7 +22394,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.receiptId !== undefined){
 let data0 = data.receiptId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema84.properties.receiptId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema86.properties.receiptId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21656,7 +22407,7 @@ errors++;
 if(data.receiptNumber !== undefined){
 let data1 = data.receiptNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/receiptNumber",schemaPath:"#/properties/receiptNumber/type",keyword:"type",params:{type: schema84.properties.receiptNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/receiptNumber",schemaPath:"#/properties/receiptNumber/type",keyword:"type",params:{type: schema86.properties.receiptNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21681,7 +22432,7 @@ errors++;
 if(data.deliveryId !== undefined){
 let data2 = data.deliveryId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema84.properties.deliveryId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema86.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21694,7 +22445,7 @@ errors++;
 if(data.orderId !== undefined){
 let data3 = data.orderId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema84.properties.orderId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema86.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21707,7 +22458,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data4 = data.supplierId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema84.properties.supplierId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema86.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21720,7 +22471,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema84.properties.status.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema86.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21745,7 +22496,7 @@ errors++;
 if(data.receiptDate !== undefined){
 let data6 = data.receiptDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/receiptDate",schemaPath:"#/properties/receiptDate/type",keyword:"type",params:{type: schema84.properties.receiptDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/receiptDate",schemaPath:"#/properties/receiptDate/type",keyword:"type",params:{type: schema86.properties.receiptDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21770,7 +22521,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema84.properties.remark.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema86.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21795,7 +22546,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema84.properties.createdBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema86.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21808,7 +22559,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema84.properties.creationDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema86.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21833,7 +22584,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema84.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema86.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21846,7 +22597,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema84.properties.lastUpdateDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema86.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21871,7 +22622,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema84.properties.versionNum.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema86.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21892,14 +22643,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoReceiptLine = validate84;
-const schema85 = {"$id":"entity:srmPoReceiptLine","type":"object","properties":{"receiptLineId":{"type":["integer","null"]},"receiptId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"deliveryLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"acceptedQuantity":{"type":["number","null"],"minimum":0},"rejectedQuantity":{"type":["number","null"],"minimum":0},"returnedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoReceiptLine = validate86;
+const schema87 = {"$id":"entity:srmPoReceiptLine","type":"object","properties":{"receiptLineId":{"type":["integer","null"]},"receiptId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"deliveryLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"acceptedQuantity":{"type":["number","null"],"minimum":0},"rejectedQuantity":{"type":["number","null"],"minimum":0},"returnedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoReceiptLine" */;
 let vErrors = null;
 let errors = 0;
@@ -21907,7 +22658,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.receiptLineId !== undefined){
 let data0 = data.receiptLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema85.properties.receiptLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema87.properties.receiptLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21920,7 +22671,7 @@ errors++;
 if(data.receiptId !== undefined){
 let data1 = data.receiptId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema85.properties.receiptId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema87.properties.receiptId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21933,7 +22684,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema85.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema87.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21946,7 +22697,7 @@ errors++;
 if(data.deliveryLineId !== undefined){
 let data3 = data.deliveryLineId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema85.properties.deliveryLineId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema87.properties.deliveryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21959,7 +22710,7 @@ errors++;
 if(data.orderLineId !== undefined){
 let data4 = data.orderLineId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema85.properties.orderLineId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema87.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21972,7 +22723,7 @@ errors++;
 if(data.materialId !== undefined){
 let data5 = data.materialId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema85.properties.materialId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema87.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21985,7 +22736,7 @@ errors++;
 if(data.quantity !== undefined){
 let data6 = data.quantity;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema85.properties.quantity.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema87.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22010,7 +22761,7 @@ errors++;
 if(data.acceptedQuantity !== undefined){
 let data7 = data.acceptedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/acceptedQuantity",schemaPath:"#/properties/acceptedQuantity/type",keyword:"type",params:{type: schema85.properties.acceptedQuantity.type},message:"must be number,null"};
+const err8 = {instancePath:instancePath+"/acceptedQuantity",schemaPath:"#/properties/acceptedQuantity/type",keyword:"type",params:{type: schema87.properties.acceptedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22035,7 +22786,7 @@ errors++;
 if(data.rejectedQuantity !== undefined){
 let data8 = data.rejectedQuantity;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/rejectedQuantity",schemaPath:"#/properties/rejectedQuantity/type",keyword:"type",params:{type: schema85.properties.rejectedQuantity.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/rejectedQuantity",schemaPath:"#/properties/rejectedQuantity/type",keyword:"type",params:{type: schema87.properties.rejectedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22060,7 +22811,7 @@ errors++;
 if(data.returnedQuantity !== undefined){
 let data9 = data.returnedQuantity;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema85.properties.returnedQuantity.type},message:"must be number,null"};
+const err12 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema87.properties.returnedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22073,7 +22824,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema85.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema87.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22086,7 +22837,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema85.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema87.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22111,7 +22862,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema85.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema87.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22124,7 +22875,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema85.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema87.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22149,7 +22900,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema85.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema87.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22170,14 +22921,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoRequisition = validate85;
-const schema86 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"institutionId":{"type":["integer","null"]},"purchaseGroupId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoRequisition = validate87;
+const schema88 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"institutionId":{"type":["integer","null"]},"purchaseGroupId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"budgetChecked":{"type":["string","null"],"enum":["Y","N",null]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoRequisition" */;
 let vErrors = null;
 let errors = 0;
@@ -22185,7 +22936,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requisitionId !== undefined){
 let data0 = data.requisitionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema86.properties.requisitionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema88.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22198,7 +22949,7 @@ errors++;
 if(data.requisitionNumber !== undefined){
 let data1 = data.requisitionNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema86.properties.requisitionNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema88.properties.requisitionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22223,7 +22974,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema86.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema88.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22248,7 +22999,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema86.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema88.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22273,7 +23024,7 @@ errors++;
 if(data.requestDate !== undefined){
 let data4 = data.requestDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/requestDate",schemaPath:"#/properties/requestDate/type",keyword:"type",params:{type: schema86.properties.requestDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/requestDate",schemaPath:"#/properties/requestDate/type",keyword:"type",params:{type: schema88.properties.requestDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22298,7 +23049,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema86.properties.currencyCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema88.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22323,7 +23074,7 @@ errors++;
 if(data.institutionId !== undefined){
 let data6 = data.institutionId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/institutionId",schemaPath:"#/properties/institutionId/type",keyword:"type",params:{type: schema86.properties.institutionId.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/institutionId",schemaPath:"#/properties/institutionId/type",keyword:"type",params:{type: schema88.properties.institutionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22336,7 +23087,7 @@ errors++;
 if(data.purchaseGroupId !== undefined){
 let data7 = data.purchaseGroupId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/purchaseGroupId",schemaPath:"#/properties/purchaseGroupId/type",keyword:"type",params:{type: schema86.properties.purchaseGroupId.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/purchaseGroupId",schemaPath:"#/properties/purchaseGroupId/type",keyword:"type",params:{type: schema88.properties.purchaseGroupId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22349,7 +23100,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema86.properties.description.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema88.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22374,7 +23125,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data9 = data.submittedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema86.properties.submittedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema88.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22399,7 +23150,7 @@ errors++;
 if(data.approvedBy !== undefined){
 let data10 = data.approvedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema86.properties.approvedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema88.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22412,7 +23163,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data11 = data.approvedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema86.properties.approvedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema88.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22434,10 +23185,10 @@ errors++;
 }
 }
 }
-if(data.attachmentIds !== undefined){
-let data12 = data.attachmentIds;
+if(data.budgetChecked !== undefined){
+let data12 = data.budgetChecked;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema86.properties.attachmentIds.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/budgetChecked",schemaPath:"#/properties/budgetChecked/type",keyword:"type",params:{type: schema88.properties.budgetChecked.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -22446,9 +23197,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(!pattern1.test(data12)){
-const err21 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(!(((data12 === "Y") || (data12 === "N")) || (data12 === null))){
+const err21 = {instancePath:instancePath+"/budgetChecked",schemaPath:"#/properties/budgetChecked/enum",keyword:"enum",params:{allowedValues: schema88.properties.budgetChecked.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22456,2220 +23206,12 @@ else {
 vErrors.push(err21);
 }
 errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data13 = data.createdBy;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema86.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data14 = data.creationDate;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema86.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!pattern0.test(data14)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data15 = data.lastUpdatedBy;
-if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema86.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data16 = data.lastUpdateDate;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema86.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(typeof data16 === "string"){
-if(!pattern0.test(data16)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data17 = data.versionNum;
-if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema86.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate85.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPoRequisitionLine = validate86;
-const schema87 = {"$id":"entity:srmPoRequisitionLine","type":"object","properties":{"requisitionLineId":{"type":["integer","null"]},"requisitionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"unitPrice":{"type":["number","null"],"minimum":0},"uomCode":{"type":["string","null"],"maxLength":20},"needByDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPoRequisitionLine" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.requisitionLineId !== undefined){
-let data0 = data.requisitionLineId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema87.properties.requisitionLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.requisitionId !== undefined){
-let data1 = data.requisitionId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema87.properties.requisitionId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema87.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.materialId !== undefined){
-let data3 = data.materialId;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema87.properties.materialId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.quantity !== undefined){
-let data4 = data.quantity;
-if((!(typeof data4 == "number")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema87.properties.quantity.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data4 == "number"){
-if(data4 < 0.0001 || isNaN(data4)){
-const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.unitPrice !== undefined){
-let data5 = data.unitPrice;
-if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema87.properties.unitPrice.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-const err7 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.uomCode !== undefined){
-let data6 = data.uomCode;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema87.properties.uomCode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err9 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.needByDate !== undefined){
-let data7 = data.needByDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/type",keyword:"type",params:{type: schema87.properties.needByDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err11 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.remark !== undefined){
-let data8 = data.remark;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema87.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 500){
-const err13 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data9 = data.createdBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema87.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data10 = data.creationDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema87.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data11 = data.lastUpdatedBy;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema87.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data12 = data.lastUpdateDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema87.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data13 = data.versionNum;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema87.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPoReturn = validate87;
-const schema88 = {"$id":"entity:srmPoReturn","type":"object","properties":{"returnId":{"type":["integer","null"]},"returnNumber":{"type":["string","null"],"maxLength":40},"receiptId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"replaceFlag":{"type":["string","null"],"enum":["Y","N",null]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPoReturn" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnId !== undefined){
-let data0 = data.returnId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema88.properties.returnId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.returnNumber !== undefined){
-let data1 = data.returnNumber;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/type",keyword:"type",params:{type: schema88.properties.returnNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err2 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.receiptId !== undefined){
-let data2 = data.receiptId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema88.properties.receiptId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.orderId !== undefined){
-let data3 = data.orderId;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema88.properties.orderId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.supplierId !== undefined){
-let data4 = data.supplierId;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema88.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data5 = data.status;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema88.properties.status.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 20){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.reason !== undefined){
-let data6 = data.reason;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema88.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 500){
-const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.replaceFlag !== undefined){
-let data7 = data.replaceFlag;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/type",keyword:"type",params:{type: schema88.properties.replaceFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err11 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/enum",keyword:"enum",params:{allowedValues: schema88.properties.replaceFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.submittedDate !== undefined){
-let data8 = data.submittedDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema88.properties.submittedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err13 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.approvedDate !== undefined){
-let data9 = data.approvedDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema88.properties.approvedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err15 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data10 = data.createdBy;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema88.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data11 = data.creationDate;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema88.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err18 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data12 = data.lastUpdatedBy;
-if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema88.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data13 = data.lastUpdateDate;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema88.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err21 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data14 = data.versionNum;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema88.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate87.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPoReturnLine = validate88;
-const schema89 = {"$id":"entity:srmPoReturnLine","type":"object","properties":{"returnLineId":{"type":["integer","null"]},"returnId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"receiptLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPoReturnLine" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnLineId !== undefined){
-let data0 = data.returnLineId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/returnLineId",schemaPath:"#/properties/returnLineId/type",keyword:"type",params:{type: schema89.properties.returnLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.returnId !== undefined){
-let data1 = data.returnId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema89.properties.returnId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema89.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.receiptLineId !== undefined){
-let data3 = data.receiptLineId;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema89.properties.receiptLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.orderLineId !== undefined){
-let data4 = data.orderLineId;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema89.properties.orderLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.materialId !== undefined){
-let data5 = data.materialId;
-if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema89.properties.materialId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.quantity !== undefined){
-let data6 = data.quantity;
-if((!(typeof data6 == "number")) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema89.properties.quantity.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data6 == "number"){
-if(data6 < 0.0001 || isNaN(data6)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema89.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema89.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema89.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema89.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema89.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate88.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierChange = validate89;
-const schema90 = {"$id":"entity:srmPosSupplierChange","type":"object","properties":{"changeId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierChange" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.changeId !== undefined){
-let data0 = data.changeId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema90.properties.changeId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.changeNumber !== undefined){
-let data1 = data.changeNumber;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema90.properties.changeNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err2 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema90.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.supplierName !== undefined){
-let data3 = data.supplierName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema90.properties.supplierName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err5 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.taxNumber !== undefined){
-let data4 = data.taxNumber;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema90.properties.taxNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 40){
-const err7 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.contactName !== undefined){
-let data5 = data.contactName;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema90.properties.contactName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 100){
-const err9 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.contactPhone !== undefined){
-let data6 = data.contactPhone;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema90.properties.contactPhone.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 40){
-const err11 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.email !== undefined){
-let data7 = data.email;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema90.properties.email.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(func2(data7) > 200){
-const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.address !== undefined){
-let data8 = data.address;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema90.properties.address.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 500){
-const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.status !== undefined){
-let data9 = data.status;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema90.properties.status.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func2(data9) > 20){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data.submittedDate !== undefined){
-let data10 = data.submittedDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema90.properties.submittedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-if(data.approvedBy !== undefined){
-let data11 = data.approvedBy;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema90.properties.approvedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.approvedDate !== undefined){
-let data12 = data.approvedDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema90.properties.approvedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err22 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-if(data.rejectReason !== undefined){
-let data13 = data.rejectReason;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema90.properties.rejectReason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(func2(data13) > 500){
-const err24 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data14 = data.createdBy;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema90.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data15 = data.creationDate;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema90.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err27 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data16 = data.lastUpdatedBy;
-if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema90.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data17 = data.lastUpdateDate;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema90.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(typeof data17 === "string"){
-if(!pattern0.test(data17)){
-const err30 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data18 = data.versionNum;
-if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err31 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema90.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-validate89.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierChangeLine = validate90;
-const schema91 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierChangeLine" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.changeLineId !== undefined){
-let data0 = data.changeLineId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema91.properties.changeLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.changeId !== undefined){
-let data1 = data.changeId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema91.properties.changeId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema91.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.fieldName !== undefined){
-let data3 = data.fieldName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema91.properties.fieldName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 40){
-const err4 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.oldValue !== undefined){
-let data4 = data.oldValue;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema91.properties.oldValue.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 500){
-const err6 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.newValue !== undefined){
-let data5 = data.newValue;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema91.properties.newValue.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 500){
-const err8 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data6 = data.createdBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema91.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data7 = data.creationDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema91.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data8 = data.lastUpdatedBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema91.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data9 = data.lastUpdateDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema91.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data10 = data.versionNum;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema91.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierInfo = validate91;
-const schema92 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierInfo" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.supplierId !== undefined){
-let data0 = data.supplierId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema92.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.supplierNumber !== undefined){
-let data1 = data.supplierNumber;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema92.properties.supplierNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err2 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.supplierName !== undefined){
-let data2 = data.supplierName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema92.properties.supplierName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 200){
-const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.taxNumber !== undefined){
-let data3 = data.taxNumber;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema92.properties.taxNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 40){
-const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.contactName !== undefined){
-let data4 = data.contactName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema92.properties.contactName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.contactPhone !== undefined){
-let data5 = data.contactPhone;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema92.properties.contactPhone.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 40){
-const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.email !== undefined){
-let data6 = data.email;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema92.properties.email.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 200){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.address !== undefined){
-let data7 = data.address;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema92.properties.address.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(func2(data7) > 500){
-const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.supplierStatus !== undefined){
-let data8 = data.supplierStatus;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema92.properties.supplierStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func2(data8) > 20){
-const err16 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
 }
 }
 if(data.attachmentIds !== undefined){
-let data9 = data.attachmentIds;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema92.properties.attachmentIds.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern1.test(data9)){
-const err18 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data10 = data.createdBy;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema92.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data11 = data.creationDate;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema92.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data12 = data.lastUpdatedBy;
-if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema92.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data13 = data.lastUpdateDate;
+let data13 = data.attachmentIds;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema92.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data14 = data.versionNum;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema92.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-validate91.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierLifecycle = validate92;
-const schema93 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierLifecycle" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.lifecycleId !== undefined){
-let data0 = data.lifecycleId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema93.properties.lifecycleId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.changeNumber !== undefined){
-let data1 = data.changeNumber;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema93.properties.changeNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err2 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema93.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.changeType !== undefined){
-let data3 = data.changeType;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema93.properties.changeType.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 20){
-const err5 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.categoryId !== undefined){
-let data4 = data.categoryId;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema93.properties.categoryId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.fromStatus !== undefined){
-let data5 = data.fromStatus;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema93.properties.fromStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 20){
-const err8 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.toStatus !== undefined){
-let data6 = data.toStatus;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema93.properties.toStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err10 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.reason !== undefined){
-let data7 = data.reason;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema93.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(func2(data7) > 500){
-const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.endDate !== undefined){
-let data8 = data.endDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema93.properties.endDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err14 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.status !== undefined){
-let data9 = data.status;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema93.properties.status.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func2(data9) > 20){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.submittedDate !== undefined){
-let data10 = data.submittedDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema93.properties.submittedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.approvedBy !== undefined){
-let data11 = data.approvedBy;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema93.properties.approvedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.approvedDate !== undefined){
-let data12 = data.approvedDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema93.properties.approvedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.rejectReason !== undefined){
-let data13 = data.rejectReason;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema93.properties.rejectReason.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema88.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -24679,8 +23221,8 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data13 === "string"){
-if(func2(data13) > 500){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(!pattern1.test(data13)){
+const err23 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -24694,7 +23236,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema93.properties.createdBy.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema88.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -24707,7 +23249,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema93.properties.creationDate.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema88.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -24732,7 +23274,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema93.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema88.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -24745,7 +23287,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema93.properties.lastUpdateDate.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema88.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -24770,7 +23312,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema93.properties.versionNum.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema88.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -24791,14 +23333,2246 @@ vErrors.push(err31);
 }
 errors++;
 }
+validate87.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoRequisitionLine = validate88;
+const schema89 = {"$id":"entity:srmPoRequisitionLine","type":"object","properties":{"requisitionLineId":{"type":["integer","null"]},"requisitionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"unitPrice":{"type":["number","null"],"minimum":0},"uomCode":{"type":["string","null"],"maxLength":20},"needByDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoRequisitionLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.requisitionLineId !== undefined){
+let data0 = data.requisitionLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema89.properties.requisitionLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.requisitionId !== undefined){
+let data1 = data.requisitionId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema89.properties.requisitionId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema89.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.materialId !== undefined){
+let data3 = data.materialId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema89.properties.materialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.quantity !== undefined){
+let data4 = data.quantity;
+if((!(typeof data4 == "number")) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema89.properties.quantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data4 == "number"){
+if(data4 < 0.0001 || isNaN(data4)){
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.unitPrice !== undefined){
+let data5 = data.unitPrice;
+if((!(typeof data5 == "number")) && (data5 !== null)){
+const err6 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema89.properties.unitPrice.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err7 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.uomCode !== undefined){
+let data6 = data.uomCode;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema89.properties.uomCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err9 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.needByDate !== undefined){
+let data7 = data.needByDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/type",keyword:"type",params:{type: schema89.properties.needByDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err11 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.remark !== undefined){
+let data8 = data.remark;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema89.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 500){
+const err13 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data9 = data.createdBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema89.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data10 = data.creationDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema89.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data11 = data.lastUpdatedBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema89.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data12 = data.lastUpdateDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema89.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data13 = data.versionNum;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema89.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate88.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoReturn = validate89;
+const schema90 = {"$id":"entity:srmPoReturn","type":"object","properties":{"returnId":{"type":["integer","null"]},"returnNumber":{"type":["string","null"],"maxLength":40},"receiptId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"replaceFlag":{"type":["string","null"],"enum":["Y","N",null]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoReturn" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnId !== undefined){
+let data0 = data.returnId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema90.properties.returnId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.returnNumber !== undefined){
+let data1 = data.returnNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/type",keyword:"type",params:{type: schema90.properties.returnNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.receiptId !== undefined){
+let data2 = data.receiptId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema90.properties.receiptId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.orderId !== undefined){
+let data3 = data.orderId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema90.properties.orderId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data4 = data.supplierId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema90.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data5 = data.status;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema90.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 20){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.reason !== undefined){
+let data6 = data.reason;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema90.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 500){
+const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.replaceFlag !== undefined){
+let data7 = data.replaceFlag;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/type",keyword:"type",params:{type: schema90.properties.replaceFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
+const err11 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/enum",keyword:"enum",params:{allowedValues: schema90.properties.replaceFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.submittedDate !== undefined){
+let data8 = data.submittedDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema90.properties.submittedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err13 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.approvedDate !== undefined){
+let data9 = data.approvedDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema90.properties.approvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err15 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data10 = data.createdBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema90.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data11 = data.creationDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema90.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err18 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data12 = data.lastUpdatedBy;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema90.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data13 = data.lastUpdateDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema90.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err21 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data14 = data.versionNum;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema90.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoReturnLine = validate90;
+const schema91 = {"$id":"entity:srmPoReturnLine","type":"object","properties":{"returnLineId":{"type":["integer","null"]},"returnId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"receiptLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPoReturnLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnLineId !== undefined){
+let data0 = data.returnLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/returnLineId",schemaPath:"#/properties/returnLineId/type",keyword:"type",params:{type: schema91.properties.returnLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.returnId !== undefined){
+let data1 = data.returnId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema91.properties.returnId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema91.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.receiptLineId !== undefined){
+let data3 = data.receiptLineId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema91.properties.receiptLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.orderLineId !== undefined){
+let data4 = data.orderLineId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema91.properties.orderLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.materialId !== undefined){
+let data5 = data.materialId;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema91.properties.materialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.quantity !== undefined){
+let data6 = data.quantity;
+if((!(typeof data6 == "number")) && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema91.properties.quantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 < 0.0001 || isNaN(data6)){
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema91.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema91.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema91.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema91.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema91.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate90.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierChange = validate91;
+const schema92 = {"$id":"entity:srmPosSupplierChange","type":"object","properties":{"changeId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierChange" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.changeId !== undefined){
+let data0 = data.changeId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema92.properties.changeId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.changeNumber !== undefined){
+let data1 = data.changeNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema92.properties.changeNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema92.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.supplierName !== undefined){
+let data3 = data.supplierName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema92.properties.supplierName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+const err5 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.taxNumber !== undefined){
+let data4 = data.taxNumber;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema92.properties.taxNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 40){
+const err7 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.contactName !== undefined){
+let data5 = data.contactName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema92.properties.contactName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err9 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.contactPhone !== undefined){
+let data6 = data.contactPhone;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema92.properties.contactPhone.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 40){
+const err11 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data7 = data.email;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema92.properties.email.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 200){
+const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.address !== undefined){
+let data8 = data.address;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema92.properties.address.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 500){
+const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data9 = data.status;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema92.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 20){
+const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.submittedDate !== undefined){
+let data10 = data.submittedDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema92.properties.submittedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.approvedBy !== undefined){
+let data11 = data.approvedBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err20 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema92.properties.approvedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.approvedDate !== undefined){
+let data12 = data.approvedDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema92.properties.approvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err22 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.rejectReason !== undefined){
+let data13 = data.rejectReason;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema92.properties.rejectReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(func2(data13) > 500){
+const err24 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data14 = data.createdBy;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err25 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema92.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data15 = data.creationDate;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema92.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err27 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data16 = data.lastUpdatedBy;
+if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
+const err28 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema92.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data17 = data.lastUpdateDate;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema92.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err30 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data18 = data.versionNum;
+if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
+const err31 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema92.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+validate91.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierChangeLine = validate92;
+const schema93 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierChangeLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.changeLineId !== undefined){
+let data0 = data.changeLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema93.properties.changeLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.changeId !== undefined){
+let data1 = data.changeId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema93.properties.changeId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema93.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.fieldName !== undefined){
+let data3 = data.fieldName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema93.properties.fieldName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 40){
+const err4 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.oldValue !== undefined){
+let data4 = data.oldValue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema93.properties.oldValue.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 500){
+const err6 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.newValue !== undefined){
+let data5 = data.newValue;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema93.properties.newValue.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 500){
+const err8 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data6 = data.createdBy;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema93.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data7 = data.creationDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema93.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data8 = data.lastUpdatedBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema93.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data9 = data.lastUpdateDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema93.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data10 = data.versionNum;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema93.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
 validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegister = validate93;
-const schema94 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierInfo = validate93;
+const schema94 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierInfo" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.supplierId !== undefined){
+let data0 = data.supplierId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema94.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.supplierNumber !== undefined){
+let data1 = data.supplierNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema94.properties.supplierNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.supplierName !== undefined){
+let data2 = data.supplierName;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema94.properties.supplierName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.taxNumber !== undefined){
+let data3 = data.taxNumber;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema94.properties.taxNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 40){
+const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.contactName !== undefined){
+let data4 = data.contactName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema94.properties.contactName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.contactPhone !== undefined){
+let data5 = data.contactPhone;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema94.properties.contactPhone.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data6 = data.email;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema94.properties.email.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 200){
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.address !== undefined){
+let data7 = data.address;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema94.properties.address.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 500){
+const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.supplierStatus !== undefined){
+let data8 = data.supplierStatus;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema94.properties.supplierStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 20){
+const err16 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.attachmentIds !== undefined){
+let data9 = data.attachmentIds;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema94.properties.attachmentIds.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+const err18 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data10 = data.createdBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema94.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data11 = data.creationDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema94.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data12 = data.lastUpdatedBy;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema94.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data13 = data.lastUpdateDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema94.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data14 = data.versionNum;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema94.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierLifecycle = validate94;
+const schema95 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierLifecycle" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.lifecycleId !== undefined){
+let data0 = data.lifecycleId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema95.properties.lifecycleId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.changeNumber !== undefined){
+let data1 = data.changeNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema95.properties.changeNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema95.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.changeType !== undefined){
+let data3 = data.changeType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema95.properties.changeType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err5 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.categoryId !== undefined){
+let data4 = data.categoryId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema95.properties.categoryId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.fromStatus !== undefined){
+let data5 = data.fromStatus;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema95.properties.fromStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 20){
+const err8 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.toStatus !== undefined){
+let data6 = data.toStatus;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema95.properties.toStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err10 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.reason !== undefined){
+let data7 = data.reason;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema95.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 500){
+const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.endDate !== undefined){
+let data8 = data.endDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema95.properties.endDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err14 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data9 = data.status;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema95.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 20){
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.submittedDate !== undefined){
+let data10 = data.submittedDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema95.properties.submittedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.approvedBy !== undefined){
+let data11 = data.approvedBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema95.properties.approvedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.approvedDate !== undefined){
+let data12 = data.approvedDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema95.properties.approvedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.rejectReason !== undefined){
+let data13 = data.rejectReason;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema95.properties.rejectReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(func2(data13) > 500){
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data14 = data.createdBy;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema95.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data15 = data.creationDate;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema95.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data16 = data.lastUpdatedBy;
+if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
+const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema95.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data17 = data.lastUpdateDate;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema95.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data18 = data.versionNum;
+if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
+const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema95.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierRegister = validate95;
+const schema96 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -24806,7 +25580,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerId !== undefined){
 let data0 = data.registerId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema94.properties.registerId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema96.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24819,7 +25593,7 @@ errors++;
 if(data.companyName !== undefined){
 let data1 = data.companyName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema94.properties.companyName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema96.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24844,7 +25618,7 @@ errors++;
 if(data.creditCode !== undefined){
 let data2 = data.creditCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema94.properties.creditCode.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema96.properties.creditCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24869,7 +25643,7 @@ errors++;
 if(data.contactName !== undefined){
 let data3 = data.contactName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema94.properties.contactName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema96.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24894,7 +25668,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema94.properties.email.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema96.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24919,7 +25693,7 @@ errors++;
 if(data.phone !== undefined){
 let data5 = data.phone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema94.properties.phone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema96.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24944,7 +25718,7 @@ errors++;
 if(data.address !== undefined){
 let data6 = data.address;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema94.properties.address.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema96.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24969,7 +25743,7 @@ errors++;
 if(data.categoryIds !== undefined){
 let data7 = data.categoryIds;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema94.properties.categoryIds.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema96.properties.categoryIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24994,7 +25768,7 @@ errors++;
 if(data.categoryNames !== undefined){
 let data8 = data.categoryNames;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema94.properties.categoryNames.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema96.properties.categoryNames.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25019,7 +25793,7 @@ errors++;
 if(data.languageCode !== undefined){
 let data9 = data.languageCode;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema94.properties.languageCode.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema96.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25044,7 +25818,7 @@ errors++;
 if(data.status !== undefined){
 let data10 = data.status;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema94.properties.status.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema96.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -25069,7 +25843,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data11 = data.submittedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema94.properties.submittedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema96.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25094,7 +25868,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data12 = data.rejectReason;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema94.properties.rejectReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema96.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25119,7 +25893,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data13 = data.supplierId;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema94.properties.supplierId.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema96.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -25132,7 +25906,7 @@ errors++;
 if(data.nameKey !== undefined){
 let data14 = data.nameKey;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema94.properties.nameKey.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema96.properties.nameKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -25157,7 +25931,7 @@ errors++;
 if(data.creditKey !== undefined){
 let data15 = data.creditKey;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema94.properties.creditKey.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema96.properties.creditKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -25182,7 +25956,7 @@ errors++;
 if(data.editTokenHash !== undefined){
 let data16 = data.editTokenHash;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema94.properties.editTokenHash.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema96.properties.editTokenHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -25207,7 +25981,7 @@ errors++;
 if(data.tokenExpires !== undefined){
 let data17 = data.tokenExpires;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema94.properties.tokenExpires.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema96.properties.tokenExpires.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -25232,7 +26006,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data18 = data.createdBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema94.properties.createdBy.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema96.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -25245,7 +26019,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data19 = data.creationDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema94.properties.creationDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema96.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -25270,7 +26044,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data20 = data.lastUpdatedBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema94.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema96.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -25283,7 +26057,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data21 = data.lastUpdateDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema94.properties.lastUpdateDate.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema96.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -25308,7 +26082,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data22 = data.versionNum;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema94.properties.versionNum.type},message:"must be integer,null"};
+const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema96.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -25329,14 +26103,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegisterBank = validate94;
-const schema95 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterBank = validate96;
+const schema97 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegisterBank" */;
 let vErrors = null;
 let errors = 0;
@@ -25344,7 +26118,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerBankId !== undefined){
 let data0 = data.registerBankId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema95.properties.registerBankId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema97.properties.registerBankId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25357,7 +26131,7 @@ errors++;
 if(data.registerId !== undefined){
 let data1 = data.registerId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema95.properties.registerId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema97.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25370,7 +26144,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema95.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema97.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25383,7 +26157,7 @@ errors++;
 if(data.bankName !== undefined){
 let data3 = data.bankName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema95.properties.bankName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema97.properties.bankName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25408,7 +26182,7 @@ errors++;
 if(data.accountName !== undefined){
 let data4 = data.accountName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema95.properties.accountName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema97.properties.accountName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25433,7 +26207,7 @@ errors++;
 if(data.accountNumber !== undefined){
 let data5 = data.accountNumber;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema95.properties.accountNumber.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema97.properties.accountNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25458,7 +26232,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema95.properties.currencyCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema97.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25483,7 +26257,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema95.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema97.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25496,7 +26270,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema95.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema97.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25521,7 +26295,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema95.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema97.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25534,7 +26308,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema95.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema97.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25559,7 +26333,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema95.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema97.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25580,14 +26354,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegisterCert = validate95;
-const schema96 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterCert = validate97;
+const schema98 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegisterCert" */;
 let vErrors = null;
 let errors = 0;
@@ -25595,7 +26369,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerCertId !== undefined){
 let data0 = data.registerCertId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema96.properties.registerCertId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema98.properties.registerCertId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25608,7 +26382,7 @@ errors++;
 if(data.registerId !== undefined){
 let data1 = data.registerId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema96.properties.registerId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema98.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25621,7 +26395,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema96.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema98.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25634,7 +26408,7 @@ errors++;
 if(data.certName !== undefined){
 let data3 = data.certName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema96.properties.certName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema98.properties.certName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25659,7 +26433,7 @@ errors++;
 if(data.certNumber !== undefined){
 let data4 = data.certNumber;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema96.properties.certNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema98.properties.certNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25684,7 +26458,7 @@ errors++;
 if(data.expiryDate !== undefined){
 let data5 = data.expiryDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema96.properties.expiryDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema98.properties.expiryDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25709,7 +26483,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data6 = data.attachmentIds;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema96.properties.attachmentIds.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema98.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25734,7 +26508,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema96.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema98.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25747,7 +26521,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema96.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema98.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25772,7 +26546,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema96.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema98.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25785,7 +26559,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema96.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema98.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25810,7 +26584,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema96.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema98.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25831,14 +26605,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierWarning = validate96;
-const schema97 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierWarning = validate98;
+const schema99 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierWarning" */;
 let vErrors = null;
 let errors = 0;
@@ -25846,7 +26620,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warningId !== undefined){
 let data0 = data.warningId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema97.properties.warningId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema99.properties.warningId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25859,7 +26633,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema97.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema99.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25872,7 +26646,7 @@ errors++;
 if(data.warningType !== undefined){
 let data2 = data.warningType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema97.properties.warningType.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema99.properties.warningType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25897,7 +26671,7 @@ errors++;
 if(data.subject !== undefined){
 let data3 = data.subject;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema97.properties.subject.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema99.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25922,7 +26696,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data4 = data.dueDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema97.properties.dueDate.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema99.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25947,7 +26721,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema97.properties.status.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema99.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25972,7 +26746,7 @@ errors++;
 if(data.pushedDate !== undefined){
 let data6 = data.pushedDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema97.properties.pushedDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema99.properties.pushedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25997,7 +26771,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data7 = data.closedDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema97.properties.closedDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema99.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26022,7 +26796,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema97.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema99.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26035,7 +26809,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema97.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema99.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -26060,7 +26834,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema97.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema99.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -26073,7 +26847,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema97.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema99.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -26098,7 +26872,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema97.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema99.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26119,14 +26893,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPriceItem = validate97;
-const schema98 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPriceItem = validate99;
+const schema100 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPriceItem" */;
 let vErrors = null;
 let errors = 0;
@@ -26134,7 +26908,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.priceItemId !== undefined){
 let data0 = data.priceItemId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema98.properties.priceItemId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema100.properties.priceItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26147,7 +26921,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema98.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema100.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26160,7 +26934,7 @@ errors++;
 if(data.materialId !== undefined){
 let data2 = data.materialId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema98.properties.materialId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema100.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26173,7 +26947,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema98.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema100.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26198,7 +26972,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data4 = data.currencyCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema98.properties.currencyCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema100.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26223,7 +26997,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema98.properties.quantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema100.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26248,7 +27022,7 @@ errors++;
 if(data.validFrom !== undefined){
 let data6 = data.validFrom;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema98.properties.validFrom.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema100.properties.validFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26273,7 +27047,7 @@ errors++;
 if(data.validTo !== undefined){
 let data7 = data.validTo;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema98.properties.validTo.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema100.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26298,7 +27072,7 @@ errors++;
 if(data.sourceInquiryId !== undefined){
 let data8 = data.sourceInquiryId;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema98.properties.sourceInquiryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema100.properties.sourceInquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26311,7 +27085,7 @@ errors++;
 if(data.sourceInquiryLineId !== undefined){
 let data9 = data.sourceInquiryLineId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema98.properties.sourceInquiryLineId.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema100.properties.sourceInquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26324,7 +27098,7 @@ errors++;
 if(data.sourceType !== undefined){
 let data10 = data.sourceType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema98.properties.sourceType.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema100.properties.sourceType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -26349,7 +27123,7 @@ errors++;
 if(data.sourceId !== undefined){
 let data11 = data.sourceId;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema98.properties.sourceId.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema100.properties.sourceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -26362,7 +27136,7 @@ errors++;
 if(data.sourceNumber !== undefined){
 let data12 = data.sourceNumber;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema98.properties.sourceNumber.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema100.properties.sourceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -26387,7 +27161,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema98.properties.createdBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema100.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -26400,7 +27174,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema98.properties.creationDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema100.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26425,7 +27199,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema98.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema100.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -26438,7 +27212,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema98.properties.lastUpdateDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema100.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -26463,7 +27237,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema98.properties.versionNum.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema100.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -26484,14 +27258,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuction = validate98;
-const schema99 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuction = validate100;
+const schema101 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuction" */;
 let vErrors = null;
 let errors = 0;
@@ -26499,7 +27273,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionId !== undefined){
 let data0 = data.auctionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema99.properties.auctionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema101.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26512,7 +27286,7 @@ errors++;
 if(data.auctionNumber !== undefined){
 let data1 = data.auctionNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema99.properties.auctionNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema101.properties.auctionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26537,7 +27311,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema99.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema101.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26562,7 +27336,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema99.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema101.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26587,7 +27361,7 @@ errors++;
 if(data.auctionType !== undefined){
 let data4 = data.auctionType;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema99.properties.auctionType.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema101.properties.auctionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26612,7 +27386,7 @@ errors++;
 if(data.visibility !== undefined){
 let data5 = data.visibility;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema99.properties.visibility.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema101.properties.visibility.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26637,7 +27411,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema99.properties.currencyCode.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema101.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26662,7 +27436,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data7 = data.categoryId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema99.properties.categoryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema101.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26675,7 +27449,7 @@ errors++;
 if(data.startTime !== undefined){
 let data8 = data.startTime;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema99.properties.startTime.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema101.properties.startTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26700,7 +27474,7 @@ errors++;
 if(data.endTime !== undefined){
 let data9 = data.endTime;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema99.properties.endTime.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema101.properties.endTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26725,7 +27499,7 @@ errors++;
 if(data.extendWindowSeconds !== undefined){
 let data10 = data.extendWindowSeconds;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema99.properties.extendWindowSeconds.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema101.properties.extendWindowSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -26760,7 +27534,7 @@ errors++;
 if(data.extendSeconds !== undefined){
 let data11 = data.extendSeconds;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema99.properties.extendSeconds.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema101.properties.extendSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26795,7 +27569,7 @@ errors++;
 if(data.maxExtends !== undefined){
 let data12 = data.maxExtends;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema99.properties.maxExtends.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema101.properties.maxExtends.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -26830,7 +27604,7 @@ errors++;
 if(data.extendCount !== undefined){
 let data13 = data.extendCount;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema99.properties.extendCount.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema101.properties.extendCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -26843,7 +27617,7 @@ errors++;
 if(data.minDecrement !== undefined){
 let data14 = data.minDecrement;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema99.properties.minDecrement.type},message:"must be number,null"};
+const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema101.properties.minDecrement.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26868,7 +27642,7 @@ errors++;
 if(data.ceilingPrice !== undefined){
 let data15 = data.ceilingPrice;
 if((!(typeof data15 == "number")) && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema99.properties.ceilingPrice.type},message:"must be number,null"};
+const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema101.properties.ceilingPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -26893,7 +27667,7 @@ errors++;
 if(data.roundStep !== undefined){
 let data16 = data.roundStep;
 if((!(typeof data16 == "number")) && (data16 !== null)){
-const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema99.properties.roundStep.type},message:"must be number,null"};
+const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema101.properties.roundStep.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -26918,7 +27692,7 @@ errors++;
 if(data.startPrice !== undefined){
 let data17 = data.startPrice;
 if((!(typeof data17 == "number")) && (data17 !== null)){
-const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema99.properties.startPrice.type},message:"must be number,null"};
+const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema101.properties.startPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -26943,7 +27717,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data18 = data.roundNumber;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema99.properties.roundNumber.type},message:"must be integer,null"};
+const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema101.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -26956,7 +27730,7 @@ errors++;
 if(data.roundPrice !== undefined){
 let data19 = data.roundPrice;
 if((!(typeof data19 == "number")) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema99.properties.roundPrice.type},message:"must be number,null"};
+const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema101.properties.roundPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -26969,7 +27743,7 @@ errors++;
 if(data.pausedRemainingMs !== undefined){
 let data20 = data.pausedRemainingMs;
 if((!(typeof data20 == "number")) && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema99.properties.pausedRemainingMs.type},message:"must be number,null"};
+const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema101.properties.pausedRemainingMs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -26982,7 +27756,7 @@ errors++;
 if(data.bidCount !== undefined){
 let data21 = data.bidCount;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema99.properties.bidCount.type},message:"must be integer,null"};
+const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema101.properties.bidCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -26995,7 +27769,7 @@ errors++;
 if(data.bestPrice !== undefined){
 let data22 = data.bestPrice;
 if((!(typeof data22 == "number")) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema99.properties.bestPrice.type},message:"must be number,null"};
+const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema101.properties.bestPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -27008,7 +27782,7 @@ errors++;
 if(data.awardedSupplierId !== undefined){
 let data23 = data.awardedSupplierId;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema99.properties.awardedSupplierId.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema101.properties.awardedSupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -27021,7 +27795,7 @@ errors++;
 if(data.awardedPrice !== undefined){
 let data24 = data.awardedPrice;
 if((!(typeof data24 == "number")) && (data24 !== null)){
-const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema99.properties.awardedPrice.type},message:"must be number,null"};
+const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema101.properties.awardedPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -27034,7 +27808,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data25 = data.awardedDate;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema99.properties.awardedDate.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema101.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -27059,7 +27833,7 @@ errors++;
 if(data.closeReason !== undefined){
 let data26 = data.closeReason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema99.properties.closeReason.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema101.properties.closeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -27084,7 +27858,7 @@ errors++;
 if(data.description !== undefined){
 let data27 = data.description;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema99.properties.description.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema101.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -27109,7 +27883,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data28 = data.createdBy;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema99.properties.createdBy.type},message:"must be integer,null"};
+const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema101.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -27122,7 +27896,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data29 = data.creationDate;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema99.properties.creationDate.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema101.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -27147,7 +27921,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data30 = data.lastUpdatedBy;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema99.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema101.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -27160,7 +27934,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data31 = data.lastUpdateDate;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema99.properties.lastUpdateDate.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema101.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -27185,7 +27959,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data32 = data.versionNum;
 if((!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))) && (data32 !== null)){
-const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema99.properties.versionNum.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema101.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -27206,14 +27980,14 @@ vErrors.push(err56);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuctionLine = validate99;
-const schema100 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionLine = validate101;
+const schema102 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuctionLine" */;
 let vErrors = null;
 let errors = 0;
@@ -27221,7 +27995,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionLineId !== undefined){
 let data0 = data.auctionLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema100.properties.auctionLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema102.properties.auctionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27234,7 +28008,7 @@ errors++;
 if(data.auctionId !== undefined){
 let data1 = data.auctionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema100.properties.auctionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema102.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27247,7 +28021,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema100.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema102.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -27260,7 +28034,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema100.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema102.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27273,7 +28047,7 @@ errors++;
 if(data.quantity !== undefined){
 let data4 = data.quantity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema100.properties.quantity.type},message:"must be number,null"};
+const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema102.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -27298,7 +28072,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data5 = data.uomCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema100.properties.uomCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema102.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27323,7 +28097,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema100.properties.createdBy.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema102.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -27336,7 +28110,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema100.properties.creationDate.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema102.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27361,7 +28135,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema100.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema102.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27374,7 +28148,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema100.properties.lastUpdateDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema102.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27399,7 +28173,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema100.properties.versionNum.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema102.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27420,14 +28194,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuctionSupplier = validate100;
-const schema101 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionSupplier = validate102;
+const schema103 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuctionSupplier" */;
 let vErrors = null;
 let errors = 0;
@@ -27435,7 +28209,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionSupplierId !== undefined){
 let data0 = data.auctionSupplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema101.properties.auctionSupplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema103.properties.auctionSupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27448,7 +28222,7 @@ errors++;
 if(data.auctionId !== undefined){
 let data1 = data.auctionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema101.properties.auctionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema103.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27461,7 +28235,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema101.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema103.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -27474,7 +28248,7 @@ errors++;
 if(data.bestPrice !== undefined){
 let data3 = data.bestPrice;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema101.properties.bestPrice.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema103.properties.bestPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27487,7 +28261,7 @@ errors++;
 if(data.bidCount !== undefined){
 let data4 = data.bidCount;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema101.properties.bidCount.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema103.properties.bidCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -27500,7 +28274,7 @@ errors++;
 if(data.lastBidMs !== undefined){
 let data5 = data.lastBidMs;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema101.properties.lastBidMs.type},message:"must be number,null"};
+const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema103.properties.lastBidMs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27513,7 +28287,7 @@ errors++;
 if(data.activeFlag !== undefined){
 let data6 = data.activeFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema101.properties.activeFlag.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema103.properties.activeFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27523,7 +28297,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema101.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema103.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27536,7 +28310,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema101.properties.createdBy.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema103.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -27549,7 +28323,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema101.properties.creationDate.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema103.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27574,7 +28348,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema101.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema103.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27587,7 +28361,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema101.properties.lastUpdateDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema103.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27612,7 +28386,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema101.properties.versionNum.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema103.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27633,14 +28407,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiry = validate101;
-const schema102 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquiry = validate103;
+const schema104 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiry" */;
 let vErrors = null;
 let errors = 0;
@@ -27648,7 +28422,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryId !== undefined){
 let data0 = data.inquiryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema102.properties.inquiryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema104.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27661,7 +28435,7 @@ errors++;
 if(data.inquiryNumber !== undefined){
 let data1 = data.inquiryNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema102.properties.inquiryNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema104.properties.inquiryNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27686,7 +28460,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema102.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema104.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27711,7 +28485,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema102.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema104.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27736,7 +28510,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data4 = data.categoryId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema102.properties.categoryId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema104.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27749,7 +28523,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema102.properties.currencyCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema104.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -27774,7 +28548,7 @@ errors++;
 if(data.deadline !== undefined){
 let data6 = data.deadline;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema102.properties.deadline.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema104.properties.deadline.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27799,7 +28573,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data7 = data.roundNumber;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema102.properties.roundNumber.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema104.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27812,7 +28586,7 @@ errors++;
 if(data.terms !== undefined){
 let data8 = data.terms;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema102.properties.terms.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema104.properties.terms.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27837,7 +28611,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data9 = data.requisitionId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema102.properties.requisitionId.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema104.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27850,7 +28624,7 @@ errors++;
 if(data.publishedDate !== undefined){
 let data10 = data.publishedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema102.properties.publishedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema104.properties.publishedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27875,7 +28649,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data11 = data.awardedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema102.properties.awardedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema104.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -27900,7 +28674,7 @@ errors++;
 if(data.awardedBy !== undefined){
 let data12 = data.awardedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema102.properties.awardedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema104.properties.awardedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -27913,7 +28687,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data13 = data.attachmentIds;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema102.properties.attachmentIds.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema104.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -27938,7 +28712,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema102.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema104.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27951,7 +28725,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema102.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema104.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -27976,7 +28750,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema102.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema104.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -27989,7 +28763,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema102.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema104.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -28014,7 +28788,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema102.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema104.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28035,14 +28809,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiryLine = validate102;
-const schema103 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquiryLine = validate104;
+const schema105 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiryLine" */;
 let vErrors = null;
 let errors = 0;
@@ -28050,7 +28824,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryLineId !== undefined){
 let data0 = data.inquiryLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema103.properties.inquiryLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema105.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28063,7 +28837,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema103.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema105.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28076,7 +28850,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema103.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema105.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28089,7 +28863,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema103.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema105.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28102,7 +28876,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data4 = data.uomCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema103.properties.uomCode.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema105.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28127,7 +28901,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema103.properties.quantity.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema105.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28152,7 +28926,7 @@ errors++;
 if(data.requiredDate !== undefined){
 let data6 = data.requiredDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema103.properties.requiredDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema105.properties.requiredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28177,7 +28951,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data7 = data.awardedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema103.properties.awardedQuantity.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema105.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28190,7 +28964,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema103.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema105.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -28203,7 +28977,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema103.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema105.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28228,7 +29002,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema103.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema105.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28241,7 +29015,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema103.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema105.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28266,7 +29040,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema103.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema105.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -28287,14 +29061,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquirySupplier = validate103;
-const schema104 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquirySupplier = validate105;
+const schema106 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquirySupplier" */;
 let vErrors = null;
 let errors = 0;
@@ -28302,7 +29076,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquirySupplierId !== undefined){
 let data0 = data.inquirySupplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema104.properties.inquirySupplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema106.properties.inquirySupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28315,7 +29089,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema104.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema106.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28328,7 +29102,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema104.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema106.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28341,7 +29115,7 @@ errors++;
 if(data.quoteStatus !== undefined){
 let data3 = data.quoteStatus;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema104.properties.quoteStatus.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema106.properties.quoteStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28366,7 +29140,7 @@ errors++;
 if(data.quotedDate !== undefined){
 let data4 = data.quotedDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema104.properties.quotedDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema106.properties.quotedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28391,7 +29165,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data5 = data.roundNumber;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema104.properties.roundNumber.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema106.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28404,7 +29178,7 @@ errors++;
 if(data.awardResult !== undefined){
 let data6 = data.awardResult;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema104.properties.awardResult.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema106.properties.awardResult.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28429,7 +29203,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema104.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema106.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28442,7 +29216,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema104.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema106.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -28467,7 +29241,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema104.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema106.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -28480,7 +29254,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema104.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema106.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28505,7 +29279,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema104.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema106.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28526,14 +29300,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcQuotation = validate104;
-const schema105 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcQuotation = validate106;
+const schema107 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcQuotation" */;
 let vErrors = null;
 let errors = 0;
@@ -28541,7 +29315,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.quotationId !== undefined){
 let data0 = data.quotationId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema105.properties.quotationId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema107.properties.quotationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28554,7 +29328,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema105.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema107.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28567,7 +29341,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema105.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema107.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28580,7 +29354,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data3 = data.roundNumber;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema105.properties.roundNumber.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema107.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28593,7 +29367,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema105.properties.status.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema107.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28618,7 +29392,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema105.properties.currencyCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema107.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28643,7 +29417,7 @@ errors++;
 if(data.validTo !== undefined){
 let data6 = data.validTo;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema105.properties.validTo.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema107.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28668,7 +29442,7 @@ errors++;
 if(data.freight !== undefined){
 let data7 = data.freight;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema105.properties.freight.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema107.properties.freight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28681,7 +29455,7 @@ errors++;
 if(data.taxRate !== undefined){
 let data8 = data.taxRate;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema105.properties.taxRate.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema107.properties.taxRate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -28694,7 +29468,7 @@ errors++;
 if(data.remark !== undefined){
 let data9 = data.remark;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema105.properties.remark.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema107.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28719,7 +29493,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema105.properties.submittedDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema107.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28744,7 +29518,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema105.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema107.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28757,7 +29531,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema105.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema107.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -28782,7 +29556,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema105.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema107.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -28795,7 +29569,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema105.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema107.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -28820,7 +29594,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema105.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema107.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28841,14 +29615,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcQuotationLine = validate105;
-const schema106 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcQuotationLine = validate107;
+const schema108 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcQuotationLine" */;
 let vErrors = null;
 let errors = 0;
@@ -28856,7 +29630,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.quotationLineId !== undefined){
 let data0 = data.quotationLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema106.properties.quotationLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema108.properties.quotationLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28869,7 +29643,7 @@ errors++;
 if(data.quotationId !== undefined){
 let data1 = data.quotationId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema106.properties.quotationId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema108.properties.quotationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28882,7 +29656,7 @@ errors++;
 if(data.inquiryLineId !== undefined){
 let data2 = data.inquiryLineId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema106.properties.inquiryLineId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema108.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28895,7 +29669,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema106.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema108.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28908,7 +29682,7 @@ errors++;
 if(data.deliveryDays !== undefined){
 let data4 = data.deliveryDays;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema106.properties.deliveryDays.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema108.properties.deliveryDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28921,7 +29695,7 @@ errors++;
 if(data.ladderPrices !== undefined){
 let data5 = data.ladderPrices;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema106.properties.ladderPrices.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema108.properties.ladderPrices.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28946,7 +29720,7 @@ errors++;
 if(data.remark !== undefined){
 let data6 = data.remark;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema106.properties.remark.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema108.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28971,7 +29745,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data7 = data.awardedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema106.properties.awardedQuantity.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema108.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -28984,7 +29758,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema106.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema108.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28997,7 +29771,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema106.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema108.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29022,7 +29796,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema106.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema108.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29035,7 +29809,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema106.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema108.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -29060,7 +29834,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema106.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema108.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -29081,7 +29855,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
@@ -29115,12 +29889,14 @@ export const validators = {
   baseUserResp,
   baseUsers,
   bpmBinding,
+  bpmCompensation,
   bpmDelegate,
   bpmHistory,
   bpmInstance,
   bpmModel,
   bpmProcessRole,
   bpmProcessRoleMember,
+  bpmUrgeRule,
   esignSign,
   msgConfig,
   msgConfigRecipient,

@@ -24,3 +24,13 @@ export async function taskAssigned(p: DomainEvents['workflow.taskAssigned'], app
     senderId: p.initiatorId,
   });
 }
+
+/** workflow.taskUrged: an urge rule reminds the assignee of a task still open. */
+export async function taskUrged(p: DomainEvents['workflow.taskUrged'], app: AppContext): Promise<void> {
+  await sendMessage(app, {
+    sourceType: 'WF_TASK_URGED',
+    variables: { taskName: p.taskName, documentNumber: p.documentNumber, hoursOpen: p.hoursOpen, times: p.times },
+    recipients: [{ userId: p.userId }],
+    route: ROUTE.test(p.route) ? p.route : null,
+  });
+}

@@ -8,6 +8,8 @@ export const REQUISITIONS: [string, string, string][] = [
   ['仓库劳保用品', 'APPROVED', '2026-09-30'],
   ['Packaging for Thailand plant', 'SUBMITTED', '2026-11-05'],
   ['Spare bearings for line 3', 'DRAFT', '2026-11-12'],
+  // The workflow's demo budget check (PR_BUDGET_CHECK) fails on it: 53,000 CNY over a 50,000 CNY budget.
+  ['实验室仪器采购', 'SUBMITTED', '2026-11-18'],
 ];
 
 /** Estimated unit prices (CNY) of each demo requisition's two lines: "Packaging for Thailand plant" totals
@@ -21,6 +23,7 @@ export const REQUISITION_PRICES: [number, number][] = [
   [9.9, 35],
   [380, 420],
   [160, 75],
+  [200, 150],
 ];
 
 /**
@@ -36,4 +39,5 @@ export const REQUISITION_PERMITS: [string | null, string | null][] = [
   ['HQ', null],
   ['HQ-TH', 'G01'],
   [null, 'G01'],
+  ['HQ-EAST', 'G02'],
 ];

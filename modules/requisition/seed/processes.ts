@@ -14,8 +14,11 @@ const APPROVE02 = { node: 'approve02', name: '财务总监审批', assignee: DIR
 /** The demo requisition above 100,000 CNY (REQUISITIONS in demo.ts). */
 const LARGE = 'Packaging for Thailand plant';
 const REJECTED = '备件型号需与设备部确认后重新提交';
+/** The demo requisition the workflow's budget-check showcase (PR_BUDGET_CHECK) holds instead (demoData.ts). */
+const BUDGET_CHECKED = '实验室仪器采购';
 
 function processOf(d: Document): DemoProcess | null {
+  if (d.title === BUDGET_CHECKED) return null;
   const at = (time: string) => `${d.date} ${time}`;
   const base = {
     modelKey: 'PR_APPROVAL',

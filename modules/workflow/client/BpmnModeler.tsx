@@ -1,7 +1,7 @@
 // The process model editor (widget "bpmnModeler" of the model page's bpmnXml field): bpmn-js's Modeler on
 // the left, a properties panel for what this engine runs on the right — user tasks' assignee rule
 // (srm:assigneeType / srm:assignee) and countersign (multi-instance all / any / ratio), exclusive gateways'
-// default branch and each branch's condition, built with the designer's condition builder (condition
+// default branch and each branch's condition, boundary timers and service tasks (ExtraProperties.tsx), built with the designer's condition builder (condition
 // data, never script). Every edit writes the XML back to the form; a refused publish marks each element
 // with its reason. This file and bpmn-js are one lazily loaded chunk.
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -21,11 +21,23 @@ import type { Condition } from '../../../runtime/definitions';
 import { useRuntimeEnv } from '../../../runtime/env';
 import { onProblems, problemsOf, type Problem } from './problems';
 import { srmModdle } from './srmModdle';
+import { ServiceProperties, TimerProperties } from './ExtraProperties';
 import './bpmn.css';
 
 const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'initiator', 'resolver'] as const;
 const COUNTERSIGN = ['none', 'all', 'any', 'ratio'] as const;
 const TASKS = 'bpmServer/v1/bpmTaskRestful';
+const CONFIGURABLE = [
+  'bpmn:UserTask',
+  'bpmn:ServiceTask',
+  'bpmn:BoundaryEvent',
+  'bpmn:SequenceFlow',
+  'bpmn:ExclusiveGateway',
+  'bpmn:ParallelGateway',
+  'bpmn:StartEvent',
+  'bpmn:EndEvent',
+  'bpmn:Process',
+];
 
 export const EMPTY_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
@@ -323,9 +335,9 @@ function Properties({ element, modeler, fields, readOnly }: { element: Element; 
           )}
         </>
       )}
-      {!['bpmn:UserTask', 'bpmn:SequenceFlow', 'bpmn:ExclusiveGateway', 'bpmn:ParallelGateway', 'bpmn:StartEvent', 'bpmn:EndEvent', 'bpmn:Process'].includes(
-        type,
-      ) && <div style={{ marginTop: 8, color: 'var(--color-text-3)' }}>{t('bpm.modeler.unsupported')}</div>}
+      {type === 'bpmn:BoundaryEvent' && <TimerProperties element={element} moddle={moddle} update={update} readOnly={readOnly} />}
+      {type === 'bpmn:ServiceTask' && <ServiceProperties element={element} moddle={moddle} update={update} readOnly={readOnly} />}
+      {!CONFIGURABLE.includes(type) && <div style={{ marginTop: 8, color: 'var(--color-text-3)' }}>{t('bpm.modeler.unsupported')}</div>}
     </Space>
   );
 }

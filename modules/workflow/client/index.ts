@@ -1,6 +1,6 @@
 // The workflow's client part: the task centre's lists (kind custom pages), the process panel on every
 // document's edit page (task buttons, history, diagram), the header's to-do badge, and the model page's
-// modeler widget with its Publish action and the monitoring's Reassign. The header loads this file on every
+// modeler widget with its Publish action, the monitoring's Reassign and the compensation list's Skip. The header loads this file on every
 // screen, so the screens themselves are lazy chunks (screens.tsx); bpmn-js loads only with the diagram and
 // the modeler (dynamic imports inside them).
 import { defineClientModule } from '../../../runtime/registry/clientModule';
@@ -9,6 +9,8 @@ import { TodoBadge } from './TodoBadge';
 import { TodoHomeCard } from './todoHomeCard';
 import { ModelerWidget } from './ModelerWidget';
 import { publishAction, reassignAction } from './publishAction';
+import { skipAction } from './skipAction';
+import { localTextFormatter } from './localText';
 
 export default defineClientModule({
   name: 'workflow',
@@ -17,5 +19,6 @@ export default defineClientModule({
   headerItems: { bpmTodo: { order: 20, component: TodoBadge } },
   homePanels: { bpmTodo: { order: 5, homes: ['in', 'ex'], component: TodoHomeCard } },
   widgets: { bpmnModeler: { component: ModelerWidget } },
-  actions: { bpmPublish: publishAction, bpmReassign: reassignAction },
+  actions: { bpmPublish: publishAction, bpmReassign: reassignAction, bpmSkip: skipAction },
+  formatters: { bpmLocalText: localTextFormatter },
 });

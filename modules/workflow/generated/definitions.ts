@@ -11,19 +11,25 @@ import page6 from '../pages/modelList.page.json';
 import page7 from '../pages/processMonitoring.page.json';
 import page8 from '../pages/processRoleEdit.page.json';
 import page9 from '../pages/processRoleList.page.json';
-import page10 from '../pages/myApproval.page.json';
-import page11 from '../pages/myUpcoming.page.json';
-import page12 from '../pages/processInitiate.page.json';
+import page10 from '../pages/reminderEdit.page.json';
+import page11 from '../pages/reminderSetting.page.json';
+import page12 from '../pages/transactionCompen.page.json';
+import page13 from '../pages/myApproval.page.json';
+import page14 from '../pages/myUpcoming.page.json';
+import page15 from '../pages/processInitiate.page.json';
 import entity0 from '../entities/bpmBinding.entity.json';
-import entity1 from '../entities/bpmDelegate.entity.json';
-import entity2 from '../entities/bpmHistory.entity.json';
-import entity3 from '../entities/bpmInstance.entity.json';
-import entity4 from '../entities/bpmModel.entity.json';
-import entity5 from '../entities/bpmModelVersion.entity.json';
-import entity6 from '../entities/bpmProcessRole.entity.json';
-import entity7 from '../entities/bpmProcessRoleMember.entity.json';
-import entity8 from '../entities/bpmTask.entity.json';
-import entity9 from '../entities/bpmTimer.entity.json';
+import entity1 from '../entities/bpmCompensation.entity.json';
+import entity2 from '../entities/bpmDelegate.entity.json';
+import entity3 from '../entities/bpmHistory.entity.json';
+import entity4 from '../entities/bpmInstance.entity.json';
+import entity5 from '../entities/bpmModel.entity.json';
+import entity6 from '../entities/bpmModelVersion.entity.json';
+import entity7 from '../entities/bpmProcessRole.entity.json';
+import entity8 from '../entities/bpmProcessRoleMember.entity.json';
+import entity9 from '../entities/bpmTask.entity.json';
+import entity10 from '../entities/bpmTimer.entity.json';
+import entity11 from '../entities/bpmUrgeLog.entity.json';
+import entity12 from '../entities/bpmUrgeRule.entity.json';
 
 export const pages = {
   "bpm/bindingEdit": page0,
@@ -36,20 +42,26 @@ export const pages = {
   "bpm/processMonitoring": page7,
   "bpm/processRoleEdit": page8,
   "bpm/processRoleList": page9,
-  "myApproval": page10,
-  "myUpcoming": page11,
-  "processInitiate": page12,
+  "bpm/reminderEdit": page10,
+  "bpm/reminderSetting": page11,
+  "bpm/transactionCompen": page12,
+  "myApproval": page13,
+  "myUpcoming": page14,
+  "processInitiate": page15,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
   "bpmBinding": entity0,
-  "bpmDelegate": entity1,
-  "bpmHistory": entity2,
-  "bpmInstance": entity3,
-  "bpmModel": entity4,
-  "bpmModelVersion": entity5,
-  "bpmProcessRole": entity6,
-  "bpmProcessRoleMember": entity7,
-  "bpmTask": entity8,
-  "bpmTimer": entity9,
+  "bpmCompensation": entity1,
+  "bpmDelegate": entity2,
+  "bpmHistory": entity3,
+  "bpmInstance": entity4,
+  "bpmModel": entity5,
+  "bpmModelVersion": entity6,
+  "bpmProcessRole": entity7,
+  "bpmProcessRoleMember": entity8,
+  "bpmTask": entity9,
+  "bpmTimer": entity10,
+  "bpmUrgeLog": entity11,
+  "bpmUrgeRule": entity12,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

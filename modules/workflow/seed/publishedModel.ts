@@ -11,6 +11,8 @@ export interface DemoModel {
   description: string;
   /** The bound entity; its actions are the usual doSubmit / doApproval / doReject. */
   entity: string;
+  /** false: published only, no binding (a model the demo's instances use without taking the entity's submit). */
+  bind?: boolean;
 }
 
 /** Writes the model, version 1 and the binding; answers the version's id. */
@@ -34,6 +36,7 @@ export async function publishDemoModel(t: Trx, admin: number, m: DemoModel): Pro
     .values({ model_id: model.model_id, model_key: m.key, version: 1, bpmn_xml: m.xml, ...auditInsert(admin) })
     .returning('model_version_id')
     .executeTakeFirstOrThrow();
+  if (m.bind === false) return version.model_version_id;
   await t
     .insertInto('bpm_binding')
     .values({

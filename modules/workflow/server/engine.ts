@@ -18,6 +18,7 @@ import type { FlowNode, ProcessGraph } from './graph.js';
 import { graphOfVersion } from './models.js';
 import { history, refreshCurrentNodes, wf, type InstanceRow } from './store.js';
 import { taskHref } from './taskUrl.js';
+import { enterService } from './serviceTask.js';
 import type { DomainEvents } from '../../../server/events/domainEvents.js';
 import '../api.js';
 
@@ -52,6 +53,8 @@ async function enter(run: Run, flowId: string): Promise<void> {
       return;
     case 'userTask':
       return createTasks(run, node);
+    case 'serviceTask':
+      return enterService(run, node, leave);
     case 'exclusive':
       return enter(run, await choose(run, node));
     case 'parallel': {
@@ -143,7 +146,7 @@ export function assignedEvent(
   };
 }
 
-/** Leaves a user task's node along its (single) outgoing flow. */
+/** Leaves a user or service task's node along its (single) outgoing flow. */
 export async function leave(run: Run, nodeId: string): Promise<void> {
   for (const out of run.graph.nodes.get(nodeId)!.outgoing) await enter(run, out);
 }
@@ -180,6 +183,13 @@ export async function finish(run: Run, state: 'COMPLETED' | 'REJECTED' | 'STOPPE
     .updateTable('bpm_instance')
     .set({ state, end_date: dbNow(), end_reason: reason, current_nodes: null, join_state: null, ...auditUpdate(userId) })
     .where('instance_id', '=', instance.instance_id)
+    .execute();
+  // A parked service task of an instance that ended otherwise has nothing left to compensate.
+  await wf(db)
+    .updateTable('bpm_compensation')
+    .set({ state: 'CLOSED', resolved_date: dbNow(), ...auditUpdate(userId) })
+    .where('instance_id', '=', instance.instance_id)
+    .where('state', '=', 'FAILED')
     .execute();
   if (state === 'COMPLETED') {
     const name = (await userNames(run.app, db, [userId])).get(userId) ?? null;

@@ -1,10 +1,10 @@
 // BPMN 2.0 XML → the process graph the engine walks, parsed with bpmn-moddle. Elements the engine does not
-// run yet (service tasks, timers and other events, sub-processes, inclusive gateways) are kept as
+// run yet (timers and other events on start/end, sub-processes, inclusive gateways) are kept as
 // `unsupported` so that validation names them.
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { srmModdlePackage } from './srmExtension.js';
 
-export type NodeKind = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'boundaryTimer' | 'unsupported';
+export type NodeKind = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'boundaryTimer' | 'serviceTask' | 'unsupported';
 export type Countersign = 'all' | 'any' | 'ratio';
 
 export interface FlowNode {
@@ -28,6 +28,9 @@ export interface FlowNode {
   duration?: string;
   durationMs?: number;
   escalateTo?: string;
+  /** Service tasks: the registered operation (srm:operation) and its parameters as JSON text (srm:params). */
+  operation?: string;
+  paramsText?: string;
 }
 
 export interface SequenceFlow {
@@ -60,6 +63,7 @@ const KINDS: Record<string, NodeKind> = {
   'bpmn:UserTask': 'userTask',
   'bpmn:ExclusiveGateway': 'exclusive',
   'bpmn:ParallelGateway': 'parallel',
+  'bpmn:ServiceTask': 'serviceTask',
 };
 
 const idOf = (ref: unknown): string | undefined =>
@@ -103,6 +107,11 @@ export async function parseBpmn(xml: string): Promise<{ graph?: ProcessGraph; pr
     if ((kind === 'start' || kind === 'end') && ((e.eventDefinitions as unknown[] | undefined) ?? []).length > 0) kind = 'unsupported';
     const node: FlowNode = { id, name: text(e.name) ?? id, kind, bpmnType: e.$type, incoming: [], outgoing: [] };
     if (kind === 'exclusive') node.defaultFlow = idOf(e.default);
+    if (kind === 'serviceTask') {
+      node.operation = text(e.operation);
+      node.paramsText = text(e.params);
+      if (e.loopCharacteristics) node.kind = 'unsupported';
+    }
     if (kind === 'userTask') {
       node.assigneeType = text(e.assigneeType);
       node.assignee = text(e.assignee);

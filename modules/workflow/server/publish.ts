@@ -10,9 +10,10 @@ import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import type { AppContext } from '../../../server/context.js';
 import type { Db } from '../../../server/db/connect.js';
 import type { AdminApi } from '../../admin/api.js';
-import { parseBpmn, type GraphProblem, type ProcessGraph } from './graph.js';
+import { parseBpmn, type FlowNode, type GraphProblem, type ProcessGraph } from './graph.js';
 import { assigneeNames, validateGraph } from './validate.js';
 import { wf } from './store.js';
+import { checkParams, serviceOperation } from './serviceOps.js';
 import { knownProcessRoles } from './processRoles.js';
 
 /** Everything wrong with a model's XML, the names its assignee rules use included. */
@@ -26,6 +27,7 @@ async function unknownNames(app: AppContext, db: Db, graph: ProcessGraph): Promi
   const admin = app.modules.api<AdminApi>('admin');
   const out: GraphProblem[] = [];
   for (const n of graph.nodes.values()) {
+    if (n.kind === 'serviceTask' && n.operation) out.push(...operationProblems(app, n));
     if (n.kind === 'boundaryTimer' && n.escalateTo && (await admin.usersByName(db, [n.escalateTo])).length === 0)
       out.push({ elementId: n.id, key: 'bpm.model.unknownUser', params: { name: n.escalateTo } });
     if (n.kind !== 'userTask') continue;
@@ -44,6 +46,14 @@ async function unknownNames(app: AppContext, db: Db, graph: ProcessGraph): Promi
     }
   }
   return out;
+}
+
+/** A service task names a registered operation and gives it parameters its schema accepts. */
+function operationProblems(app: AppContext, n: FlowNode): GraphProblem[] {
+  const op = serviceOperation(app, n.operation!);
+  if (!op) return [{ elementId: n.id, key: 'bpm.model.unknownOperation', params: { name: n.operation! } }];
+  const checked = checkParams(op, n.paramsText);
+  return 'problem' in checked ? [{ elementId: n.id, key: checked.problem, params: checked.params }] : [];
 }
 
 export function resolverNamesOf(app: AppContext): ReadonlySet<string> {

@@ -14,6 +14,7 @@ import { taskUrl } from './taskUrl.js';
 import { documentProcess, instanceDiagram, instanceProcess, taskUsers } from './documentProcess.js';
 import { wf } from './store.js';
 import { modelVersions } from './modelVersions.js';
+import { serviceOperations } from './serviceOps.js';
 
 const BASE = '/api/bpmServer/v1/bpmTaskRestful';
 
@@ -100,6 +101,13 @@ export function registerTaskRoutes(server: FastifyInstance, app: AppContext): vo
     const fields = new Set<string>();
     for (const name of names) for (const [field, f] of Object.entries(app.defs.entities.get(name)?.fields ?? {})) if (f && !f.serverOnly) fields.add(field);
     return ok([...fields].sort());
+  });
+
+  // The service operations modules registered, for the modeler's service task properties.
+  server.post(`${BASE}/findServiceOperations`, { config: { reads: true } }, async (req) => {
+    const actor = actorOf(req);
+    if (!(await app.acl.allowed(actor.session, 'bpmModel', 'findById'))) throw forbidden('auth.forbidden');
+    return ok(serviceOperations(app).map(({ name, label, params, entities }) => ({ name, label, params, entities })));
   });
 
   // The model page's version list, for whoever may open the models.

@@ -119,7 +119,8 @@ export async function cancelOpenTasks(trx: Trx, where: { instanceId: number } | 
   for (const c of closed) events.add('workflow.taskClosed', { taskId: c.task_id, userIds: [c.assignee_id] });
 }
 
-/** The names of the steps with open tasks, kept on the instance for lists ("where it is"). */
+/** The names of the steps with open tasks or parked service tasks, kept on the instance for lists ("where
+ *  it is"); answers how many wait. */
 export async function refreshCurrentNodes(trx: Trx, instanceId: number, actorId: number): Promise<number> {
   const open = await trx
     .selectFrom('bpm_task')
@@ -128,11 +129,20 @@ export async function refreshCurrentNodes(trx: Trx, instanceId: number, actorId:
     .where('state', '=', 'OPEN')
     .orderBy('task_id')
     .execute();
-  const names = [...new Set(open.map((t) => t.task_name ?? t.node_id))].join(', ').slice(0, 1000);
+  // A service task parked for compensation holds its branch like an open task.
+  const parked = await trx
+    .selectFrom('bpm_compensation')
+    .select(['node_id', 'node_name'])
+    .where('instance_id', '=', instanceId)
+    .where('state', '=', 'FAILED')
+    .orderBy('compensation_id')
+    .execute();
+  const waiting = [...open.map((t) => t.task_name ?? t.node_id), ...parked.map((p) => p.node_name ?? p.node_id)];
+  const names = [...new Set(waiting)].join(', ').slice(0, 1000);
   await trx
     .updateTable('bpm_instance')
     .set({ current_nodes: names || null, ...auditUpdate(actorId) })
     .where('instance_id', '=', instanceId)
     .execute();
-  return open.length;
+  return waiting.length;
 }

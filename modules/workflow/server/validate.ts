@@ -27,7 +27,7 @@ export function validateGraph(graph: ProcessGraph, resolverNames: ReadonlySet<st
     if (n.kind !== 'start' && n.incoming.length === 0) add(n.id, 'bpm.model.noIncoming');
     if (n.kind === 'end' && n.outgoing.length) add(n.id, 'bpm.model.endOutgoing');
     if (n.kind !== 'end' && n.outgoing.length === 0) add(n.id, 'bpm.model.noOutgoing');
-    if ((n.kind === 'start' || n.kind === 'userTask') && n.outgoing.length > 1) add(n.id, 'bpm.model.oneOutgoing');
+    if ((n.kind === 'start' || n.kind === 'userTask' || n.kind === 'serviceTask') && n.outgoing.length > 1) add(n.id, 'bpm.model.oneOutgoing');
     if (n.kind === 'exclusive') {
       if (n.defaultFlow && !n.outgoing.includes(n.defaultFlow)) add(n.id, 'bpm.model.badDefault');
       if (n.outgoing.length > 1 && !n.defaultFlow) add(n.id, 'bpm.model.noDefault');
@@ -37,6 +37,7 @@ export function validateGraph(graph: ProcessGraph, resolverNames: ReadonlySet<st
       }
     }
     if (n.kind === 'userTask') checkUserTask(n, resolverNames, add);
+    if (n.kind === 'serviceTask' && !n.operation) add(n.id, 'bpm.model.noOperation');
   }
   for (const f of graph.flows.values()) {
     if (f.conditionText === undefined) continue;

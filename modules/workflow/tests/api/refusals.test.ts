@@ -186,7 +186,7 @@ for (const backend of await backends()) {
       expect(reasons('boss')).toEqual(['Unknown assignee rule chairman (known: user, role, processRole, initiator, resolver)']);
       expect(reasons('head')).toEqual([expect.stringMatching(/^The assignee rule "initiator's department head" is not available/)]);
       expect(reasons('lost')).toEqual(['The node cannot be reached from the start event', 'User nobody_here does not exist']);
-      expect(reasons('svc')).toEqual(['Element type ServiceTask is not supported yet (service tasks are not built yet)', 'The node has no incoming flow']);
+      expect(reasons('svc')).toEqual(['The node has no incoming flow', 'The service task has no operation']);
       expect(reasons('big')).toEqual([]);
       const th = await adminTh.call(`${MODEL}/doPublish`, { id: m.modelId });
       expectRefusal(th, 200, /^ไม่สามารถเผยแพร่โมเดลได้: gw: เกตเวย์แบบเลือกทางเดียวไม่มีเส้นเชื่อมเริ่มต้น/);

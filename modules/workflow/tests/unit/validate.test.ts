@@ -111,12 +111,12 @@ describe('BPMN parsing and validation', () => {
     );
   });
 
-  it('refuses what the engine does not run yet: service tasks, timers, sequential multi-instance', async () => {
+  it('refuses what the engine does not run (intermediate timers, sequential multi-instance) and a service task without its operation', async () => {
     const xml = wrap(
       `${flow('f1', 's', 'svc')}<bpmn:serviceTask id="svc"/>${flow('f2', 'svc', 'tm')}
        <bpmn:intermediateCatchEvent id="tm"><bpmn:timerEventDefinition/></bpmn:intermediateCatchEvent>${flow('f3', 'tm', 'seq')}
        ${userTask('seq', 'S', 'user', 'u', '', '<bpmn:multiInstanceLoopCharacteristics isSequential="true"/>')}${flow('f4', 'seq', 'e')}`,
     );
-    expect((await problems(xml)).sort()).toEqual(['seq bpm.model.unsupported', 'svc bpm.model.unsupported', 'tm bpm.model.unsupported']);
+    expect((await problems(xml)).sort()).toEqual(['seq bpm.model.unsupported', 'svc bpm.model.noOperation', 'tm bpm.model.unsupported']);
   });
 });
