@@ -26,7 +26,10 @@ export default defineModule({
   publicPaths: PUBLIC_PATHS,
   programs: [certificateExpiryProgram],
   routes: (server, { app }) => registerPublicRoutes(server, app),
-  rules: { srmPosSupplierRegister: registerRules, srmPosSupplierLifecycle: lifecycleRules, srmPosSupplierChange: changeRules,
+  rules: {
+    srmPosSupplierRegister: registerRules,
+    srmPosSupplierLifecycle: lifecycleRules,
+    srmPosSupplierChange: changeRules,
     srmPosQuestionnaire: questionnaireRules,
     srmPosQualification: qualificationRules,
     srmPosSurvey: surveyRules,

@@ -37,7 +37,8 @@ export const doSaveAnswers: FamilyAction = async (ctx) => {
       const options = Array.isArray(a.options) ? a.options.map(String) : [];
       if (CHOICE.includes(row.question_type ?? '')) {
         const allowed = (JSON.parse(row.options_json ?? '[]') as { code: string }[]).map((o) => o.code);
-        if (options.some((o) => !allowed.includes(o)) || (row.question_type === 'SINGLE' && options.length > 1)) throw refuse('qn.badOption', { line: row.line_number ?? '' });
+        if (options.some((o) => !allowed.includes(o)) || (row.question_type === 'SINGLE' && options.length > 1))
+          throw refuse('qn.badOption', { line: row.line_number ?? '' });
       }
       const text = typeof a.text === 'string' ? a.text.trim().slice(0, 2000) : a.text === undefined || a.text === null ? null : String(a.text);
       if (row.question_type === 'SCALE' && text && !/^\d+$/.test(text)) throw refuse('qn.badScale', { line: row.line_number ?? '' });
@@ -69,7 +70,11 @@ export const doScoreAnswers: FamilyAction = async (ctx) => {
       if (s.score === null || s.score === '' || !Number.isFinite(score) || score < 0 || score > Number(row.max_score ?? 0)) {
         throw refuse('qn.badScore', { line: row.line_number ?? '', max: Number(row.max_score ?? 0) });
       }
-      await sup(db).updateTable('srm_pos_qn_answer').set({ score, ...auditUpdate(ctx.session.userId) }).where('answer_id', '=', row.answer_id).execute();
+      await sup(db)
+        .updateTable('srm_pos_qn_answer')
+        .set({ score, ...auditUpdate(ctx.session.userId) })
+        .where('answer_id', '=', row.answer_id)
+        .execute();
     }
     return ok(await loadRecord(ctx, db, id));
   });
@@ -92,12 +97,20 @@ export const questionnaireRules: EntityRules = {
     if (step.action === 'doScore') {
       const unscored = rows.filter((r) => r.score === null).map((r) => r.line_number);
       if (unscored.length) throw refuse('qn.unscored', { lines: unscored.join(', ') });
-      await sup(db).updateTable('srm_pos_questionnaire').set({ total_score: weightedTotal(rows) }).where('questionnaire_id', '=', step.id).execute();
+      await sup(db)
+        .updateTable('srm_pos_questionnaire')
+        .set({ total_score: weightedTotal(rows) })
+        .where('questionnaire_id', '=', step.id)
+        .execute();
     }
     if (step.action === 'doReturn') {
       const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim() : '';
       if (!reason) throw refuse('qn.reasonRequired');
-      await sup(db).updateTable('srm_pos_questionnaire').set({ return_reason: reason.slice(0, 500) }).where('questionnaire_id', '=', step.id).execute();
+      await sup(db)
+        .updateTable('srm_pos_questionnaire')
+        .set({ return_reason: reason.slice(0, 500) })
+        .where('questionnaire_id', '=', step.id)
+        .execute();
     }
   },
   async afterTransition(_ctx, db, step) {

@@ -26,7 +26,11 @@ export interface SentOption {
 
 /** Refuses a supplier that does not exist or may not be worked with (frozen, blacklisted, quit). */
 export async function assertWorkable(db: Db, supplierId: number): Promise<string> {
-  const s = await sup(db).selectFrom('srm_pos_supplier_info').select(['supplier_name', 'supplier_status']).where('supplier_id', '=', supplierId).executeTakeFirst();
+  const s = await sup(db)
+    .selectFrom('srm_pos_supplier_info')
+    .select(['supplier_name', 'supplier_status'])
+    .where('supplier_id', '=', supplierId)
+    .executeTakeFirst();
   if (!s) throw refuse('lifecycle.noSupplier');
   if (BARRED.includes(s.supplier_status ?? '')) throw refuse('qualification.barred', { supplier: s.supplier_name });
   return s.supplier_name;
@@ -56,7 +60,19 @@ export async function createQuestionnaire(db: Db, q: NewQuestionnaire): Promise<
   const items = await t
     .selectFrom('srm_pos_qn_template_line as l')
     .innerJoin('srm_pos_question as q', 'q.question_id', 'l.question_id')
-    .select(['l.section_name', 'l.weight', 'l.required_flag', 'q.question_id', 'q.question_type', 'q.text_cn', 'q.text_en', 'q.text_th', 'q.text_vn', 'q.max_score', 'q.scale_max'])
+    .select([
+      'l.section_name',
+      'l.weight',
+      'l.required_flag',
+      'q.question_id',
+      'q.question_type',
+      'q.text_cn',
+      'q.text_en',
+      'q.text_th',
+      'q.text_vn',
+      'q.max_score',
+      'q.scale_max',
+    ])
     .where('l.template_id', '=', q.templateId)
     .orderBy('l.line_number')
     .execute();
@@ -117,7 +133,10 @@ export async function createQuestionnaire(db: Db, q: NewQuestionnaire): Promise<
 }
 
 /** The automatic score of a choice or scale answer (null for text and file answers: the buyer scores them). */
-export async function autoScore(db: Db, a: { question_id: number | null; question_type: string | null; answer_options: string | null; answer_text: string | null; max_score: number | string | null }) {
+export async function autoScore(
+  db: Db,
+  a: { question_id: number | null; question_type: string | null; answer_options: string | null; answer_text: string | null; max_score: number | string | null },
+) {
   const max = Number(a.max_score ?? 0);
   if (a.question_type === 'SCALE') {
     const q = await sup(db).selectFrom('srm_pos_question').select('scale_max').where('question_id', '=', Number(a.question_id)).executeTakeFirst();

@@ -13,7 +13,11 @@ export async function notifyQuestionnaireSent(payload: { questionnaireId: number
     .select(['questionnaire_number', 'title', 'due_date'])
     .where('questionnaire_id', '=', payload.questionnaireId)
     .executeTakeFirstOrThrow();
-  const registered = await sup(app.db).selectFrom('srm_pos_supplier_register').select('language_code').where('supplier_id', '=', payload.supplierId).executeTakeFirst();
+  const registered = await sup(app.db)
+    .selectFrom('srm_pos_supplier_register')
+    .select('language_code')
+    .where('supplier_id', '=', payload.supplierId)
+    .executeTakeFirst();
   const lang: Language = LANGUAGES.find((l) => l === registered?.language_code) ?? 'CN';
   const vars = { number: q.questionnaire_number ?? '', title: q.title ?? '', date: String(q.due_date).slice(0, 10) };
   await app.modules.api<MessagesApi>('messages').send({

@@ -61,7 +61,10 @@ async function inspectionScore(db: Db, id: number): Promise<number | null> {
 
 async function checkConclusion(db: Db, id: number) {
   const p = await project(db, id);
-  const qn = p.questionnaire_id === null ? null : await sup(db).selectFrom('srm_pos_questionnaire').select('status').where('questionnaire_id', '=', p.questionnaire_id).executeTakeFirst();
+  const qn =
+    p.questionnaire_id === null
+      ? null
+      : await sup(db).selectFrom('srm_pos_questionnaire').select('status').where('questionnaire_id', '=', p.questionnaire_id).executeTakeFirst();
   if (qn?.status !== 'SCORED') throw refuse('qualification.questionnaireNotScored');
   const items = await sup(db).selectFrom('srm_pos_qual_insp_item').select('score').where('qualification_id', '=', id).execute();
   if (!p.inspection_date || items.length === 0 || items.some((i) => i.score === null)) throw refuse('qualification.inspectionMissing');
@@ -78,7 +81,11 @@ export const qualificationRules: EntityRules = {
     await usableTemplate(db, Number(merged.template_id), 'QUALIFICATION');
   },
   async afterLines(_ctx, db, id) {
-    await sup(db).updateTable('srm_pos_qualification').set({ inspection_score: await inspectionScore(db, id) }).where('qualification_id', '=', id).execute();
+    await sup(db)
+      .updateTable('srm_pos_qualification')
+      .set({ inspection_score: await inspectionScore(db, id) })
+      .where('qualification_id', '=', id)
+      .execute();
   },
   async beforeTransition(ctx, db, step) {
     if ((step.action === 'doQualify' || step.action === 'doReopen') && !ctx.internal) throw refuse('qualification.byLifecycle');
@@ -116,9 +123,18 @@ export const qualificationRules: EntityRules = {
       await runTransitionIn(ctx.app, db, actor, 'srmPosSupplierLifecycle', 'doSubmit', lifecycleId);
     }
     if (step.action === 'doFail') {
-      await t.updateTable('srm_pos_qualification').set({ fail_reason: reasonOf(ctx.body) }).where('qualification_id', '=', step.id).execute();
+      await t
+        .updateTable('srm_pos_qualification')
+        .set({ fail_reason: reasonOf(ctx.body) })
+        .where('qualification_id', '=', step.id)
+        .execute();
       if (p.questionnaire_id !== null) {
-        await t.updateTable('srm_pos_questionnaire').set({ status: 'CLOSED' }).where('questionnaire_id', '=', p.questionnaire_id).where('status', 'in', ['SENT', 'SUBMITTED']).execute();
+        await t
+          .updateTable('srm_pos_questionnaire')
+          .set({ status: 'CLOSED' })
+          .where('questionnaire_id', '=', p.questionnaire_id)
+          .where('status', 'in', ['SENT', 'SUBMITTED'])
+          .execute();
       }
     }
   },

@@ -7,7 +7,11 @@ import { assertWorkable, createQuestionnaire, sup, usableTemplate } from './engi
 
 export const surveyRules: EntityRules = {
   async beforeSave(_ctx, db, values, id) {
-    const templateId = values.template_id ?? (id === null ? null : (await sup(db).selectFrom('srm_pos_survey').select('template_id').where('survey_id', '=', id).executeTakeFirstOrThrow()).template_id);
+    const templateId =
+      values.template_id ??
+      (id === null
+        ? null
+        : (await sup(db).selectFrom('srm_pos_survey').select('template_id').where('survey_id', '=', id).executeTakeFirstOrThrow()).template_id);
     await usableTemplate(db, Number(templateId), 'SURVEY');
   },
   async beforeTransition(_ctx, db, step) {
@@ -34,14 +38,33 @@ export const surveyRules: EntityRules = {
           surveyId: s.survey_id,
           userId: ctx.session.userId,
         });
-        await t.updateTable('srm_pos_survey_target').set({ questionnaire_id: questionnaireId, answer_status: 'SENT' }).where('target_id', '=', target.target_id).execute();
+        await t
+          .updateTable('srm_pos_survey_target')
+          .set({ questionnaire_id: questionnaireId, answer_status: 'SENT' })
+          .where('target_id', '=', target.target_id)
+          .execute();
         ctx.events.add('supplier.questionnaireSent', { questionnaireId, supplierId: target.supplier_id });
       }
     }
     if (step.action === 'doClose') {
-      await t.updateTable('srm_pos_questionnaire').set({ status: 'CLOSED' }).where('survey_id', '=', step.id).where('status', 'in', ['SENT', 'SUBMITTED']).execute();
-      await t.updateTable('srm_pos_survey_target').set({ answer_status: 'CLOSED' }).where('survey_id', '=', step.id).where('answer_status', 'in', ['SENT', 'SUBMITTED']).execute();
-      const scored = await t.selectFrom('srm_pos_survey_target').select('score').where('survey_id', '=', step.id).where('answer_status', '=', 'SCORED').execute();
+      await t
+        .updateTable('srm_pos_questionnaire')
+        .set({ status: 'CLOSED' })
+        .where('survey_id', '=', step.id)
+        .where('status', 'in', ['SENT', 'SUBMITTED'])
+        .execute();
+      await t
+        .updateTable('srm_pos_survey_target')
+        .set({ answer_status: 'CLOSED' })
+        .where('survey_id', '=', step.id)
+        .where('answer_status', 'in', ['SENT', 'SUBMITTED'])
+        .execute();
+      const scored = await t
+        .selectFrom('srm_pos_survey_target')
+        .select('score')
+        .where('survey_id', '=', step.id)
+        .where('answer_status', '=', 'SCORED')
+        .execute();
       const avg = scored.length ? Math.round((scored.reduce((a, r) => a + Number(r.score ?? 0), 0) * 100) / scored.length) / 100 : null;
       await t.updateTable('srm_pos_survey').set({ average_score: avg }).where('survey_id', '=', step.id).execute();
     }

@@ -49,13 +49,17 @@ for (const backend of await backends()) {
       s1 = await signIn(t.url, 'supplier01');
       s2 = await signIn(t.url, 'supplier02');
       const admin = await signIn(t.url, 'admin');
-      for (const s of expectOk(await buyer.call<Rec[]>(`${SUPPLIER}/listByPage`, { params: {}, pageRows: 100 }))) supplierId[String(s.supplierNumber)] = Number(s.supplierId);
-      for (const s of expectOk(await buyer.call<Rec[]>(`${SUPPLIER}/listByPage`, { params: {}, pageRows: 100 }))) supplierId[String(s.supplierName)] = Number(s.supplierId);
+      for (const s of expectOk(await buyer.call<Rec[]>(`${SUPPLIER}/listByPage`, { params: {}, pageRows: 100 })))
+        supplierId[String(s.supplierNumber)] = Number(s.supplierId);
+      for (const s of expectOk(await buyer.call<Rec[]>(`${SUPPLIER}/listByPage`, { params: {}, pageRows: 100 })))
+        supplierId[String(s.supplierName)] = Number(s.supplierId);
       const tpls = expectOk(await buyer.call<Rec[]>(`${TPL}/listByPage`, { params: {}, pageRows: 50 }));
       template = Number(tpls.find((x) => x.templateCode === 'QT-QUAL-GENERAL')!.templateId);
       surveyTemplate = Number(tpls.find((x) => x.templateCode === 'QT-SURVEY-ANNUAL')!.templateId);
       const code = uniq('QC');
-      category = Number(expectOk(await admin.call<Rec>(`${CATEGORY}/saveOrUpdate`, { categoryCode: code, categoryName: `测试品类 ${code}`, enabledFlag: 'Y' })).categoryId);
+      category = Number(
+        expectOk(await admin.call<Rec>(`${CATEGORY}/saveOrUpdate`, { categoryCode: code, categoryName: `测试品类 ${code}`, enabledFlag: 'Y' })).categoryId,
+      );
     });
     afterAll(async () => t?.stop());
 
@@ -68,7 +72,9 @@ for (const backend of await backends()) {
     });
 
     it('qualifies supplier02 for a category: questionnaire, answers, scores, inspection, samples, approval', async () => {
-      const saved = expectOk(await buyer.call<Rec>(`${QP}/saveOrUpdate`, { supplierId: supplierId['S-0002'], categoryId: category, templateId: template, dueDate: dayPlus(14) }));
+      const saved = expectOk(
+        await buyer.call<Rec>(`${QP}/saveOrUpdate`, { supplierId: supplierId['S-0002'], categoryId: category, templateId: template, dueDate: dayPlus(14) }),
+      );
       const qpId = Number(saved.qualificationId);
       const sent = expectOk(await buyer.call<Rec>(`${QP}/doSend`, { id: qpId }));
       expect(sent.status).toBe('IN_PROGRESS');
@@ -84,7 +90,11 @@ for (const backend of await backends()) {
       // Missing required answers: named in the caller's language.
       expectRefusal(await s2.call(`${QN}/doSubmit`, { id: qnId }), 200, /required questions are not answered yet: 10, 30, 40, 50, 60/);
       expectRefusal(await s2.call(`${QN}/doSubmit`, { id: qnId }, { lang: 'TH' }), 200, /คำถามบังคับต่อไปนี้ยังไม่ได้ตอบ/);
-      expectRefusal(await s2.call(`${QN}/doSaveAnswers`, { id: qnId, answers: [{ answerId: (qn.answers as Rec[])[0].answerId, options: ['Z'] }] }), 200, /not valid/);
+      expectRefusal(
+        await s2.call(`${QN}/doSaveAnswers`, { id: qnId, answers: [{ answerId: (qn.answers as Rec[])[0].answerId, options: ['Z'] }] }),
+        200,
+        /not valid/,
+      );
       expectOk(await s2.call(`${QN}/doSaveAnswers`, { id: qnId, answers: answersOf(qn) }));
       const submitted = expectOk(await s2.call<Rec>(`${QN}/doSubmit`, { id: qnId }));
       expect(submitted.status).toBe('SUBMITTED');
@@ -112,8 +122,14 @@ for (const backend of await backends()) {
           ...qp,
           inspectionDate: dayPlus(3),
           inspectors: 'QA team',
-          inspectionItems: [{ itemName: 'Quality system', maxScore: 50, score: 45 }, { itemName: 'Equipment', maxScore: 50, score: 40 }],
-          trials: [{ trialType: 'SAMPLE', quantity: 10, passedQuantity: 10, result: 'PASS' }, { trialType: 'BATCH', quantity: 200, passedQuantity: 199, result: 'PASS' }],
+          inspectionItems: [
+            { itemName: 'Quality system', maxScore: 50, score: 45 },
+            { itemName: 'Equipment', maxScore: 50, score: 40 },
+          ],
+          trials: [
+            { trialType: 'SAMPLE', quantity: 10, passedQuantity: 10, result: 'PASS' },
+            { trialType: 'BATCH', quantity: 200, passedQuantity: 199, result: 'PASS' },
+          ],
         }),
       );
       expect(qp.inspectionScore).toBe(85);
@@ -142,7 +158,12 @@ for (const backend of await backends()) {
 
     it('a satisfaction survey goes to two suppliers, is answered, scored and closed with its average', async () => {
       const saved = expectOk(
-        await buyer.call<Rec>(`${SV}/saveOrUpdate`, { title: uniq('Survey'), templateId: surveyTemplate, dueDate: dayPlus(10), targets: [{ supplierId: supplierId['S-0001'] }, { supplierId: supplierId['S-0002'] }] }),
+        await buyer.call<Rec>(`${SV}/saveOrUpdate`, {
+          title: uniq('Survey'),
+          templateId: surveyTemplate,
+          dueDate: dayPlus(10),
+          targets: [{ supplierId: supplierId['S-0001'] }, { supplierId: supplierId['S-0002'] }],
+        }),
       );
       const sent = expectOk(await buyer.call<Rec>(`${SV}/doSend`, { id: saved.surveyId }));
       const targets = sent.targets as Rec[];
