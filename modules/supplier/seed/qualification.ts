@@ -6,6 +6,7 @@
 import type { Db } from '../../../server/db/connect.js';
 import { auditInsert, typed } from '../../../server/db/typed.js';
 import type { DemoContext, DemoStep } from '../../../server/modules/types.js';
+import { nextDocumentNumber } from '../../../server/rest/numbering.js';
 import type { SupplierTables } from '../generated/tables.js';
 import { autoScore, createQuestionnaire, weightedTotal } from '../server/qualification/engine.js';
 import { QUESTIONS, TEMPLATES } from './qualificationData.js';
@@ -147,8 +148,8 @@ async function projects(db: Db, demo: DemoContext, userId: number, tpl: number) 
     { supplier: hanoi, category: 'ELEC', status: 'QUALIFIED', due: -200, qn: 'SCORED', done: true },
     { supplier: xuri, category: 'PACK', status: 'FAILED', due: -90, qn: 'SCORED', fail: '小批量试产不良率 4.2%，超过 1% 的要求' },
   ] as const;
-  for (const [i, p] of plan.entries()) {
-    const number = `QP-2026-${String(900 + i).padStart(6, '0')}`;
+  for (const p of plan) {
+    const number = await nextDocumentNumber(db, 'QP');
     const done = 'done' in p;
     const row = await t
       .insertInto('srm_pos_qualification')
@@ -258,11 +259,11 @@ async function surveys(db: Db, demo: DemoContext, userId: number, tpl: number) {
       ],
     },
   ] as const;
-  for (const [i, s] of plan.entries()) {
+  for (const s of plan) {
     const row = await t
       .insertInto('srm_pos_survey')
       .values({
-        survey_number: `SV-2026-${String(900 + i).padStart(6, '0')}`,
+        survey_number: await nextDocumentNumber(db, 'SV'),
         title: s.title,
         template_id: tpl,
         due_date: dayPlus(s.due),
