@@ -99,10 +99,9 @@ export function AnswerItem(props: { row: Row; draft: Draft; onDraft?: (d: Draft)
         {!editing && <Typography.Text data-testid={`qn-view-${row.lineNumber}`}>{answerView()}</Typography.Text>}
       </div>
       {onScore && (
-        <Space style={{ marginTop: 6 }}>
+        <Space style={{ marginTop: 6 }} data-testid={`qn-score-${row.lineNumber}`}>
           <span>{t('supplierQn.score')}</span>
           <InputNumber
-            data-testid={`qn-score-${row.lineNumber}`}
             min={0}
             max={Number(row.maxScore ?? 0)}
             precision={2}

@@ -38,7 +38,9 @@ export function QuestionnairePanel({ page, record, reload, hideOperations }: Edi
   }, [rows]);
   if ((!answering && !scoringPage) || !record) return null;
   const id = record.questionnaireId;
-  const canAnswer = answering && status === 'SENT' && env.can('btnSave');
+  // Not gated on can(): the home card and the notice open this page without a menu (no button list); the
+  // server allows the answer calls only to holders of 我的问卷's buttons, and only on their own questionnaire.
+  const canAnswer = answering && status === 'SENT';
   const canScore = scoringPage && status === 'SUBMITTED' && env.can('btnScore');
 
   const run = async (steps: [string, Record<string, unknown>][], done: string) => {
