@@ -102,6 +102,8 @@ async function date(page: Page, field: string, value: string): Promise<void> {
 
 /** Types into a number or text cell of a line grid. */
 async function typeCell(page: Page, lines: string, key: string, row: number, value: string, number: boolean): Promise<void> {
+  // The line grids sit below a long form: in view first, so the click lands on the cell.
+  await grid(page, lines).scrollIntoViewIfNeeded();
   await clickCell(page, grid(page, lines), key, row);
   const input = cellEditor(page)
     .locator(number ? '.arco-input-number input' : 'input')
@@ -113,10 +115,12 @@ async function typeCell(page: Page, lines: string, key: string, row: number, val
 }
 
 async function pickCell(page: Page, lines: string, key: string, row: number, option: string): Promise<void> {
+  await grid(page, lines).scrollIntoViewIfNeeded();
   await clickCell(page, grid(page, lines), key, row);
-  await cellEditor(page).locator('.arco-select').waitFor({ state: 'visible' });
-  await cellEditor(page).locator('.arco-select').click();
-  await page.locator('#portal .arco-select-option, .arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
+  const editor = cellEditor(page);
+  await editor.locator('.arco-select').waitFor({ state: 'visible' });
+  await editor.locator('input').first().pressSequentially(option, { delay: 30 });
+  await page.locator('#portal .arco-select-option', { hasText: option }).first().click();
   await cellEditor(page).waitFor({ state: 'detached' });
 }
 
