@@ -69,6 +69,14 @@ for (const backend of await backends()) {
       const mine = expectOk(await s2.call<Rec[]>(`${QN}/listByPage`, { params: { status: 'SENT' }, pageRows: 50 }));
       expect(mine.length).toBeGreaterThan(0);
       expect(mine.every((q) => q.supplierId === supplierId['S-0002'])).toBe(true);
+      // The overdue demo questionnaire (东莞立信, ELEC) is a supplier warning.
+      const overdue = expectOk(
+        await buyer.call<Rec[]>('srmServer/v1/srmPosSupplierWarningRestful/listByPage', {
+          params: { warningType: 'QUESTIONNAIRE_OVERDUE', status: 'OPEN' },
+          pageRows: 10,
+        }),
+      );
+      expect(overdue.map((w) => w.supplierId)).toContain(supplierId['东莞立信五金制品有限公司']);
     });
 
     it('qualifies supplier02 for a category: questionnaire, answers, scores, inspection, samples, approval', async () => {
