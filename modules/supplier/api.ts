@@ -17,6 +17,8 @@ declare module '../../server/events/domainEvents.js' {
     'supplier.registrationRejected': { registerId: number };
     /** A status change of a supplier was approved (committed): the master holds its new state. */
     'supplier.statusChanged': { lifecycleId: number; supplierId: number };
+    /** A questionnaire (qualification or survey) was sent to the supplier (committed). */
+    'supplier.questionnaireSent': { questionnaireId: number; supplierId: number };
   }
 }
 

@@ -1,7 +1,9 @@
 // Suppliers: the supplier master, the supplier's own company page in the portal, self-registration
 // (public calls; review through the workflow; approval creates the supplier and its first user), its
 // internal review screen, changes of a supplier's information reviewed field by field, the lifecycle (approved status changes with their history) and the
-// certificate expiry early warning (a scheduled program).
+// certificate expiry early warning (a scheduled program), and qualification: the question bank, questionnaire
+// templates, qualification projects (questionnaire, site inspection, samples, trial batches, conclusion through
+// the lifecycle) and satisfaction surveys (docs/suppliers.md "Qualification").
 import { defineModule } from '../../server/modules/types.js';
 import { supplierDemo } from './seed/demo.js';
 import { supplierApi } from './server/supplierApi.js';
@@ -12,6 +14,10 @@ import { lifecycleRules } from './server/lifecycle/rules.js';
 import { changeRules } from './server/changes/rules.js';
 import { notifyStatusChange } from './server/lifecycle/notify.js';
 import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
+import { doSaveAnswers, doScoreAnswers, questionnaireRules } from './server/qualification/answers.js';
+import { qualificationRules } from './server/qualification/rules.js';
+import { surveyRules } from './server/qualification/surveys.js';
+import { notifyQuestionnaireSent } from './server/qualification/notify.js';
 
 export default defineModule({
   name: 'supplier',
@@ -20,11 +26,20 @@ export default defineModule({
   publicPaths: PUBLIC_PATHS,
   programs: [certificateExpiryProgram],
   routes: (server, { app }) => registerPublicRoutes(server, app),
-  rules: { srmPosSupplierRegister: registerRules, srmPosSupplierLifecycle: lifecycleRules, srmPosSupplierChange: changeRules },
+  rules: {
+    srmPosSupplierRegister: registerRules,
+    srmPosSupplierLifecycle: lifecycleRules,
+    srmPosSupplierChange: changeRules,
+    srmPosQuestionnaire: questionnaireRules,
+    srmPosQualification: qualificationRules,
+    srmPosSurvey: surveyRules,
+  },
+  operations: { srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers } },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,
     'supplier.registrationRejected': mailRejection,
     'supplier.statusChanged': notifyStatusChange,
+    'supplier.questionnaireSent': notifyQuestionnaireSent,
   },
   api: ({ app }): SupplierApi => supplierApi(app),
   seed: { demo: supplierDemo },

@@ -3112,6 +3112,296 @@ lastUpdateDate: string
 versionNum: number
 }
 
+export interface SrmPosQnAnswer {
+answerId: number
+questionnaireId: number
+lineNumber: (number | null)
+sectionName: (string | null)
+questionId: (number | null)
+questionType: (string | null)
+questionText: (string | null)
+optionsJson: (string | null)
+requiredFlag: (("Y" | "N") | null)
+weight: (number | null)
+maxScore: (number | null)
+answerText: (string | null)
+answerOptions: (string | null)
+/**
+ * comma-separated file ids
+ */
+answerFiles: (string | null)
+score: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosQnTemplate {
+templateId: number
+templateCode: string
+templateName: string
+purpose: string
+passScore: (number | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+items: SrmPosQnTemplateLine[]
+}
+
+export interface SrmPosQnTemplateParams {
+templateId?: (number | number[])
+templateCode?: string
+templateName?: string
+purpose?: (string | string[])
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function srmPosQnTemplateClient(call: Call) {
+  const base = 'srmServer/v1/srmPosQnTemplateRestful';
+  return {
+    findById: (id: number) => call<SrmPosQnTemplate>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosQnTemplateParams> = {}) => call<SrmPosQnTemplate[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosQnTemplate>) => call<SrmPosQnTemplate>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosQnTemplate>[]) => call<SrmPosQnTemplate[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmPosQnTemplateLine {
+templateLineId: number
+templateId: number
+lineNumber: (number | null)
+sectionName: string
+questionId: number
+questionIdDisplay: (string | null)
+weight: number
+requiredFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosQualification {
+qualificationId: number
+qualificationNumber: (string | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+categoryId: number
+categoryIdDisplay: (string | null)
+templateId: number
+templateIdDisplay: (string | null)
+dueDate: string
+status: (string | null)
+questionnaireId: (number | null)
+questionnaireIdDisplay: (string | null)
+questionnaireScore: (number | null)
+inspectionDate: (string | null)
+inspectors: (string | null)
+inspectionReport: (string | null)
+inspectionScore: (number | null)
+conclusionRemark: (string | null)
+failReason: (string | null)
+lifecycleId: (number | null)
+lifecycleIdDisplay: (string | null)
+sentDate: (string | null)
+closedDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+inspectionItems: SrmPosQualInspItem[]
+trials: SrmPosQualTrial[]
+}
+
+export interface SrmPosQualificationParams {
+qualificationId?: (number | number[])
+qualificationNumber?: string
+supplierId?: (number | number[])
+categoryId?: (number | number[])
+templateId?: (number | number[])
+status?: (string | string[])
+keyword?: string
+}
+
+export function srmPosQualificationClient(call: Call) {
+  const base = 'srmServer/v1/srmPosQualificationRestful';
+  return {
+    findById: (id: number) => call<SrmPosQualification>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosQualificationParams> = {}) => call<SrmPosQualification[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosQualification>) => call<SrmPosQualification>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosQualification>[]) => call<SrmPosQualification[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT → IN_PROGRESS (resource btnSend) */
+    doSend: (req: TransitionRequest) => call<SrmPosQualification>(`${base}/doSend`, req).then(dataOf),
+    /** IN_PROGRESS → CONCLUDED (resource btnSubmit) */
+    doConclude: (req: TransitionRequest) => call<SrmPosQualification>(`${base}/doConclude`, req).then(dataOf),
+    /** CONCLUDED → QUALIFIED (resource btnApprove) */
+    doQualify: (req: TransitionRequest) => call<SrmPosQualification>(`${base}/doQualify`, req).then(dataOf),
+    /** CONCLUDED → IN_PROGRESS (resource btnApprove) */
+    doReopen: (req: TransitionRequest) => call<SrmPosQualification>(`${base}/doReopen`, req).then(dataOf),
+    /** DRAFT | IN_PROGRESS → FAILED (resource btnFail) */
+    doFail: (req: TransitionRequest) => call<SrmPosQualification>(`${base}/doFail`, req).then(dataOf),
+  };
+}
+
+export interface SrmPosQualInspItem {
+inspItemId: number
+qualificationId: number
+lineNumber: (number | null)
+itemName: string
+maxScore: number
+score: (number | null)
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosQualTrial {
+trialId: number
+qualificationId: number
+lineNumber: (number | null)
+trialType: string
+quantity: number
+passedQuantity: (number | null)
+result: (string | null)
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosQuestion {
+questionId: number
+questionCode: string
+questionType: string
+textCn: string
+textEn: string
+textTh: string
+textVn: string
+maxScore: number
+scaleMax: (number | null)
+enabledFlag: (("Y" | "N") | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+options: SrmPosQuestionOption[]
+}
+
+export interface SrmPosQuestionParams {
+questionId?: (number | number[])
+questionCode?: string
+questionType?: (string | string[])
+textCn?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function srmPosQuestionClient(call: Call) {
+  const base = 'srmServer/v1/srmPosQuestionRestful';
+  return {
+    findById: (id: number) => call<SrmPosQuestion>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosQuestionParams> = {}) => call<SrmPosQuestion[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosQuestion>) => call<SrmPosQuestion>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosQuestion>[]) => call<SrmPosQuestion[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
+export interface SrmPosQuestionnaire {
+questionnaireId: number
+questionnaireNumber: (string | null)
+title: (string | null)
+purpose: (string | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+templateId: (number | null)
+templateIdDisplay: (string | null)
+qualificationId: (number | null)
+surveyId: (number | null)
+dueDate: (string | null)
+status: (string | null)
+totalScore: (number | null)
+submittedDate: (string | null)
+scoredDate: (string | null)
+returnReason: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+answers: SrmPosQnAnswer[]
+}
+
+export interface SrmPosQuestionnaireParams {
+questionnaireId?: (number | number[])
+questionnaireNumber?: string
+title?: string
+purpose?: (string | string[])
+supplierId?: (number | number[])
+templateId?: (number | number[])
+dueDate?: string
+dueDateFrom?: string
+dueDateTo?: string
+status?: (string | string[])
+keyword?: string
+}
+
+export function srmPosQuestionnaireClient(call: Call) {
+  const base = 'srmServer/v1/srmPosQuestionnaireRestful';
+  return {
+    findById: (id: number) => call<SrmPosQuestionnaire>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosQuestionnaireParams> = {}) => call<SrmPosQuestionnaire[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosQuestionnaire>) => call<SrmPosQuestionnaire>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosQuestionnaire>[]) => call<SrmPosQuestionnaire[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** SENT → SUBMITTED (resource btnSubmit) */
+    doSubmit: (req: TransitionRequest) => call<SrmPosQuestionnaire>(`${base}/doSubmit`, req).then(dataOf),
+    /** SUBMITTED → SCORED (resource btnScore) */
+    doScore: (req: TransitionRequest) => call<SrmPosQuestionnaire>(`${base}/doScore`, req).then(dataOf),
+    /** SUBMITTED → SENT (resource btnScore) */
+    doReturn: (req: TransitionRequest) => call<SrmPosQuestionnaire>(`${base}/doReturn`, req).then(dataOf),
+    /** SENT | SUBMITTED → CLOSED (resource btnClose) */
+    doClose: (req: TransitionRequest) => call<SrmPosQuestionnaire>(`${base}/doClose`, req).then(dataOf),
+  };
+}
+
+export interface SrmPosQuestionOption {
+optionId: number
+questionId: number
+lineNumber: (number | null)
+optionCode: string
+textCn: string
+textEn: string
+textTh: string
+textVn: string
+score: number
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
 export interface SrmPosSupplierChange {
 changeId: number
 changeNumber: (string | null)
@@ -3421,6 +3711,67 @@ export function srmPosSupplierWarningClient(call: Call) {
     delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
   };
+}
+
+export interface SrmPosSurvey {
+surveyId: number
+surveyNumber: (string | null)
+title: string
+templateId: number
+templateIdDisplay: (string | null)
+dueDate: string
+status: (string | null)
+averageScore: (number | null)
+sentDate: (string | null)
+closedDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+targets: SrmPosSurveyTarget[]
+}
+
+export interface SrmPosSurveyParams {
+surveyId?: (number | number[])
+surveyNumber?: string
+title?: string
+templateId?: (number | number[])
+status?: (string | string[])
+keyword?: string
+}
+
+export function srmPosSurveyClient(call: Call) {
+  const base = 'srmServer/v1/srmPosSurveyRestful';
+  return {
+    findById: (id: number) => call<SrmPosSurvey>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosSurveyParams> = {}) => call<SrmPosSurvey[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosSurvey>) => call<SrmPosSurvey>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosSurvey>[]) => call<SrmPosSurvey[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT → SENT (resource btnSend) */
+    doSend: (req: TransitionRequest) => call<SrmPosSurvey>(`${base}/doSend`, req).then(dataOf),
+    /** SENT → CLOSED (resource btnClose) */
+    doClose: (req: TransitionRequest) => call<SrmPosSurvey>(`${base}/doClose`, req).then(dataOf),
+  };
+}
+
+export interface SrmPosSurveyTarget {
+targetId: number
+surveyId: number
+lineNumber: (number | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+questionnaireId: (number | null)
+questionnaireIdDisplay: (string | null)
+answerStatus: (string | null)
+score: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
 }
 
 export interface SrmPriceItem {

@@ -260,7 +260,21 @@ for (const backend of await backends()) {
           { ORDER_COLLAB: ['PO_ORDER', 'PO_LINE_BOARD', 'PO_RECEIPT', 'PO_RETURN'] },
           { SOURCING: ['SRC_INQUIRY', 'SRC_PRICE_ITEM', 'AUCTION_LIST', 'AUCTION_HALL'] },
           { CONTRACT_MGMT: ['CON_CONTRACT', 'CON_TEMPLATE', 'CON_TERM', 'CON_WATERMARK', 'CON_ESIGN'] },
-          { SUPPLIER_MGMT: ['SUPPLIER_LIST', 'SUPPLIER_REGISTER_REVIEW', 'SUPPLIER_LIFECYCLE', 'SUPPLIER_CHANGE_REVIEW', 'SUPPLIER_WARNING', 'NOTICE'] },
+          {
+            SUPPLIER_MGMT: [
+              'SUPPLIER_LIST',
+              'SUPPLIER_REGISTER_REVIEW',
+              'SUPPLIER_LIFECYCLE',
+              'SUPPLIER_CHANGE_REVIEW',
+              'SUPPLIER_WARNING',
+              'SUPPLIER_QUESTION_BANK',
+              'SUPPLIER_QN_TEMPLATE',
+              'SUPPLIER_QUALIFICATION',
+              'SUPPLIER_QUESTIONNAIRE',
+              'SUPPLIER_SURVEY',
+              'NOTICE',
+            ],
+          },
         ]);
         const codes = flat(en).map((m) => m.menuCode);
         for (const hidden of ['SYS_SETTING', 'LOOKUP_TYPE', 'LOOKUP_VALUES', 'SUPPLIER_PORTAL', 'MY_COMPANY']) expect(codes).not.toContain(hidden);
@@ -284,6 +298,7 @@ for (const backend of await backends()) {
               'MY_ORDERS',
               'SRC_BID',
               'MY_CONTRACTS',
+              'MY_QUESTIONNAIRE',
               'SUPPLIER_AUCTION_HALL',
               'MY_DELIVERIES',
               'MY_RECEIPTS',

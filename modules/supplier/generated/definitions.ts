@@ -5,49 +5,95 @@ import page0 from '../pages/myChangeEdit.page.json';
 import page1 from '../pages/myChangeList.page.json';
 import page2 from '../pages/myCompanyEdit.page.json';
 import page3 from '../pages/myCompanyList.page.json';
-import page4 from '../pages/registerReviewEdit.page.json';
-import page5 from '../pages/registerReviewList.page.json';
-import page6 from '../pages/supplierChangeReviewEdit.page.json';
-import page7 from '../pages/supplierChangeReviewList.page.json';
-import page8 from '../pages/supplierEdit.page.json';
-import page9 from '../pages/supplierLifecycleEdit.page.json';
-import page10 from '../pages/supplierLifecycleList.page.json';
-import page11 from '../pages/supplierList.page.json';
-import page12 from '../pages/supplierWarningList.page.json';
-import entity0 from '../entities/srmPosSupplierCategory.entity.json';
-import entity1 from '../entities/srmPosSupplierChange.entity.json';
-import entity2 from '../entities/srmPosSupplierChangeLine.entity.json';
-import entity3 from '../entities/srmPosSupplierInfo.entity.json';
-import entity4 from '../entities/srmPosSupplierLifecycle.entity.json';
-import entity5 from '../entities/srmPosSupplierRegister.entity.json';
-import entity6 from '../entities/srmPosSupplierRegisterBank.entity.json';
-import entity7 from '../entities/srmPosSupplierRegisterCert.entity.json';
-import entity8 from '../entities/srmPosSupplierWarning.entity.json';
+import page4 from '../pages/myQuestionnaireEdit.page.json';
+import page5 from '../pages/myQuestionnaireList.page.json';
+import page6 from '../pages/qnTemplateEdit.page.json';
+import page7 from '../pages/qnTemplateList.page.json';
+import page8 from '../pages/qualificationEdit.page.json';
+import page9 from '../pages/qualificationList.page.json';
+import page10 from '../pages/questionEdit.page.json';
+import page11 from '../pages/questionList.page.json';
+import page12 from '../pages/questionnaireEdit.page.json';
+import page13 from '../pages/questionnaireList.page.json';
+import page14 from '../pages/registerReviewEdit.page.json';
+import page15 from '../pages/registerReviewList.page.json';
+import page16 from '../pages/supplierChangeReviewEdit.page.json';
+import page17 from '../pages/supplierChangeReviewList.page.json';
+import page18 from '../pages/supplierEdit.page.json';
+import page19 from '../pages/supplierLifecycleEdit.page.json';
+import page20 from '../pages/supplierLifecycleList.page.json';
+import page21 from '../pages/supplierList.page.json';
+import page22 from '../pages/supplierWarningList.page.json';
+import page23 from '../pages/surveyEdit.page.json';
+import page24 from '../pages/surveyList.page.json';
+import entity0 from '../entities/srmPosQnAnswer.entity.json';
+import entity1 from '../entities/srmPosQnTemplate.entity.json';
+import entity2 from '../entities/srmPosQnTemplateLine.entity.json';
+import entity3 from '../entities/srmPosQualInspItem.entity.json';
+import entity4 from '../entities/srmPosQualTrial.entity.json';
+import entity5 from '../entities/srmPosQualification.entity.json';
+import entity6 from '../entities/srmPosQuestion.entity.json';
+import entity7 from '../entities/srmPosQuestionOption.entity.json';
+import entity8 from '../entities/srmPosQuestionnaire.entity.json';
+import entity9 from '../entities/srmPosSupplierCategory.entity.json';
+import entity10 from '../entities/srmPosSupplierChange.entity.json';
+import entity11 from '../entities/srmPosSupplierChangeLine.entity.json';
+import entity12 from '../entities/srmPosSupplierInfo.entity.json';
+import entity13 from '../entities/srmPosSupplierLifecycle.entity.json';
+import entity14 from '../entities/srmPosSupplierRegister.entity.json';
+import entity15 from '../entities/srmPosSupplierRegisterBank.entity.json';
+import entity16 from '../entities/srmPosSupplierRegisterCert.entity.json';
+import entity17 from '../entities/srmPosSupplierWarning.entity.json';
+import entity18 from '../entities/srmPosSurvey.entity.json';
+import entity19 from '../entities/srmPosSurveyTarget.entity.json';
 
 export const pages = {
   "supplier/myChangeEdit": page0,
   "supplier/myChangeList": page1,
   "supplier/myCompanyEdit": page2,
   "supplier/myCompanyList": page3,
-  "supplier/registerReviewEdit": page4,
-  "supplier/registerReviewList": page5,
-  "supplier/supplierChangeReviewEdit": page6,
-  "supplier/supplierChangeReviewList": page7,
-  "supplier/supplierEdit": page8,
-  "supplier/supplierLifecycleEdit": page9,
-  "supplier/supplierLifecycleList": page10,
-  "supplier/supplierList": page11,
-  "supplier/supplierWarningList": page12,
+  "supplier/myQuestionnaireEdit": page4,
+  "supplier/myQuestionnaireList": page5,
+  "supplier/qnTemplateEdit": page6,
+  "supplier/qnTemplateList": page7,
+  "supplier/qualificationEdit": page8,
+  "supplier/qualificationList": page9,
+  "supplier/questionEdit": page10,
+  "supplier/questionList": page11,
+  "supplier/questionnaireEdit": page12,
+  "supplier/questionnaireList": page13,
+  "supplier/registerReviewEdit": page14,
+  "supplier/registerReviewList": page15,
+  "supplier/supplierChangeReviewEdit": page16,
+  "supplier/supplierChangeReviewList": page17,
+  "supplier/supplierEdit": page18,
+  "supplier/supplierLifecycleEdit": page19,
+  "supplier/supplierLifecycleList": page20,
+  "supplier/supplierList": page21,
+  "supplier/supplierWarningList": page22,
+  "supplier/surveyEdit": page23,
+  "supplier/surveyList": page24,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
-  "srmPosSupplierCategory": entity0,
-  "srmPosSupplierChange": entity1,
-  "srmPosSupplierChangeLine": entity2,
-  "srmPosSupplierInfo": entity3,
-  "srmPosSupplierLifecycle": entity4,
-  "srmPosSupplierRegister": entity5,
-  "srmPosSupplierRegisterBank": entity6,
-  "srmPosSupplierRegisterCert": entity7,
-  "srmPosSupplierWarning": entity8,
+  "srmPosQnAnswer": entity0,
+  "srmPosQnTemplate": entity1,
+  "srmPosQnTemplateLine": entity2,
+  "srmPosQualInspItem": entity3,
+  "srmPosQualTrial": entity4,
+  "srmPosQualification": entity5,
+  "srmPosQuestion": entity6,
+  "srmPosQuestionOption": entity7,
+  "srmPosQuestionnaire": entity8,
+  "srmPosSupplierCategory": entity9,
+  "srmPosSupplierChange": entity10,
+  "srmPosSupplierChangeLine": entity11,
+  "srmPosSupplierInfo": entity12,
+  "srmPosSupplierLifecycle": entity13,
+  "srmPosSupplierRegister": entity14,
+  "srmPosSupplierRegisterBank": entity15,
+  "srmPosSupplierRegisterCert": entity16,
+  "srmPosSupplierWarning": entity17,
+  "srmPosSurvey": entity18,
+  "srmPosSurveyTarget": entity19,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

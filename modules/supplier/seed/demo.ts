@@ -6,6 +6,7 @@ import type { SupplierTables } from '../generated/tables.js';
 import { registrations } from './registrations.js';
 import { warnings } from './warnings.js';
 import { changes } from './changes.js';
+import { qualification } from './qualification.js';
 
 export const SUPPLIERS: [string, string, string, string, string, string][] = [
   ['S-0001', '华东精密钢材有限公司', '91310000MA1FL0001X', '王建国', '021-5888-0001', 'sales@hd-steel.example.com'],
@@ -64,7 +65,16 @@ const grants: DemoStep = {
     await demo.grant('BUYER', 'SUPPLIER_WARNING', ['btnView', 'btnExport']);
     await demo.grant('BUYER', 'SUPPLIER_CHANGE_REVIEW', ['btnView', 'btnApprove', 'btnReject']);
     await demo.grant('SUPPLIER_PORTAL', 'MY_SUPPLIER_CHANGE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit']);
+    // Qualification: buyers run it, the approver decides its status change (SUPPLIER_LIFECYCLE above).
+    const crud = ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnExport'];
+    const files = ['btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment'];
+    await demo.grant('BUYER', 'SUPPLIER_QUESTION_BANK', crud);
+    await demo.grant('BUYER', 'SUPPLIER_QN_TEMPLATE', crud);
+    await demo.grant('BUYER', 'SUPPLIER_QUALIFICATION', [...crud, 'btnSubmit', 'btnSend', 'btnFail']);
+    await demo.grant('BUYER', 'SUPPLIER_QUESTIONNAIRE', ['btnView', 'btnExport', 'btnScore', 'btnClose', 'btnPreviewAttachment', 'btnDownloadAttachment']);
+    await demo.grant('BUYER', 'SUPPLIER_SURVEY', [...crud, 'btnSend', 'btnClose']);
+    await demo.grant('SUPPLIER_PORTAL', 'MY_QUESTIONNAIRE', ['btnView', 'btnEdit', 'btnSave', 'btnSubmit', 'btnExport', ...files]);
   },
 };
 
-export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, grants];
+export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, qualification, grants];

@@ -7,6 +7,7 @@ import { refuse } from '../../../../server/errors.js';
 import type { EntityRules } from '../../../../server/modules/types.js';
 import type { BaseApi } from '../../../base/api.js';
 import type { SupplierTables } from '../../generated/tables.js';
+import { lifecycleDecided } from '../qualification/rules.js';
 import { currentStatus, isChangeType, targetStatus, type ChangeType } from './transitions.js';
 
 interface Request {
@@ -92,6 +93,7 @@ export const lifecycleRules: EntityRules = {
         .set({ reject_reason: rejectReason(ctx.body) })
         .where('lifecycle_id', '=', step.id)
         .execute();
+      await lifecycleDecided(ctx, db, step.id, false, rejectReason(ctx.body));
       return;
     }
     if (step.action !== 'doApproval') return;
@@ -103,6 +105,7 @@ export const lifecycleRules: EntityRules = {
       .set({ supplier_status: row.to_status, last_updated_by: ctx.session.userId })
       .where('supplier_id', '=', r.supplierId)
       .execute();
+    await lifecycleDecided(ctx, db, step.id, true, null);
     ctx.events.add('supplier.statusChanged', { lifecycleId: step.id, supplierId: r.supplierId });
   },
 };

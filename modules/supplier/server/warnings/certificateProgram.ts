@@ -7,6 +7,7 @@ import type { ScheduledProgram } from '../../../../server/modules/types.js';
 import { typed } from '../../../../server/db/typed.js';
 import type { MessagesApi } from '../../../messages/api.js';
 import type { SupplierTables } from '../../generated/tables.js';
+import { scanQuestionnaires } from './questionnaireScan.js';
 import { scanCertificates, type NewWarning } from './certificateScan.js';
 
 export const CERT_EXPIRY_PROGRAM = 'SUPPLIER_CERT_EXPIRY';
@@ -39,9 +40,12 @@ export const certificateExpiryProgram: ScheduledProgram = {
   retry: { limit: 2, delayMs: 10 * 60_000 },
   async run(app, params, run) {
     const now = new Date();
-    const { opened, closed } = await app.db
-      .transaction()
-      .execute((trx) => scanCertificates(trx, now.toISOString().slice(0, 10), Number(params.daysAhead ?? 30), stampOf(now)));
+    const today = now.toISOString().slice(0, 10);
+    const { opened, closed } = await app.db.transaction().execute(async (trx) => {
+      const certs = await scanCertificates(trx, today, Number(params.daysAhead ?? 30), stampOf(now));
+      const questionnaires = await scanQuestionnaires(trx, today, stampOf(now));
+      return { opened: [...certs.opened, ...questionnaires.opened], closed: certs.closed + questionnaires.closed };
+    });
     run?.log(`opened ${opened.length}, closed ${closed}`);
     for (const w of opened) {
       run?.signal.throwIfAborted();
@@ -62,7 +66,7 @@ export async function warningPush(app: AppContext, w: NewWarning): Promise<void>
   const registered = await t.selectFrom('srm_pos_supplier_register').select('language_code').where('supplier_id', '=', w.supplierId).executeTakeFirst();
   const lang: Language = LANGUAGES.find((l) => l === registered?.language_code) ?? 'CN';
   const vars = { supplier: `${s.supplier_number} ${s.supplier_name}`, cert: w.subject, date: w.dueDate };
-  const kind = w.warningType === 'CERT_EXPIRED' ? 'expired' : 'expiring';
+  const kind = w.warningType === 'CERT_EXPIRED' ? 'expired' : w.warningType === 'QUESTIONNAIRE_OVERDUE' ? 'overdue' : 'expiring';
   await app.modules.api<MessagesApi>('messages').send({
     templateCode: 'MANUAL_NOTICE',
     sourceType: 'SUPPLIER_WARNING',

@@ -12,7 +12,7 @@ const GONE = ['QUIT', 'BLACKLIST', 'BLACKLISTED'];
 export interface NewWarning {
   warningId: number;
   supplierId: number;
-  warningType: 'CERT_EXPIRING' | 'CERT_EXPIRED';
+  warningType: 'CERT_EXPIRING' | 'CERT_EXPIRED' | 'QUESTIONNAIRE_OVERDUE';
   subject: string;
   dueDate: string;
 }
