@@ -17,6 +17,7 @@ import { orderSubscribers } from './server/notify.js';
 import { deliveryOperations } from './server/labels.js';
 import { orderDemo } from './seed/demo.js';
 import { overdueProgram } from './server/overdueProgram.js';
+import { doRetry, erpProgram, erpSubscribers } from './server/erp/program.js';
 
 export default defineModule({
   name: 'order',
@@ -27,11 +28,23 @@ export default defineModule({
     srmPoOrder: { doSupplierConfirm, doBuyerConfirm, doBuyerRejectChange, doClose, doCancel, doRevise, findVersions, createFromRequisition, listOpenLines },
     srmPoDelivery: deliveryOperations,
     srmPoReceipt: { doSyncInspection },
+    srmPoErpOutbox: { doRetry },
   },
   // PO_APPROVAL's gateway tests the order's total in CNY.
   documentFacts: { srmPoOrder: orderFacts },
-  subscribers: orderSubscribers,
-  // The overdue-delivery reminder (scheduler).
-  programs: [overdueProgram],
+  // Released orders and receipts: the message, and a push run for the ERP outbox (written in the transaction).
+  subscribers: {
+    ...orderSubscribers,
+    'order.released': async (e, app) => {
+      await erpSubscribers['order.released'](e, app);
+      await orderSubscribers['order.released'](e, app);
+    },
+    'receipt.posted': async (e, app) => {
+      await erpSubscribers['receipt.posted'](e, app);
+      await orderSubscribers['receipt.posted'](e, app);
+    },
+  },
+  // The overdue-delivery reminder and the ERP push (scheduler).
+  programs: [overdueProgram, erpProgram],
   seed: { demo: orderDemo },
 });
