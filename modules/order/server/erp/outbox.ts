@@ -25,7 +25,15 @@ export async function enqueueErp(db: Db, eventType: ErpEvent, documentId: number
   const payload = JSON.stringify({ eventType, documentId, documentNumber, data });
   const row = await po(db)
     .insertInto('srm_po_erp_outbox')
-    .values({ event_type: eventType, document_id: documentId, document_number: documentNumber, payload, status: 'PENDING', attempts: 0, ...auditInsert(userId) })
+    .values({
+      event_type: eventType,
+      document_id: documentId,
+      document_number: documentNumber,
+      payload,
+      status: 'PENDING',
+      attempts: 0,
+      ...auditInsert(userId),
+    })
     .returning('outbox_id')
     .executeTakeFirstOrThrow();
   return Number(row.outbox_id);
