@@ -4,9 +4,11 @@
 import { defineModule } from '../../server/modules/types.js';
 import { installAuditHook } from './server/auditHook.js';
 import { callLogs } from './server/callLogs.js';
+import { logsDemo } from './seed/demo.js';
 
 export default defineModule({
   name: 'logs',
   provides: { callLogs },
   httpHooks: (server, { app }) => installAuditHook(server, app),
+  seed: { demo: logsDemo },
 });

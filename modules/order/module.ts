@@ -8,6 +8,7 @@ import { doCancel, doClose, doRevise } from './server/changes.js';
 import { findVersions } from './server/versions.js';
 import { listOpenLines } from './server/lineBoard.js';
 import { createFromRequisition } from './server/fromRequisition.js';
+import { createFromAward } from './server/fromAward.js';
 import { deliveryRules } from './server/deliveryRules.js';
 import { receiptRules } from './server/receiptRules.js';
 import { returnRules } from './server/returnRules.js';
@@ -21,11 +22,12 @@ import { doRetry, erpProgram, erpSubscribers } from './server/erp/program.js';
 
 export default defineModule({
   name: 'order',
-  // requisition: orders from approved lines (its API); messages: the hand-over messages.
-  dependsOn: ['base', 'admin', 'supplier', 'requisition', 'workflow', 'messages', 'scheduler'],
+  // requisition: orders from approved lines (its API); sourcing: prices and awards (its API); messages: the
+  // hand-over messages.
+  dependsOn: ['base', 'admin', 'supplier', 'requisition', 'sourcing', 'workflow', 'messages', 'scheduler'],
   rules: { srmPoOrder: orderRules, srmPoDelivery: deliveryRules, srmPoReceipt: receiptRules, srmPoReturn: returnRules },
   operations: {
-    srmPoOrder: { doSupplierConfirm, doBuyerConfirm, doBuyerRejectChange, doClose, doCancel, doRevise, findVersions, createFromRequisition, listOpenLines },
+    srmPoOrder: { doSupplierConfirm, doBuyerConfirm, doBuyerRejectChange, doClose, doCancel, doRevise, findVersions, createFromRequisition, createFromAward, listOpenLines },
     srmPoDelivery: deliveryOperations,
     srmPoReceipt: { doSyncInspection },
     srmPoErpOutbox: { doRetry },

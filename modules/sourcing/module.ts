@@ -9,6 +9,7 @@ import { notifyAwarded, notifyBargaining, notifyPublished } from './server/notif
 import { sourcingDemo } from './seed/demo.js';
 import { registerExportRoute } from './server/exportRoute.js';
 import { defaultValidity, latestUnitPrices, recordPriceItems } from './server/priceItems.js';
+import { awardedPriceItems, validPriceItems } from './server/priceReads.js';
 import type { SourcingApi } from './api.js';
 
 export default defineModule({
@@ -20,5 +21,5 @@ export default defineModule({
   subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded },
   routes: (server, { app }) => registerExportRoute(server, app),
   seed: { demo: sourcingDemo },
-  api: (): SourcingApi => ({ recordPriceItems, latestUnitPrices, defaultValidity }),
+  api: (): SourcingApi => ({ recordPriceItems, latestUnitPrices, defaultValidity, validPriceItems, awardedPriceItems }),
 });

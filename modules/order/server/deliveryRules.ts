@@ -5,6 +5,7 @@
 import type { EntityRules } from '../../../server/modules/types.js';
 import type { ActionContext } from '../../../server/rest/actionContext.js';
 import type { Db } from '../../../server/db/connect.js';
+import { waybillValid } from './waybill.js';
 import { refuse } from '../../../server/errors.js';
 import { ownershipValue } from '../../../server/rest/records.js';
 import { inTransit, lockOrder, lockOrderLines, po, qty, shippableUnits, SHIPPABLE_ORDER, units } from './store.js';
@@ -52,6 +53,8 @@ export const deliveryRules: EntityRules = {
     if (stored && values.order_id !== undefined && Number(values.order_id) !== stored.order_id) throw refuse('delivery.orderFixed');
     const o = await shippableOrder(ctx, db, orderId);
     values.supplier_id = o.supplier_id;
+    if (typeof values.waybill_number === 'string' && !waybillValid(values.waybill_number))
+      throw refuse('delivery.waybillCheckDigit', { waybill: values.waybill_number });
   },
   async afterLines(ctx, db, id) {
     await checkDeliveryLines(ctx, db, id);

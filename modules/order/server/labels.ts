@@ -8,6 +8,7 @@ import { refuse } from '../../../server/errors.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { findRow, loadRecord, parseId } from '../../../server/rest/read.js';
 import { po } from './store.js';
+import { doWaybillNumberCalc } from './waybill.js';
 
 const A4 = { w: 595.28, h: 841.89 };
 const COLS = 2;
@@ -84,4 +85,4 @@ const findByBarcode: FamilyAction = async (ctx) => {
   return ok(await loadRecord(ctx, ctx.app.db, row.delivery_id));
 };
 
-export const deliveryOperations = { getLabelPdf, findByBarcode };
+export const deliveryOperations = { getLabelPdf, findByBarcode, doWaybillNumberCalc };

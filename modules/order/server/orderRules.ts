@@ -6,6 +6,7 @@ import { auditUpdate } from '../../../server/db/typed.js';
 import { refuse } from '../../../server/errors.js';
 import { ENDED_LINE, po, refreshOrderTotal } from './store.js';
 import { queueReleasedOrder } from './erp/documents.js';
+import { applyLibraryPrices } from './prices.js';
 
 export const orderRules: EntityRules = {
   async afterLines(ctx, db, id) {
@@ -18,6 +19,7 @@ export const orderRules: EntityRules = {
         .where('order_line_id', '=', l.order_line_id)
         .execute();
     }
+    await applyLibraryPrices(ctx.app, db, id);
     await refreshOrderTotal(db, id);
   },
   async beforeTransition(ctx, db, step) {
