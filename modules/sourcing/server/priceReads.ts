@@ -33,15 +33,17 @@ export async function validPriceItems(
   const out = new Map<number, ValidPriceItem>();
   if (!q.materialIds.length) return out;
   const rows = await typed<SourcingTables>(db)
-    .selectFrom('srm_price_item')
-    .select([...COLUMNS])
-    .where('supplier_id', '=', q.supplierId)
-    .where('currency_code', '=', q.currencyCode)
-    .where('material_id', 'in', [...new Set(q.materialIds)])
-    .where('valid_from', '<=', q.onDate)
-    .where('valid_to', '>=', q.onDate)
-    .orderBy('valid_from')
-    .orderBy('price_item_id')
+    .selectFrom('srm_price_item as p')
+    .leftJoin('srm_src_inquiry as i', 'i.inquiry_id', 'p.source_inquiry_id')
+    .select(['p.price_item_id', 'p.material_id', 'p.price', 'p.valid_from', 'p.valid_to'])
+    .select((eb) => eb.fn.coalesce('p.source_number', 'i.inquiry_number').as('source_number'))
+    .where('p.supplier_id', '=', q.supplierId)
+    .where('p.currency_code', '=', q.currencyCode)
+    .where('p.material_id', 'in', [...new Set(q.materialIds)])
+    .where('p.valid_from', '<=', q.onDate)
+    .where('p.valid_to', '>=', q.onDate)
+    .orderBy('p.valid_from')
+    .orderBy('p.price_item_id')
     .execute();
   for (const r of rows)
     out.set(Number(r.material_id), {
@@ -60,14 +62,23 @@ export async function awardedPriceItems(db: Db, sourceNumber: string): Promise<A
   const rows = await typed<SourcingTables>(db)
     .selectFrom('srm_price_item')
     .select([...COLUMNS, 'supplier_id', 'currency_code', 'quantity', 'source_type'])
-    .where('source_number', '=', sourceNumber)
+    // Items written before source numbers were kept name their inquiry by id only.
+    .where((eb) =>
+      eb.or([
+        eb('source_number', '=', sourceNumber),
+        eb.and([
+          eb('source_number', 'is', null),
+          eb('source_inquiry_id', 'in', eb.selectFrom('srm_src_inquiry').select('inquiry_id').where('inquiry_number', '=', sourceNumber)),
+        ]),
+      ]),
+    )
     .orderBy('price_item_id')
     .execute();
   return rows.map((r) => ({
     priceItemId: Number(r.price_item_id),
     materialId: Number(r.material_id),
     price: Number(r.price),
-    sourceNumber: r.source_number,
+    sourceNumber: r.source_number ?? sourceNumber,
     validFrom: r.valid_from,
     validTo: r.valid_to,
     supplierId: Number(r.supplier_id),
