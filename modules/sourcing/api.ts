@@ -12,7 +12,10 @@ export interface SourcingApi {
   /** The latest unit price of each material in a currency from the price library (null: none). */
   latestUnitPrices(db: Db, materialIds: readonly number[], currencyCode: string): Promise<Map<number, number | null>>;
   /** Per material, the item valid on `onDate` for the supplier and currency (missing: none valid). */
-  validPriceItems(db: Db, q: { supplierId: number; currencyCode: string; onDate: string; materialIds: readonly number[] }): Promise<Map<number, ValidPriceItem>>;
+  validPriceItems(
+    db: Db,
+    q: { supplierId: number; currencyCode: string; onDate: string; materialIds: readonly number[] },
+  ): Promise<Map<number, ValidPriceItem>>;
   /** The price items an award wrote, by the awarded inquiry's or auction's number (empty: no such award). */
   awardedPriceItems(db: Db, sourceNumber: string): Promise<AwardedPriceItem[]>;
   /** The default validity of an awarded price: today for one year (`yyyy-MM-dd`). */

@@ -21,7 +21,11 @@ export async function libraryPrices(
 
 /** Fills and flags the prices of an order's lines (a draft's save). */
 export async function applyLibraryPrices(app: AppContext, db: Db, orderId: number): Promise<void> {
-  const h = await po(db).selectFrom('srm_po_order').select(['supplier_id', 'currency_code', 'order_date']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const h = await po(db)
+    .selectFrom('srm_po_order')
+    .select(['supplier_id', 'currency_code', 'order_date'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
   const lines = await po(db).selectFrom('srm_po_order_line').select(['order_line_id', 'material_id', 'price']).where('order_id', '=', orderId).execute();
   const items = await libraryPrices(app, db, {
     supplierId: h.supplier_id,
