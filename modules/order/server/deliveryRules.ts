@@ -2,6 +2,7 @@
 // carry at most the order line's open quantity plus its tolerance, less what its other unreceived notes
 // carry. Two notes racing for the last open quantity are serialised on the order's row lock: the second
 // sees the first's lines and is refused.
+import { sql } from 'kysely';
 import type { EntityRules } from '../../../server/modules/types.js';
 import type { ActionContext } from '../../../server/rest/actionContext.js';
 import type { Db } from '../../../server/db/connect.js';
@@ -36,8 +37,10 @@ export async function checkDeliveryLines(ctx: ActionContext, db: Db, deliveryId:
     if (!ol) throw refuse('delivery.lineNotOnOrder', { line: l.line_number ?? l.delivery_line_id });
     if (ol.line_status !== 'CONFIRMED') throw refuse('delivery.lineNotConfirmed', { line: ol.line_number ?? ol.order_line_id });
     wanted.set(ol.order_line_id, (wanted.get(ol.order_line_id) ?? 0) + units(l.quantity));
-    await po(db).updateTable('srm_po_delivery_line').set({ material_id: ol.material_id }).where('delivery_line_id', '=', l.delivery_line_id).execute();
   }
+  // The material follows the order line: one statement for the whole note (a 200-line note made 200).
+  await sql`update srm_po_delivery_line dl set material_id = ol.material_id from srm_po_order_line ol
+    where dl.delivery_id = ${deliveryId} and ol.order_line_id = dl.order_line_id and dl.material_id is distinct from ol.material_id`.execute(db);
   const transit = await inTransit(db, [...wanted.keys()], deliveryId);
   for (const [lineId, u] of wanted) {
     const ol = byId.get(lineId)!;
