@@ -8,6 +8,7 @@ import { doCancel, doClose, doRevise } from './server/changes.js';
 import { findVersions } from './server/versions.js';
 import { listOpenLines } from './server/lineBoard.js';
 import { createFromRequisition } from './server/fromRequisition.js';
+import { createFromAward } from './server/fromAward.js';
 import { deliveryRules } from './server/deliveryRules.js';
 import { receiptRules } from './server/receiptRules.js';
 import { returnRules } from './server/returnRules.js';
@@ -17,21 +18,46 @@ import { orderSubscribers } from './server/notify.js';
 import { deliveryOperations } from './server/labels.js';
 import { orderDemo } from './seed/demo.js';
 import { overdueProgram } from './server/overdueProgram.js';
+import { doRetry, erpProgram, erpSubscribers } from './server/erp/program.js';
 
 export default defineModule({
   name: 'order',
-  // requisition: orders from approved lines (its API); messages: the hand-over messages.
-  dependsOn: ['base', 'admin', 'supplier', 'requisition', 'workflow', 'messages', 'scheduler'],
+  // requisition: orders from approved lines (its API); sourcing: prices and awards (its API); messages: the
+  // hand-over messages.
+  dependsOn: ['base', 'admin', 'supplier', 'requisition', 'sourcing', 'workflow', 'messages', 'scheduler'],
   rules: { srmPoOrder: orderRules, srmPoDelivery: deliveryRules, srmPoReceipt: receiptRules, srmPoReturn: returnRules },
   operations: {
-    srmPoOrder: { doSupplierConfirm, doBuyerConfirm, doBuyerRejectChange, doClose, doCancel, doRevise, findVersions, createFromRequisition, listOpenLines },
+    srmPoOrder: {
+      doSupplierConfirm,
+      doBuyerConfirm,
+      doBuyerRejectChange,
+      doClose,
+      doCancel,
+      doRevise,
+      findVersions,
+      createFromRequisition,
+      createFromAward,
+      listOpenLines,
+    },
     srmPoDelivery: deliveryOperations,
     srmPoReceipt: { doSyncInspection },
+    srmPoErpOutbox: { doRetry },
   },
   // PO_APPROVAL's gateway tests the order's total in CNY.
   documentFacts: { srmPoOrder: orderFacts },
-  subscribers: orderSubscribers,
-  // The overdue-delivery reminder (scheduler).
-  programs: [overdueProgram],
+  // Released orders and receipts: the message, and a push run for the ERP outbox (written in the transaction).
+  subscribers: {
+    ...orderSubscribers,
+    'order.released': async (e, app) => {
+      await erpSubscribers['order.released'](e, app);
+      await orderSubscribers['order.released'](e, app);
+    },
+    'receipt.posted': async (e, app) => {
+      await erpSubscribers['receipt.posted'](e, app);
+      await orderSubscribers['receipt.posted'](e, app);
+    },
+  },
+  // The overdue-delivery reminder and the ERP push (scheduler).
+  programs: [overdueProgram, erpProgram],
   seed: { demo: orderDemo },
 });

@@ -3,14 +3,22 @@
 import type { Db } from '../../server/db/connect.js';
 import type { NewPriceItem, PriceSourceType } from './server/priceItems.js';
 import type { AwardedSupplier } from './server/awardRead.js';
+import type { AwardedPriceItem, ValidPriceItem } from './server/priceReads.js';
 
-export type { NewPriceItem, PriceSourceType, AwardedSupplier };
+export type { AwardedPriceItem, AwardedSupplier, NewPriceItem, PriceSourceType, ValidPriceItem };
 
 export interface SourcingApi {
   /** Writes price items in the caller's transaction `db` (PGlite has one connection); returns their ids. */
   recordPriceItems(db: Db, items: readonly NewPriceItem[], userId: number): Promise<number[]>;
   /** The latest unit price of each material in a currency from the price library (null: none). */
   latestUnitPrices(db: Db, materialIds: readonly number[], currencyCode: string): Promise<Map<number, number | null>>;
+  /** Per material, the item valid on `onDate` for the supplier and currency (missing: none valid). */
+  validPriceItems(
+    db: Db,
+    q: { supplierId: number; currencyCode: string; onDate: string; materialIds: readonly number[] },
+  ): Promise<Map<number, ValidPriceItem>>;
+  /** The price items an award wrote, by the awarded inquiry's or auction's number (empty: no such award). */
+  awardedPriceItems(db: Db, sourceNumber: string): Promise<AwardedPriceItem[]>;
   /** The default validity of an awarded price: today for one year (`yyyy-MM-dd`). */
   defaultValidity(db: Db): Promise<{ validFrom: string; validTo: string }>;
   /** Awarded inquiries' winners and the items each won (a contract is filled from one); newest first. */

@@ -10,6 +10,7 @@ import { sourcingDemo } from './seed/demo.js';
 import { registerExportRoute } from './server/exportRoute.js';
 import { defaultValidity, latestUnitPrices, recordPriceItems } from './server/priceItems.js';
 import { awards } from './server/awardRead.js';
+import { awardedPriceItems, validPriceItems } from './server/priceReads.js';
 import type { SourcingApi } from './api.js';
 
 export default defineModule({
@@ -21,5 +22,5 @@ export default defineModule({
   subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded },
   routes: (server, { app }) => registerExportRoute(server, app),
   seed: { demo: sourcingDemo },
-  api: (): SourcingApi => ({ recordPriceItems, latestUnitPrices, defaultValidity, awards }),
+  api: (): SourcingApi => ({ recordPriceItems, latestUnitPrices, defaultValidity, awards, validPriceItems, awardedPriceItems }),
 });

@@ -103,9 +103,27 @@ export interface OutsideCall {
   durationMs: number;
 }
 
+/** One exchange with an external system's interface (an ERP push attempt), for the interface log. */
+export interface InterfaceCall {
+  /** The external system, e.g. `ERP`. */
+  appId: string;
+  method: string;
+  /** Where the call went (the URL) and what it carried, e.g. `https://erp/… ORDER_RELEASED PO-2026-000001`. */
+  path: string;
+  /** The HTTP status answered, null when none came (refused connection, timeout). */
+  httpStatus: number | null;
+  ok: boolean;
+  /** The answer's summary or the error. */
+  message: string | null;
+  durationMs: number;
+  userName?: string | null;
+}
+
 export interface CallLogs {
   /** The tripartite log: one row per outside call. */
   recordCall(db: Db, call: OutsideCall): Promise<void>;
+  /** The interface log: one row per outbound interface attempt (inbound calls are logged by the request hook). */
+  recordInterface(db: Db, call: InterfaceCall): Promise<void>;
   /** The message log: where the default SMS provider "sends" (read by an administrator or a test), and
    *  where scheduled reminders go when the messages module does not run (MAIL, SITE). */
   recordMessage(db: Db, channel: 'SMS' | 'MAIL' | 'SITE', recipient: string, content: string): Promise<void>;

@@ -2811,6 +2811,45 @@ lastUpdateDate: string
 versionNum: number
 }
 
+export interface SrmPoErpOutbox {
+outboxId: number
+eventType: (string | null)
+documentId: (number | null)
+documentNumber: (string | null)
+payload: (string | null)
+status: (string | null)
+attempts: (number | null)
+nextAttemptAt: (string | null)
+lastHttpStatus: (number | null)
+lastError: (string | null)
+sentTime: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPoErpOutboxParams {
+outboxId?: (number | number[])
+eventType?: (string | string[])
+documentId?: (number | number[])
+documentNumber?: string
+status?: (string | string[])
+}
+
+export function srmPoErpOutboxClient(call: Call) {
+  const base = 'srmServer/v1/srmPoErpOutboxRestful';
+  return {
+    findById: (id: number) => call<SrmPoErpOutbox>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPoErpOutboxParams> = {}) => call<SrmPoErpOutbox[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPoErpOutbox>) => call<SrmPoErpOutbox>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPoErpOutbox>[]) => call<SrmPoErpOutbox[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
 export interface SrmPoOrder {
 orderId: number
 orderNumber: (string | null)
@@ -2894,6 +2933,9 @@ openQuantity: (number | null)
 lineStatus: (string | null)
 supplierComment: (string | null)
 requisitionLineId: (number | null)
+priceItemId: (number | null)
+priceSource: (string | null)
+priceFlag: (string | null)
 remark: (string | null)
 createdBy: (number | null)
 creationDate: string

@@ -1,6 +1,9 @@
 // Demo company, the logs' part: buyer01's recent work on the demo requisitions (created, saved, submitted)
 // as the audit hook would have logged it, so the internal home's recent documents show content on the
 // first sign-in. The documents come from the requisition step's shared facts (no read of its tables).
+// And the interface-log attempts behind the order module's demo ERP outbox (delivered at once, on the third
+// try, waiting to retry, failed for good), so the interface log shows successes and errors.
+import { sql } from 'kysely';
 import type { DemoStep } from '../../../server/modules/types.js';
 import { typed } from '../../../server/db/typed.js';
 import type { LogsTables } from '../generated/tables.js';
@@ -40,4 +43,36 @@ const recentWork: DemoStep = {
   },
 };
 
-export const logsDemo: readonly DemoStep[] = [recentWork];
+const TARGET = 'https://erp.example.com/srm/inbound';
+// [document, attempt, HTTP status, ok, message, ms, minutes ago]
+const ATTEMPTS: [string, string, number | null, boolean, string, number, number][] = [
+  ['ORDER_RELEASED PO-2026-000005', '1', 200, true, '{"ok":true}', 84, 600],
+  ['ORDER_RELEASED PO-2026-000006', '1', 503, false, 'ERP busy', 31, 420],
+  ['ORDER_RELEASED PO-2026-000006', '2', 503, false, 'ERP busy', 29, 418],
+  ['ORDER_RELEASED PO-2026-000006', '3', 200, true, '{"ok":true}', 97, 414],
+  ['RECEIPT_POSTED GR-2026-000001', '1', 503, false, 'ERP busy', 35, 90],
+  ['RECEIPT_POSTED GR-2026-000001', '2', 503, false, 'ERP busy', 33, 89],
+  ['RECEIPT_POSTED GR-2026-000002', '6', null, false, 'timeout after 10000 ms', 10003, 30],
+];
+
+const interfaceLogs: DemoStep = {
+  name: 'interfaceLogs',
+  async run(db) {
+    for (const [doc, attempt, http, ok, msg, ms, ago] of ATTEMPTS)
+      await typed<LogsTables>(db)
+        .insertInto('srm_base_interface_logs')
+        .values({
+          app_id: 'ERP',
+          request_path: `${TARGET} ${doc} #${attempt}`,
+          http_method: 'POST',
+          http_status: http,
+          result_status: ok ? 'S' : 'E',
+          result_msg: msg,
+          duration_ms: ms,
+          request_time: sql<string>`localtimestamp(0) - make_interval(mins => ${ago})`,
+        })
+        .execute();
+  },
+};
+
+export const logsDemo: readonly DemoStep[] = [recentWork, interfaceLogs];

@@ -3,59 +3,63 @@
 import type { EntityDefinition, PageDefinition } from '../../../runtime/definitions';
 import page0 from '../pages/deliveryEdit.page.json';
 import page1 from '../pages/deliveryList.page.json';
-import page2 from '../pages/poInboundEdit.page.json';
-import page3 from '../pages/poInboundList.page.json';
-import page4 from '../pages/poLineBoard.page.json';
-import page5 from '../pages/poOrderEdit.page.json';
-import page6 from '../pages/poOrderList.page.json';
-import page7 from '../pages/poReceiptEdit.page.json';
-import page8 from '../pages/poReceiptList.page.json';
-import page9 from '../pages/poReturnEdit.page.json';
-import page10 from '../pages/poReturnList.page.json';
-import page11 from '../pages/supplierOrderEdit.page.json';
-import page12 from '../pages/supplierOrderList.page.json';
-import page13 from '../pages/supplierReceiptEdit.page.json';
-import page14 from '../pages/supplierReceiptList.page.json';
-import page15 from '../pages/supplierReturnEdit.page.json';
-import page16 from '../pages/supplierReturnList.page.json';
+import page2 from '../pages/erpOutboxList.page.json';
+import page3 from '../pages/poInboundEdit.page.json';
+import page4 from '../pages/poInboundList.page.json';
+import page5 from '../pages/poLineBoard.page.json';
+import page6 from '../pages/poOrderEdit.page.json';
+import page7 from '../pages/poOrderList.page.json';
+import page8 from '../pages/poReceiptEdit.page.json';
+import page9 from '../pages/poReceiptList.page.json';
+import page10 from '../pages/poReturnEdit.page.json';
+import page11 from '../pages/poReturnList.page.json';
+import page12 from '../pages/supplierOrderEdit.page.json';
+import page13 from '../pages/supplierOrderList.page.json';
+import page14 from '../pages/supplierReceiptEdit.page.json';
+import page15 from '../pages/supplierReceiptList.page.json';
+import page16 from '../pages/supplierReturnEdit.page.json';
+import page17 from '../pages/supplierReturnList.page.json';
 import entity0 from '../entities/srmPoDelivery.entity.json';
 import entity1 from '../entities/srmPoDeliveryLine.entity.json';
-import entity2 from '../entities/srmPoOrder.entity.json';
-import entity3 from '../entities/srmPoOrderLine.entity.json';
-import entity4 from '../entities/srmPoOrderVersion.entity.json';
-import entity5 from '../entities/srmPoReceipt.entity.json';
-import entity6 from '../entities/srmPoReceiptLine.entity.json';
-import entity7 from '../entities/srmPoReturn.entity.json';
-import entity8 from '../entities/srmPoReturnLine.entity.json';
+import entity2 from '../entities/srmPoErpOutbox.entity.json';
+import entity3 from '../entities/srmPoOrder.entity.json';
+import entity4 from '../entities/srmPoOrderLine.entity.json';
+import entity5 from '../entities/srmPoOrderVersion.entity.json';
+import entity6 from '../entities/srmPoReceipt.entity.json';
+import entity7 from '../entities/srmPoReceiptLine.entity.json';
+import entity8 from '../entities/srmPoReturn.entity.json';
+import entity9 from '../entities/srmPoReturnLine.entity.json';
 
 export const pages = {
   "order/deliveryEdit": page0,
   "order/deliveryList": page1,
-  "order/poInboundEdit": page2,
-  "order/poInboundList": page3,
-  "order/poLineBoard": page4,
-  "order/poOrderEdit": page5,
-  "order/poOrderList": page6,
-  "order/poReceiptEdit": page7,
-  "order/poReceiptList": page8,
-  "order/poReturnEdit": page9,
-  "order/poReturnList": page10,
-  "order/supplierOrderEdit": page11,
-  "order/supplierOrderList": page12,
-  "order/supplierReceiptEdit": page13,
-  "order/supplierReceiptList": page14,
-  "order/supplierReturnEdit": page15,
-  "order/supplierReturnList": page16,
+  "order/erpOutboxList": page2,
+  "order/poInboundEdit": page3,
+  "order/poInboundList": page4,
+  "order/poLineBoard": page5,
+  "order/poOrderEdit": page6,
+  "order/poOrderList": page7,
+  "order/poReceiptEdit": page8,
+  "order/poReceiptList": page9,
+  "order/poReturnEdit": page10,
+  "order/poReturnList": page11,
+  "order/supplierOrderEdit": page12,
+  "order/supplierOrderList": page13,
+  "order/supplierReceiptEdit": page14,
+  "order/supplierReceiptList": page15,
+  "order/supplierReturnEdit": page16,
+  "order/supplierReturnList": page17,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
   "srmPoDelivery": entity0,
   "srmPoDeliveryLine": entity1,
-  "srmPoOrder": entity2,
-  "srmPoOrderLine": entity3,
-  "srmPoOrderVersion": entity4,
-  "srmPoReceipt": entity5,
-  "srmPoReceiptLine": entity6,
-  "srmPoReturn": entity7,
-  "srmPoReturnLine": entity8,
+  "srmPoErpOutbox": entity2,
+  "srmPoOrder": entity3,
+  "srmPoOrderLine": entity4,
+  "srmPoOrderVersion": entity5,
+  "srmPoReceipt": entity6,
+  "srmPoReceiptLine": entity7,
+  "srmPoReturn": entity8,
+  "srmPoReturnLine": entity9,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

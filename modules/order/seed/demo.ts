@@ -1,6 +1,7 @@
 // Demo company, orders' part: the menus of buyers, approvers and suppliers (the orders themselves: demoOrders.ts).
 import type { DemoStep } from '../../../server/modules/types.js';
 import { demoOrders } from './demoOrders.js';
+import { demoErp } from './demoErp.js';
 
 const grants: DemoStep = {
   name: 'grants',
@@ -31,4 +32,4 @@ const grants: DemoStep = {
   },
 };
 
-export const orderDemo: readonly DemoStep[] = [grants, ...demoOrders];
+export const orderDemo: readonly DemoStep[] = [grants, ...demoOrders, demoErp];

@@ -2,9 +2,11 @@
 // carry at most the order line's open quantity plus its tolerance, less what its other unreceived notes
 // carry. Two notes racing for the last open quantity are serialised on the order's row lock: the second
 // sees the first's lines and is refused.
+import { sql } from 'kysely';
 import type { EntityRules } from '../../../server/modules/types.js';
 import type { ActionContext } from '../../../server/rest/actionContext.js';
 import type { Db } from '../../../server/db/connect.js';
+import { waybillValid } from './waybill.js';
 import { refuse } from '../../../server/errors.js';
 import { ownershipValue } from '../../../server/rest/records.js';
 import { inTransit, lockOrder, lockOrderLines, po, qty, shippableUnits, SHIPPABLE_ORDER, units } from './store.js';
@@ -35,8 +37,16 @@ export async function checkDeliveryLines(ctx: ActionContext, db: Db, deliveryId:
     if (!ol) throw refuse('delivery.lineNotOnOrder', { line: l.line_number ?? l.delivery_line_id });
     if (ol.line_status !== 'CONFIRMED') throw refuse('delivery.lineNotConfirmed', { line: ol.line_number ?? ol.order_line_id });
     wanted.set(ol.order_line_id, (wanted.get(ol.order_line_id) ?? 0) + units(l.quantity));
-    await po(db).updateTable('srm_po_delivery_line').set({ material_id: ol.material_id }).where('delivery_line_id', '=', l.delivery_line_id).execute();
   }
+  // The material follows the order line: one statement for the whole note (a 200-line note made 200).
+  await po(db)
+    .updateTable('srm_po_delivery_line as dl')
+    .from('srm_po_order_line as ol')
+    .set((eb) => ({ material_id: eb.ref('ol.material_id') }))
+    .where('dl.delivery_id', '=', deliveryId)
+    .whereRef('ol.order_line_id', '=', 'dl.order_line_id')
+    .where(sql<boolean>`dl.material_id is distinct from ol.material_id`)
+    .execute();
   const transit = await inTransit(db, [...wanted.keys()], deliveryId);
   for (const [lineId, u] of wanted) {
     const ol = byId.get(lineId)!;
@@ -52,6 +62,8 @@ export const deliveryRules: EntityRules = {
     if (stored && values.order_id !== undefined && Number(values.order_id) !== stored.order_id) throw refuse('delivery.orderFixed');
     const o = await shippableOrder(ctx, db, orderId);
     values.supplier_id = o.supplier_id;
+    if (typeof values.waybill_number === 'string' && !waybillValid(values.waybill_number))
+      throw refuse('delivery.waybillCheckDigit', { waybill: values.waybill_number });
   },
   async afterLines(ctx, db, id) {
     await checkDeliveryLines(ctx, db, id);

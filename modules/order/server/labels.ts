@@ -1,4 +1,4 @@
-// Delivery labels: one label per line of a note, with a Code 128 barcode (bwip-js) of `{deliveryNumber}/{lineNumber}`,
+// Delivery labels: one label per line of a note, with a Code 128 barcode (bwip-js encodes, pdf-lib draws the bars) of `{deliveryNumber}/{lineNumber}`,
 // laid out on A4 (2 × 4 labels a page) with pdf-lib. Receiving scans that value: findByBarcode finds the note.
 // The PDF travels in the envelope as base64 (the family's JSON answer), with its file name.
 import bwipjs from 'bwip-js/node';
@@ -8,6 +8,7 @@ import { refuse } from '../../../server/errors.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { findRow, loadRecord, parseId } from '../../../server/rest/read.js';
 import { po } from './store.js';
+import { doWaybillNumberCalc } from './waybill.js';
 
 const A4 = { w: 595.28, h: 841.89 };
 const COLS = 2;
@@ -43,16 +44,13 @@ const getLabelPdf: FamilyAction = async (ctx) => {
     const slot = i % (COLS * ROWS);
     const x = (slot % COLS) * cellW + 18;
     const top = A4.h - Math.floor(slot / COLS) * cellH - 24;
-    const png = await bwipjs.toBuffer({
-      bcid: 'code128',
-      text: barcodeOf(number, l.line_number),
-      scale: 2,
-      height: 12,
-      includetext: true,
-      textxalign: 'center',
-    });
-    const image = await pdf.embedPng(png);
-    const width = Math.min(cellW - 36, image.width / 2);
+    // Bars as vector rectangles from bwip-js's encoding (sbs: bar, space, bar… widths in modules): no
+    // PNG per label to render, compress and decode again (a 200-line note took seconds that way).
+    const code = barcodeOf(number, l.line_number);
+    const sbs = (bwipjs.raw('code128', code, {}) as { sbs: number[] }[])[0].sbs;
+    const modules = sbs.reduce((a, b) => a + b, 0);
+    const width = Math.min(cellW - 36, modules * 1.6);
+    const unit = width / modules;
     page.drawRectangle({ x: x - 8, y: top - cellH + 40, width: cellW - 20, height: cellH - 24, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
     page.drawText(ascii(number), { x, y: top - 16, size: 14, font: bold });
     const rows = [
@@ -63,12 +61,13 @@ const getLabelPdf: FamilyAction = async (ctx) => {
       `Ship ${ascii(note.ship_date ?? '')}  ETA ${ascii(note.expected_arrival ?? '')}`,
     ];
     rows.forEach((text, r) => page.drawText(text, { x, y: top - 36 - r * 14, size: 10, font }));
-    page.drawImage(image, {
-      x,
-      y: top - 36 - rows.length * 14 - (image.height / 2) * (width / (image.width / 2)),
-      width,
-      height: (image.height / 2) * (width / (image.width / 2)),
-    });
+    const barTop = top - 36 - rows.length * 14;
+    let bx = x;
+    for (const [k, w] of sbs.entries()) {
+      if (k % 2 === 0) page.drawRectangle({ x: bx, y: barTop - 34, width: w * unit, height: 30, color: rgb(0, 0, 0) });
+      bx += w * unit;
+    }
+    page.drawText(ascii(code), { x: x + Math.max(0, (width - font.widthOfTextAtSize(ascii(code), 9)) / 2), y: barTop - 46, size: 9, font });
   }
   const bytes = await pdf.save();
   return ok({ fileName: `${number}-labels.pdf`, contentType: 'application/pdf', base64: Buffer.from(bytes).toString('base64'), labels: lines.length });
@@ -84,4 +83,4 @@ const findByBarcode: FamilyAction = async (ctx) => {
   return ok(await loadRecord(ctx, ctx.app.db, row.delivery_id));
 };
 
-export const deliveryOperations = { getLabelPdf, findByBarcode };
+export const deliveryOperations = { getLabelPdf, findByBarcode, doWaybillNumberCalc };

@@ -29,8 +29,10 @@ export const listOpenLines: FamilyAction = async (ctx) => {
     ])
     .where('o.status', 'in', ['RELEASED', 'CHANGE_PENDING', 'CONFIRMED'])
     .where('l.line_status', 'in', ['OPEN', 'CHANGE_REQUESTED', 'REJECTED', 'CONFIRMED']);
-  if (owner !== null) q = q.where('o.supplier_id', '=', owner);
-  else if (typeof params.supplierId === 'number') q = q.where('o.supplier_id', '=', params.supplierId);
+  // Lines carry their header's supplier: filtering the line too lets the open-lines index
+  // (supplier_id, required_date, order_line_id where live) walk in list order and stop at 500.
+  if (owner !== null) q = q.where('o.supplier_id', '=', owner).where('l.supplier_id', '=', Number(owner));
+  else if (typeof params.supplierId === 'number') q = q.where('o.supplier_id', '=', params.supplierId).where('l.supplier_id', '=', params.supplierId);
   if (typeof params.orderNumber === 'string' && params.orderNumber.trim()) q = q.where('o.order_number', 'like', `%${params.orderNumber.trim()}%`);
   const rows = await q.orderBy('l.required_date').orderBy('l.order_line_id').limit(500).execute();
   return ok(rows);

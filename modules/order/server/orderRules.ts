@@ -5,6 +5,8 @@ import type { EntityRules } from '../../../server/modules/types.js';
 import { auditUpdate } from '../../../server/db/typed.js';
 import { refuse } from '../../../server/errors.js';
 import { ENDED_LINE, po, refreshOrderTotal } from './store.js';
+import { queueReleasedOrder } from './erp/documents.js';
+import { applyLibraryPrices } from './prices.js';
 
 export const orderRules: EntityRules = {
   async afterLines(ctx, db, id) {
@@ -17,6 +19,7 @@ export const orderRules: EntityRules = {
         .where('order_line_id', '=', l.order_line_id)
         .execute();
     }
+    await applyLibraryPrices(ctx.app, db, id);
     await refreshOrderTotal(db, id);
   },
   async beforeTransition(ctx, db, step) {
@@ -38,6 +41,7 @@ export const orderRules: EntityRules = {
       .select(['order_number', 'supplier_id', 'revision'])
       .where('order_id', '=', step.id)
       .executeTakeFirstOrThrow();
+    await queueReleasedOrder(db, step.id, userId);
     ctx.events.add('order.released', {
       orderId: step.id,
       orderNumber: o.order_number ?? '',

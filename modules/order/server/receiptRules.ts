@@ -9,6 +9,7 @@ import { refuse } from '../../../server/errors.js';
 import { auditUpdate } from '../../../server/db/typed.js';
 import { lockOrderLines, po, qty, units } from './store.js';
 import { settleOrder } from './settle.js';
+import { queuePostedReceipt } from './erp/documents.js';
 
 async function lockDelivery(db: Db, deliveryId: number) {
   return po(db)
@@ -89,14 +90,16 @@ async function post(ctx: ActionContext, db: Db, receiptId: number): Promise<void
     .where('delivery_id', '=', receipt.delivery_id)
     .execute();
   await settleOrder(db, note.order_id, userId);
-  ctx.events.add('receipt.posted', {
+  const event = {
     receiptId,
     receiptNumber: receipt.receipt_number ?? '',
     deliveryId: receipt.delivery_id,
     orderId: note.order_id,
     supplierId: note.supplier_id ?? 0,
     lines: posted,
-  });
+  };
+  await queuePostedReceipt(db, event, userId);
+  ctx.events.add('receipt.posted', event);
 }
 
 export const receiptRules: EntityRules = {

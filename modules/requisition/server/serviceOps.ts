@@ -7,6 +7,8 @@ import type { AppContext } from '../../../server/context.js';
 import { refuse } from '../../../server/errors.js';
 import type { ServiceOperation } from '../../workflow/api.js';
 import { requisitionTotal } from './totals.js';
+import { typed } from '../../../server/db/typed.js';
+import type { RequisitionTables } from '../generated/tables.js';
 
 export function requisitionServiceOperations(app: AppContext): ServiceOperation[] {
   return [
@@ -23,8 +25,11 @@ export function requisitionServiceOperations(app: AppContext): ServiceOperation[
         if (!total) throw refuse('prq.budget.notFound');
         if (total.totalAmountCny === null) throw refuse('prq.budget.noRate');
         if (total.totalAmountCny > max) throw refuse('prq.budget.exceeded', { total: total.totalAmountCny.toFixed(2), max: max.toFixed(2) });
-        await sql`update srm_po_requisition set budget_checked = 'Y', last_update_date = localtimestamp(0), version_num = version_num + 1
-                   where requisition_id = ${call.businessId}`.execute(db);
+        await typed<RequisitionTables>(db)
+          .updateTable('srm_po_requisition')
+          .set((eb) => ({ budget_checked: 'Y', last_update_date: sql<string>`localtimestamp(0)`, version_num: eb('version_num', '+', 1) }))
+          .where('requisition_id', '=', call.businessId)
+          .execute();
       },
     },
   ];

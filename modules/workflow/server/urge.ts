@@ -39,21 +39,38 @@ export async function urgeDue(app: AppContext, asOf?: string): Promise<number> {
       const rule = await wf(db).selectFrom('bpm_urge_rule').selectAll().where('rule_id', '=', rule_id).forUpdate().executeTakeFirst();
       if (!rule || rule.enabled_flag !== 'Y') return 0;
       const now = asOf ? sql`cast(${asOf} as timestamp)` : sql`localtimestamp(0)`;
-      const due = await sql<Due>`
-        select t.task_id, t.assignee_id, t.task_name, t.node_id, i.instance_id, i.entity_name, i.business_id, i.document_number, i.model_key,
-               cast(coalesce(l.times, 0) as integer) as times,
-               cast(floor(extract(epoch from (${now} - t.create_date)) / 3600) as integer) as hours_open
-          from bpm_task t
-          join bpm_instance i on i.instance_id = t.instance_id
-          left join (select task_id, count(*) as times, max(sent_date) as last_sent from bpm_urge_log where rule_id = ${rule.rule_id} group by task_id) l
-            on l.task_id = t.task_id
-         where t.state = 'OPEN' and i.state = 'RUNNING' and i.model_key = ${rule.model_key}
-           and (${rule.node_id}::varchar is null or t.node_id = ${rule.node_id})
-           and t.create_date + make_interval(hours => ${rule.after_hours}::int) <= ${now}
-           and coalesce(l.times, 0) < ${rule.max_times}
-           and (l.last_sent is null or l.last_sent + make_interval(hours => ${rule.repeat_hours}::int) <= ${now})
-         order by t.task_id
-         limit 1000`.execute(db);
+      // Per task, how often this rule reminded it and when last.
+      const urged = wf(db)
+        .selectFrom('bpm_urge_log')
+        .select(['task_id', sql<number>`count(*)`.as('times'), sql<string>`max(sent_date)`.as('last_sent')])
+        .where('rule_id', '=', rule.rule_id)
+        .groupBy('task_id')
+        .as('l');
+      let query = wf(db)
+        .selectFrom('bpm_task as t')
+        .innerJoin('bpm_instance as i', 'i.instance_id', 't.instance_id')
+        .leftJoin(urged, 'l.task_id', 't.task_id')
+        .select([
+          't.task_id',
+          't.assignee_id',
+          't.task_name',
+          't.node_id',
+          'i.instance_id',
+          'i.entity_name',
+          'i.business_id',
+          'i.document_number',
+          'i.model_key',
+          sql<number>`cast(coalesce(l.times, 0) as integer)`.as('times'),
+          sql<number>`cast(floor(extract(epoch from (${now} - t.create_date)) / 3600) as integer)`.as('hours_open'),
+        ])
+        .where('t.state', '=', 'OPEN')
+        .where('i.state', '=', 'RUNNING')
+        .where('i.model_key', '=', rule.model_key)
+        .where(sql<boolean>`t.create_date + make_interval(hours => ${rule.after_hours}::int) <= ${now}`)
+        .where(sql<boolean>`coalesce(l.times, 0) < ${rule.max_times}`)
+        .where(sql<boolean>`(l.last_sent is null or l.last_sent + make_interval(hours => ${rule.repeat_hours}::int) <= ${now})`);
+      if (rule.node_id) query = query.where('t.node_id', '=', rule.node_id);
+      const due = { rows: (await query.orderBy('t.task_id').limit(1000).execute()) as Due[] };
       for (const d of due.rows) {
         const times = d.times + 1;
         await wf(db)
@@ -114,16 +131,31 @@ export const updateStatus: FamilyAction = async (ctx) => {
 /** When the next reminder of any enabled rule falls due (UTC text), or null: the time the scheduler is asked
  *  for the next BPM_URGE run by, so that nobody has to schedule the program by hand. */
 export async function nextUrgeDue(app: AppContext): Promise<Date | null> {
-  const row = await sql<{ due: string | null }>`
-    select to_char(min(coalesce(l.last_sent + make_interval(hours => r.repeat_hours::int), t.create_date + make_interval(hours => r.after_hours::int))),
-                   'YYYY-MM-DD"T"HH24:MI:SS"Z"') as due
-      from bpm_urge_rule r
-      join bpm_instance i on i.model_key = r.model_key and i.state = 'RUNNING'
-      join bpm_task t on t.instance_id = i.instance_id and t.state = 'OPEN' and (r.node_id is null or t.node_id = r.node_id)
-      left join (select task_id, rule_id, count(*) as times, max(sent_date) as last_sent from bpm_urge_log group by task_id, rule_id) l
-        on l.task_id = t.task_id and l.rule_id = r.rule_id
-     where r.enabled_flag = 'Y' and coalesce(l.times, 0) < r.max_times`.execute(app.db);
-  const due = row.rows[0]?.due;
+  const urged = wf(app.db)
+    .selectFrom('bpm_urge_log')
+    .select(['task_id', 'rule_id', sql<number>`count(*)`.as('times'), sql<string>`max(sent_date)`.as('last_sent')])
+    .groupBy(['task_id', 'rule_id'])
+    .as('l');
+  const row = await wf(app.db)
+    .selectFrom('bpm_urge_rule as r')
+    .innerJoin('bpm_instance as i', (j) => j.onRef('i.model_key', '=', 'r.model_key').on('i.state', '=', 'RUNNING'))
+    .innerJoin('bpm_task as t', (j) =>
+      j
+        .onRef('t.instance_id', '=', 'i.instance_id')
+        .on('t.state', '=', 'OPEN')
+        .on((eb) => eb.or([eb('r.node_id', 'is', null), eb('t.node_id', '=', eb.ref('r.node_id'))])),
+    )
+    .leftJoin(urged, (j) => j.onRef('l.task_id', '=', 't.task_id').onRef('l.rule_id', '=', 'r.rule_id'))
+    .select(
+      sql<
+        string | null
+      >`to_char(min(coalesce(l.last_sent + make_interval(hours => r.repeat_hours::int), t.create_date + make_interval(hours => r.after_hours::int))),
+                   'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('due'),
+    )
+    .where('r.enabled_flag', '=', 'Y')
+    .where(sql<boolean>`coalesce(l.times, 0) < r.max_times`)
+    .executeTakeFirst();
+  const due = row?.due;
   return due ? new Date(Math.max(Date.parse(due), Date.now()) + 5000) : null;
 }
 

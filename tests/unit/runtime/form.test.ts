@@ -49,7 +49,7 @@ describe('form schema', () => {
     expect(view.uiSchema.requestDate['ui:readonly']).toBe(true);
   });
   it('starts a new record with defaults, initial status and empty lines', () => {
-    expect(emptyRecord(def<EntityDefinition>(req))).toEqual({ currencyCode: 'CNY', status: 'DRAFT', lines: [] });
+    expect(emptyRecord(def<EntityDefinition>(req))).toEqual({ currencyCode: 'CNY', status: 'DRAFT', budgetChecked: 'N', lines: [] });
   });
   it('validates with localised messages', () => {
     const { schema } = buildFormSchema(
