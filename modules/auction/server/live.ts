@@ -8,7 +8,7 @@ import type { AppContext } from '../../../server/context.js';
 import type { PushApi, UserFrame } from '../../push/api.js';
 import type { SupplierApi } from '../../supplier/api.js';
 import { auctionNow, textOf } from './clock.js';
-import { invitedSuppliers, loadAuction, ranking, tables, type AuctionRow } from './repo.js';
+import { invitedSuppliers, loadAuction, ranking, tables, type AuctionRow, type InvitedSupplier } from './repo.js';
 
 export type LiveEvent = 'bid' | 'extend' | 'publish' | 'pause' | 'resume' | 'manualExtend' | 'close' | 'round' | 'award' | 'cancel';
 
@@ -58,6 +58,12 @@ export async function publishAuction(app: AppContext, auctionId: number, event: 
   const a = await loadAuction(app.db, auctionId, false);
   if (!a) return;
   const [suppliers, logSeq] = await Promise.all([invitedSuppliers(app.db, auctionId), lastLogSeq(app, auctionId)]);
+  await publishState(app, a, suppliers, logSeq, event);
+}
+
+/** One frame per watcher for a state the caller already holds (a bid group's, read under its lock). */
+export async function publishState(app: AppContext, a: AuctionRow, suppliers: readonly InvitedSupplier[], logSeq: number, event: LiveEvent): Promise<void> {
+  if (!app.modules.hasApi('push')) return;
   const ranks = ranking(suppliers);
   const now = auctionNow(app);
   const common = commonData(a, now, logSeq, event);
