@@ -16,15 +16,27 @@ export type LiveEvent = 'bid' | 'extend' | 'publish' | 'pause' | 'resume' | 'man
 const contactsCache = new WeakMap<AppContext, Map<number, { at: number; userIds: number[] }>>();
 const CONTACTS_TTL_MS = 30_000;
 
-async function contactsOf(app: AppContext, supplierId: number): Promise<number[]> {
-  let byApp = contactsCache.get(app);
-  if (!byApp) contactsCache.set(app, (byApp = new Map()));
-  const hit = byApp.get(supplierId);
-  if (hit && Date.now() - hit.at < CONTACTS_TTL_MS) return hit.userIds;
+async function fetchContacts(app: AppContext, byApp: Map<number, { at: number; userIds: number[] }>, supplierId: number): Promise<number[]> {
   const c = await app.modules.api<SupplierApi>('supplier').supplierContacts(app.db, { supplierId });
   const userIds = c?.userIds ?? [];
   byApp.set(supplierId, { at: Date.now(), userIds });
   return userIds;
+}
+
+/**
+ * A known supplier's users answer at once; past the TTL they are refreshed behind the frame (a frame must
+ * not wait for 200 suppliers' look-ups every 30 s: that stalled every watcher for seconds in the bench).
+ */
+async function contactsOf(app: AppContext, supplierId: number): Promise<number[]> {
+  let byApp = contactsCache.get(app);
+  if (!byApp) contactsCache.set(app, (byApp = new Map()));
+  const hit = byApp.get(supplierId);
+  if (!hit) return fetchContacts(app, byApp, supplierId);
+  if (Date.now() - hit.at >= CONTACTS_TTL_MS) {
+    hit.at = Date.now(); // one refresh at a time
+    void fetchContacts(app, byApp, supplierId).catch(() => undefined);
+  }
+  return hit.userIds;
 }
 
 /** What every watcher sees of the auction's clock and round. */
@@ -69,10 +81,11 @@ export async function publishState(app: AppContext, a: AuctionRow, suppliers: re
   const common = commonData(a, now, logSeq, event);
   const lead = a.visibility === 'LEAD_PRICE' ? { leadPrice: a.bestPrice } : {};
   const frames: UserFrame[] = [];
-  for (const s of suppliers) {
+  const contacts = await Promise.all(suppliers.map((s) => contactsOf(app, s.supplierId)));
+  suppliers.forEach((s, i) => {
     const data = { ...common, rank: ranks.get(s.supplierId) ?? null, ownBest: s.bestPrice, active: s.active, ...lead };
-    for (const userId of await contactsOf(app, s.supplierId)) frames.push({ userId, type: 'auction', data });
-  }
+    for (const userId of contacts[i]) frames.push({ userId, type: 'auction', data });
+  });
   const board = suppliers.map((s) => ({
     supplierId: s.supplierId,
     rank: ranks.get(s.supplierId) ?? null,
