@@ -78,3 +78,60 @@ export async function verifyChain(db: Db, auctionId: number): Promise<ChainCheck
   }
   return { valid: true, entries: rows.length, brokenAt: null, lastHash: prev };
 }
+
+/**
+ * Entries of one bid group, chained in memory and written by one multi-row insert: the last entry is read
+ * once per group instead of once per entry. The caller holds the auction's row lock from `open` to `flush`.
+ */
+export class LogBatch {
+  private rows: Record<string, unknown>[] = [];
+  private constructor(
+    private readonly auctionId: number,
+    private seq: number,
+    private prev: string,
+  ) {}
+
+  static async open(db: Db, auctionId: number): Promise<LogBatch> {
+    const last = await typed<AuctionTables>(db)
+      .selectFrom('srm_src_auction_log')
+      .select(['entry_seq', 'entry_hash'])
+      .where('auction_id', '=', auctionId)
+      .orderBy('entry_seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return new LogBatch(auctionId, last?.entry_seq ?? 0, last?.entry_hash ?? GENESIS);
+  }
+
+  /** The seq of the last entry (written or still queued). */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  add(userId: number, entryType: LogType, payload: Record<string, unknown>, bidId: number | null = null): number {
+    this.seq += 1;
+    const text = JSON.stringify(payload);
+    const hash = entryHash(this.prev, this.auctionId, this.seq, entryType, bidId, text);
+    this.rows.push({
+      auction_id: this.auctionId,
+      entry_seq: this.seq,
+      entry_type: entryType,
+      bid_id: bidId,
+      payload: text,
+      prev_hash: this.prev,
+      entry_hash: hash,
+      ...auditInsert(userId),
+    });
+    this.prev = hash;
+    return this.seq;
+  }
+
+  async flush(db: Db): Promise<void> {
+    if (!this.rows.length) return;
+    const rows = this.rows;
+    this.rows = [];
+    await typed<AuctionTables>(db)
+      .insertInto('srm_src_auction_log')
+      .values(rows as never)
+      .execute();
+  }
+}

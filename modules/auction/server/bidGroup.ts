@@ -1,0 +1,210 @@
+// Group commit of the bids queued for one auction (server/bidQueue.ts): ONE transaction under the
+// auction's row lock decides every bid of the group one after another in memory, with the server clock
+// read for each bid as it is decided, exactly as if each had taken the lock alone (same checks, same
+// refusals, same extension rule, same chain), then writes the accepted bids, their log entries, the
+// suppliers' bests and the auction row with one statement each. The lock is what keeps two server
+// processes from deciding bids of one auction at the same time; the state is read under it per group,
+// so no process decides on a stale copy.
+import { sql } from 'kysely';
+import { auditInsert, auditUpdate } from '../../../server/db/typed.js';
+import type { AppContext } from '../../../server/context.js';
+import type { Db } from '../../../server/db/connect.js';
+import { refuse } from '../../../server/errors.js';
+import { LogBatch } from './chain.js';
+import { auctionNow, textOf } from './clock.js';
+import { cents } from './price.js';
+import { auctionOrRefuse, invitedSuppliers, settle, tables, type AuctionRow, type InvitedSupplier } from './repo.js';
+
+export interface QueuedBid {
+  supplierId: number;
+  userId: number;
+  price: number;
+}
+
+export interface BidResult {
+  auctionId: number;
+  bidId: number;
+  price: number;
+  serverTime: number;
+  endTime: string;
+  endTimeMs: number;
+  extended: boolean;
+}
+
+/** What the group leaves behind: each bid's answer or refusal, and the state the live frames show. */
+export interface GroupOutcome {
+  results: (BidResult | Error)[];
+  auction: AuctionRow;
+  suppliers: InvitedSupplier[];
+  logSeq: number;
+  extended: boolean;
+  accepted: number;
+}
+
+function checkOpen(a: AuctionRow, now: number): void {
+  if (a.status === 'PUBLISHED' || now < a.startMs) throw refuse('auction.notStarted', { startTime: textOf(a.startMs) });
+  if (a.status === 'PAUSED') throw refuse('auction.paused');
+  if (a.status !== 'RUNNING' || now >= a.endMs) throw refuse('auction.ended', { endTime: textOf(a.endMs) });
+}
+
+function checkEnglish(a: AuctionRow, me: InvitedSupplier, price: number): void {
+  if (cents(price) > cents(a.ceilingPrice)) throw refuse('auction.aboveCeiling', { ceiling: a.ceilingPrice });
+  if (me.bestPrice === null) return;
+  if (cents(price) >= cents(me.bestPrice)) throw refuse('auction.notBelowOwnBest', { best: me.bestPrice });
+  if (cents(me.bestPrice) - cents(price) < cents(a.minDecrement))
+    throw refuse('auction.decrementTooSmall', { best: me.bestPrice, minDecrement: a.minDecrement });
+}
+
+function checkRound(a: AuctionRow, me: InvitedSupplier, price: number, confirmed: Set<number>): void {
+  if (a.roundPrice === null || cents(price) !== cents(a.roundPrice)) throw refuse('auction.notRoundPrice', { roundPrice: a.roundPrice ?? '' });
+  if (a.auctionType !== 'JAPANESE') return;
+  if (!me.active) throw refuse('auction.outOfRounds');
+  if (confirmed.has(me.supplierId)) throw refuse('auction.roundConfirmed', { round: a.roundNumber });
+}
+
+/** Suppliers that already confirmed the current Japanese round (one read per group). */
+async function confirmedThisRound(db: Db, a: AuctionRow): Promise<Set<number>> {
+  if (a.auctionType !== 'JAPANESE') return new Set();
+  const rows = await tables(db)
+    .selectFrom('srm_src_auction_bid')
+    .select('supplier_id')
+    .where('auction_id', '=', a.auctionId)
+    .where('round_number', '=', a.roundNumber)
+    .execute();
+  return new Set(rows.map((r) => Number(r.supplier_id)));
+}
+
+interface Accepted {
+  bid: QueuedBid;
+  index: number;
+  now: number;
+  kind: string;
+  round: number;
+  endMs: number;
+  extended: boolean;
+  extendCount: number;
+  endedByDutch: boolean;
+}
+
+/** Thrown to roll back a group that accepted nothing: a refused bid leaves no trace, as when it was alone. */
+class NothingAccepted extends Error {
+  constructor(readonly outcome: GroupOutcome) {
+    super('nothing accepted');
+  }
+}
+
+export async function decideGroup(app: AppContext, auctionId: number, bids: readonly QueuedBid[]): Promise<GroupOutcome> {
+  try {
+    return await decideInTransaction(app, auctionId, bids);
+  } catch (err) {
+    if (err instanceof NothingAccepted) return err.outcome;
+    throw err;
+  }
+}
+
+async function decideInTransaction(app: AppContext, auctionId: number, bids: readonly QueuedBid[]): Promise<GroupOutcome> {
+  return app.db.transaction().execute(async (trx) => {
+    const locked = await auctionOrRefuse(trx, auctionId, true);
+    const suppliers = await invitedSuppliers(trx, auctionId);
+    const bySupplier = new Map(suppliers.map((s) => [s.supplierId, s]));
+    let a = await settle(trx, locked, auctionNow(app), bids[0]?.userId ?? locked.createdBy);
+    const log = await LogBatch.open(trx, auctionId);
+    const confirmed = await confirmedThisRound(trx, a);
+    const results: (BidResult | Error)[] = [];
+    const accepted: Accepted[] = [];
+    for (const [index, bid] of bids.entries()) {
+      const me = bySupplier.get(bid.supplierId);
+      // The clock is read as each bid is decided: the queue's order is the order of their times.
+      const now = auctionNow(app);
+      try {
+        if (!me || a.status === 'DRAFT') throw refuse('auction.notInvited');
+        checkOpen(a, now);
+        if (a.auctionType === 'ENGLISH') checkEnglish(a, me, bid.price);
+        else checkRound(a, me, bid.price, confirmed);
+      } catch (err) {
+        results.push(err as Error);
+        continue;
+      }
+      const extended = a.auctionType === 'ENGLISH' && a.endMs - now <= a.extendWindowSeconds * 1000 && a.extendCount < a.maxExtends && a.extendSeconds > 0;
+      const endedByDutch = a.auctionType === 'DUTCH';
+      const endMs = endedByDutch ? now : extended ? a.endMs + a.extendSeconds * 1000 : a.endMs;
+      const kind = a.auctionType === 'ENGLISH' ? 'BID' : endedByDutch ? 'ACCEPT' : 'CONFIRM';
+      accepted.push({ bid, index, now, kind, round: a.roundNumber, endMs, extended, extendCount: a.extendCount + (extended ? 1 : 0), endedByDutch });
+      me.bestPrice = bid.price;
+      me.bidCount += 1;
+      me.lastBidMs = now;
+      confirmed.add(bid.supplierId);
+      a = {
+        ...a,
+        endMs,
+        extendCount: a.extendCount + (extended ? 1 : 0),
+        status: endedByDutch ? 'ENDED' : a.status,
+        bidCount: a.bidCount + 1,
+        bestPrice: a.bestPrice === null ? bid.price : Math.min(a.bestPrice, bid.price),
+      };
+      results.push(new Error('pending'));
+    }
+    // The end passing inside the group needs no entry here: checkOpen refuses by the clock, and the next
+    // write on the auction settles it (as a refused bid alone never wrote it).
+    if (!accepted.length) throw new NothingAccepted({ results, auction: a, suppliers, logSeq: log.lastSeq, extended: false, accepted: 0 });
+    await writeAccepted(trx, a, accepted, log, results, locked.endMs);
+    await log.flush(trx);
+    await writeState(trx, a, accepted, bySupplier, bids[0]?.userId ?? locked.createdBy);
+    return { results, auction: a, suppliers, logSeq: log.lastSeq, extended: accepted.some((x) => x.extended), accepted: accepted.length };
+  });
+}
+
+/** One insert for the group's bids (identity values follow the VALUES order), then their log entries. */
+async function writeAccepted(trx: Db, a: AuctionRow, accepted: Accepted[], log: LogBatch, results: (BidResult | Error)[], firstEndMs: number): Promise<void> {
+  if (!accepted.length) return;
+  const ids = await tables(trx)
+    .insertInto('srm_src_auction_bid')
+    .values(
+      accepted.map((x) => ({
+        auction_id: a.auctionId,
+        supplier_id: x.bid.supplierId,
+        user_id: x.bid.userId,
+        price: x.bid.price,
+        round_number: x.round,
+        bid_kind: x.kind,
+        server_time_ms: x.now,
+        ...auditInsert(x.bid.userId),
+      })),
+    )
+    .returning('bid_id')
+    .execute();
+  const bidIds = ids.map((r) => Number(r.bid_id)).sort((x, y) => x - y);
+  let previousEnd = firstEndMs;
+  for (const [i, x] of accepted.entries()) {
+    const bidId = bidIds[i];
+    log.add(x.bid.userId, 'BID', { supplierId: x.bid.supplierId, price: x.bid.price, kind: x.kind, round: x.round, serverTimeMs: x.now }, bidId);
+    if (x.extended)
+      log.add(x.bid.userId, 'EXTEND', { from: textOf(previousEnd), to: textOf(x.endMs), count: x.extendCount, bidId, serverTimeMs: x.now }, bidId);
+    if (x.endedByDutch) log.add(x.bid.userId, 'END', { at: textOf(x.now), acceptedBy: x.bid.supplierId, price: x.bid.price });
+    previousEnd = x.endMs;
+    results[x.index] = {
+      auctionId: a.auctionId,
+      bidId,
+      price: x.bid.price,
+      serverTime: x.now,
+      endTime: textOf(x.endMs),
+      endTimeMs: Math.ceil(x.endMs / 1000) * 1000,
+      extended: x.extended,
+    };
+  }
+}
+
+/** The bidding suppliers' rows in one UPDATE … FROM (VALUES …), then the auction row. */
+async function writeState(trx: Db, a: AuctionRow, accepted: Accepted[], bySupplier: Map<number, InvitedSupplier>, userId: number) {
+  const touched = [...new Set(accepted.map((x) => x.bid.supplierId))].map((id) => bySupplier.get(id)!);
+  const rows = sql.join(touched.map((s) => sql`(${s.supplierId}::bigint, ${s.bestPrice}::numeric, ${s.bidCount}::int, ${s.lastBidMs}::bigint)`));
+  await sql`update srm_src_auction_supplier as t set best_price = v.best, bid_count = v.n, last_bid_ms = v.ms,
+    last_updated_by = ${userId}, last_update_date = ${auditUpdate(userId).last_update_date}, version_num = t.version_num + 1
+    from (values ${rows}) as v(supplier_id, best, n, ms)
+    where t.auction_id = ${a.auctionId} and t.supplier_id = v.supplier_id`.execute(trx);
+  await tables(trx)
+    .updateTable('srm_src_auction')
+    .set({ status: a.status, end_time: textOf(a.endMs), extend_count: a.extendCount, bid_count: a.bidCount, best_price: a.bestPrice, ...auditUpdate(userId) })
+    .where('auction_id', '=', a.auctionId)
+    .execute();
+}

@@ -1,0 +1,295 @@
+// Reverse-auction throughput (issue 16): N suppliers bidding in one English auction over real HTTP
+// (signed calls) on PostgreSQL + Redis, W websocket watchers on /srm-ws; then a second auction where N
+// bids arrive in the last 500 ms before its end.
+//
+// Phase 1 (BENCH_AUCTION_SECONDS): every bidder bids 0.01 under its own best, at most 5 times in any
+// second of the wall clock (the server's per-supplier limit), one call outstanding. Figures: accepted and
+// decided bids per second, bid call p50/p99, accept → frame p50/p99 over every (accepted bid, watcher)
+// pair (the bid's log entry carries the server time that decided it; the first frame a watcher gets
+// with that entry's logSeq or a later one shows it). Checks: the log holds exactly the accepted bids,
+// the chain verifies, the buyer's best price never rises.
+// Phase 2: a new auction without extensions; each bidder sends one bid at a moment spread evenly over
+// the last 500 ms before the end (and BENCH_AUCTION_LATE more after it). Checks: every accepted bid was
+// decided before the end by the server clock, every refusal says the auction ended, accepted = log.
+//
+// Writes bench/results/auction.json. Knobs (env): BENCH_AUCTION_SUPPLIERS (200), BENCH_AUCTION_SECONDS
+// (60), BENCH_AUCTION_WATCHERS (500), BENCH_AUCTION_PROCESSES (1; bidders spread over the processes),
+// BENCH_AUCTION_LATE (20), TEST_PG_URL, TEST_REDIS_URL.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { MATERIAL, signIn } from '../support/apiHelpers.js';
+import type { SignedClient } from '../support/signedClient.js';
+import { socketUrl, ticketOf } from '../support/socketClient.js';
+import { acceptToFrame, addBidders, Histogram, type Received } from './auctionBenchData.js';
+import { startBenchServer, type BenchServer } from './benchServer.js';
+
+const SUPPLIERS = Number(process.env.BENCH_AUCTION_SUPPLIERS ?? 200);
+const SECONDS = Number(process.env.BENCH_AUCTION_SECONDS ?? 60);
+const WATCHERS = Number(process.env.BENCH_AUCTION_WATCHERS ?? 500);
+const PROCESSES = Number(process.env.BENCH_AUCTION_PROCESSES ?? 1);
+const LATE = Number(process.env.BENCH_AUCTION_LATE ?? 20);
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const AU = 'srmServer/v1/srmSrcAuctionRestful';
+const CEILING = 100_000;
+const root = join(new URL('.', import.meta.url).pathname, '..', '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const wallNow = () => performance.timeOrigin + performance.now();
+const textOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+interface Bidder {
+  client: SignedClient;
+  best: number;
+}
+
+/** A published English auction inviting every bidder, starting at `startMs` (whole seconds). */
+async function auction(buyer: SignedClient, materialId: number, supplierIds: number[], startMs: number, endMs: number, extend: boolean) {
+  const saved = await buyer.call<{ auctionId: number; versionNum: number }>(`${AU}/saveOrUpdate`, {
+    title: `bench ${randomBytes(3).toString('hex')}`,
+    currencyCode: 'CNY',
+    auctionType: 'ENGLISH',
+    startTime: textOf(startMs),
+    endTime: textOf(endMs),
+    extendWindowSeconds: extend ? 60 : 0,
+    extendSeconds: extend ? 60 : 0,
+    maxExtends: 0,
+    minDecrement: 0.01,
+    ceilingPrice: CEILING,
+    visibility: 'RANK',
+    lines: [{ materialId, quantity: 1 }],
+    suppliers: supplierIds.map((supplierId) => ({ supplierId })),
+  });
+  if (saved.status !== 'S') throw new Error(`save auction: ${saved.msg}`);
+  const pub = await buyer.call(`${AU}/doPublish`, { id: saved.data.auctionId, versionNum: saved.data.versionNum });
+  if (pub.status !== 'S') throw new Error(`publish auction: ${pub.msg}`);
+  return saved.data.auctionId;
+}
+
+/** A watcher socket keeping only the arrival time and logSeq of this auction's frames. */
+async function watch(
+  c: SignedClient,
+  auctionIds: Set<number>,
+  leads: { logSeq: number; lead: number | null }[] | null,
+): Promise<{ ws: WebSocket; got: Received }> {
+  const ws = new WebSocket(socketUrl(c.baseUrl, await ticketOf(c)));
+  const got: Received = { at: [], logSeq: [] };
+  ws.on('message', (raw) => {
+    const at = wallNow();
+    const f = JSON.parse(raw.toString()) as { type: string; data?: { auctionId?: number; logSeq?: number; leadPrice?: number | null } };
+    if (f.type !== 'auction' || !auctionIds.has(Number(f.data?.auctionId))) return;
+    got.at.push(at);
+    got.logSeq.push(Number(f.data?.logSeq ?? 0));
+    if (leads) leads.push({ logSeq: Number(f.data?.logSeq ?? 0), lead: f.data?.leadPrice ?? null });
+  });
+  await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)));
+  return { ws, got };
+}
+
+/** Bids as fast as the per-supplier limit allows until `stopMs`; answers call latencies and refusals. */
+async function bidLoop(b: Bidder, auctionId: number, stopMs: number, calls: Histogram, refusals: Map<string, number>): Promise<number> {
+  let accepted = 0;
+  let second = 0;
+  let inSecond = 0;
+  while (wallNow() < stopMs) {
+    const now = wallNow();
+    const s = Math.floor(now / 1000);
+    if (s !== second) [second, inSecond] = [s, 0];
+    // The limit counts per second of the server clock: keep clear of the boundary by a few ms.
+    if (inSecond >= 5 || now % 1000 > 985) {
+      await sleep((s + 1) * 1000 + 5 - now);
+      continue;
+    }
+    inSecond += 1;
+    const price = Math.round((b.best - 0.01) * 100) / 100;
+    const t0 = wallNow();
+    const a = await b.client.call(`${AU}/doSupplierOfferPrice`, { auctionId, price });
+    calls.add(wallNow() - t0);
+    if (a.status === 'S') {
+      b.best = price;
+      accepted += 1;
+    } else refusals.set(a.msg, (refusals.get(a.msg) ?? 0) + 1);
+  }
+  return accepted;
+}
+
+async function logOf(db: pg.Client, auctionId: number) {
+  const r = await db.query<{ entry_seq: number; entry_type: string; payload: string }>(
+    `select entry_seq, entry_type, payload from srm_src_auction_log where auction_id = $1 order by entry_seq`,
+    [auctionId],
+  );
+  return r.rows
+    .filter((x) => x.entry_type === 'BID')
+    .map((x) => {
+      const p = JSON.parse(x.payload) as { serverTimeMs: number; price: number };
+      return { seq: Number(x.entry_seq), acceptMs: p.serverTimeMs, price: p.price };
+    });
+}
+
+const nonRising = (leads: { logSeq: number; lead: number | null }[]) =>
+  [...leads].sort((a, b) => a.logSeq - b.logSeq).every((x, i, all) => i === 0 || x.lead === null || all[i - 1].lead === null || x.lead <= all[i - 1].lead!);
+
+async function main(): Promise<void> {
+  const dbName = `srm_bench_auction_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  const servers: BenchServer[] = [];
+  const sockets: WebSocket[] = [];
+  const db = new pg.Client({ connectionString: databaseUrl });
+  try {
+    servers.push(await startBenchServer('srm-auction-bench-', databaseUrl, { REDIS_URL, SRM_SCHEDULER: '0' }));
+    for (let i = 1; i < PROCESSES; i++) servers.push(await startBenchServer('srm-auction-bench-', databaseUrl, { REDIS_URL, SRM_SCHEDULER: '0' }));
+    await db.connect();
+    const names = await addBidders(db, SUPPLIERS);
+    const buyer = await signIn(servers[0].url, 'buyer01');
+    const bidders: Bidder[] = [];
+    for (let i = 0; i < names.length; i += 10)
+      bidders.push(
+        ...(await Promise.all(names.slice(i, i + 10).map(async (n, j) => ({ client: await signIn(servers[(i + j) % servers.length].url, n), best: CEILING })))),
+      );
+    const supplierIds = bidders.map((b) => b.client.session!.supplierId!);
+    const materials = await buyer.call<{ materialId: number }[]>(`${MATERIAL}/listByPage`, { params: {}, pageRows: 1 });
+    const materialId = materials.data[0].materialId;
+    // Phase 1 and phase 2 auctions up front (publishing tells 200 suppliers: not part of the figures).
+    const start = Math.ceil(Date.now() / 1000) * 1000 + 20_000;
+    const main = await auction(buyer, materialId, supplierIds, start, start + (SECONDS + 30) * 1000, false);
+    const watchers: Received[] = [];
+    const leads: { logSeq: number; lead: number | null }[] = [];
+    const ids = new Set([main]);
+    const t0 = Date.now();
+    for (let i = 0; i < WATCHERS; i += 25) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(25, WATCHERS - i) }, (_, j) => {
+          const k = i + j;
+          // Socket 0 is the buyer (the board, the lead price); the others spread over the bidders' users.
+          return watch(k === 0 ? buyer : bidders[(k - 1) % bidders.length].client, ids, k === 0 ? leads : null);
+        }),
+      );
+      for (const w of batch) {
+        sockets.push(w.ws);
+        watchers.push(w.got);
+      }
+    }
+    console.log(
+      `${sockets.length} watchers open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
+    await sleep(start + 300 - Date.now());
+    const calls = new Histogram();
+    const refusals = new Map<string, number>();
+    const load1 = loadavg();
+    const bidStart = wallNow();
+    const accepted = (await Promise.all(bidders.map((b) => bidLoop(b, main, start + SECONDS * 1000, calls, refusals)))).reduce((x, y) => x + y, 0);
+    const bidSeconds = (wallNow() - bidStart) / 1000;
+    const load2 = loadavg();
+    await sleep(2000);
+    const log = await logOf(db, main);
+    const latency = new Histogram();
+    const missing = acceptToFrame(log, watchers, latency);
+    const verify = await buyer.call<{ valid: boolean; entries: number }>(`${AU}/doVerifyLog`, { id: main });
+    const refused = [...refusals.values()].reduce((x, y) => x + y, 0);
+    const phase1 = {
+      suppliers: SUPPLIERS,
+      watchers: sockets.length,
+      processes: servers.length,
+      seconds: +bidSeconds.toFixed(1),
+      accepted,
+      refused,
+      refusals: Object.fromEntries(refusals),
+      acceptedPerSecond: Math.round(accepted / bidSeconds),
+      decidedPerSecond: Math.round((accepted + refused) / bidSeconds),
+      bidCallMs: calls.summary(),
+      acceptToFrameMs: latency.summary(),
+      framesReceived: watchers.reduce((n, w) => n + w.at.length, 0),
+      pairsMissing: missing,
+      logBids: log.length,
+      logEqualsAccepted: log.length === accepted,
+      chainValid: verify.data.valid,
+      bestPriceNonRising: nonRising(leads),
+      loadAverage: { before: load1.map((x) => +x.toFixed(2)), after: load2.map((x) => +x.toFixed(2)) },
+    };
+    console.log(JSON.stringify(phase1, null, 2));
+
+    // Phase 2: N bids spread over the last 500 ms, LATE more after the end, no extensions.
+    const start2 = Math.ceil(Date.now() / 1000) * 1000 + 10_000;
+    const end2 = start2 + 10_000;
+    const second = await auction(buyer, materialId, supplierIds, start2, end2, false);
+    ids.clear();
+    ids.add(second);
+    leads.length = 0;
+    for (const w of watchers) {
+      w.at.length = 0;
+      w.logSeq.length = 0;
+    }
+    await sleep(start2 + 500 - Date.now());
+    const shots = [
+      ...bidders.map((b, i) => ({ b, at: end2 - 500 + (i * 500) / bidders.length })),
+      ...Array.from({ length: LATE }, (_, i) => ({ b: bidders[i % bidders.length], at: end2 + 5 + i * 5 })),
+    ];
+    const outcome = await Promise.all(
+      shots.map(async (s, i) => {
+        await sleep(s.at - wallNow());
+        const sent = wallNow();
+        const a = await s.b.client.call<{ serverTime: number }>(`${AU}/doSupplierOfferPrice`, { auctionId: second, price: CEILING - 1 - i * 0.01 });
+        return { sent, ok: a.status === 'S', serverTime: a.status === 'S' ? a.data.serverTime : null, msg: a.msg };
+      }),
+    );
+    await sleep(1500);
+    const log2 = await logOf(db, second);
+    const verify2 = await buyer.call<{ valid: boolean }>(`${AU}/doVerifyLog`, { id: second });
+    const ok2 = outcome.filter((o) => o.ok);
+    const late = outcome.filter((o) => !o.ok);
+    const phase2 = {
+      bidsInLast500ms: bidders.length,
+      bidsAfterEnd: LATE,
+      accepted: ok2.length,
+      refused: late.length,
+      refusals: Object.fromEntries([...new Set(late.map((o) => o.msg))].map((m) => [m, late.filter((o) => o.msg === m).length])),
+      acceptedAfterEnd: ok2.filter((o) => o.serverTime! >= end2).length,
+      sentBeforeEndButRefused: late.filter((o) => o.sent < end2 - 50).length,
+      logBids: log2.length,
+      logEqualsAccepted: log2.length === ok2.length,
+      logAllBeforeEnd: log2.every((x) => x.acceptMs < end2),
+      chainValid: verify2.data.valid,
+      bestPriceNonRising: nonRising(leads),
+    };
+    console.log(JSON.stringify(phase2, null, 2));
+    const result = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, node: process.version, loadAverage: loadavg().map((x) => +x.toFixed(2)) },
+      backend: `postgres + redis, ${servers.length} server process(es), bench client on the same machine`,
+      goals: { acceptedPerSecond: 1000, acceptToFrameP99Ms: 100 },
+      phase1,
+      phase2,
+    };
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(root, 'bench', 'results', 'auction.json'), `${JSON.stringify(result, null, 2)}\n`);
+    const correct =
+      phase1.logEqualsAccepted &&
+      phase1.chainValid &&
+      phase1.bestPriceNonRising &&
+      phase2.logEqualsAccepted &&
+      phase2.logAllBeforeEnd &&
+      phase2.acceptedAfterEnd === 0 &&
+      phase2.chainValid;
+    if (!correct) process.exitCode = 1;
+  } finally {
+    for (const s of sockets) s.terminate();
+    await db.end().catch(() => undefined);
+    for (const s of servers) {
+      s.child.kill('SIGTERM');
+      await new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once('exit', r)));
+      rmSync(s.dataDir, { recursive: true, force: true });
+    }
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();
