@@ -194,14 +194,29 @@ async function writeAccepted(trx: Db, a: AuctionRow, accepted: Accepted[], log: 
   }
 }
 
-/** The bidding suppliers' rows in one UPDATE … FROM (VALUES …), then the auction row. */
+/** The bidding suppliers' rows in one UPDATE (a CASE per column keyed by supplier), then the auction row. */
 async function writeState(trx: Db, a: AuctionRow, accepted: Accepted[], bySupplier: Map<number, InvitedSupplier>, userId: number) {
   const touched = [...new Set(accepted.map((x) => x.bid.supplierId))].map((id) => bySupplier.get(id)!);
-  const rows = sql.join(touched.map((s) => sql`(${s.supplierId}::bigint, ${s.bestPrice}::numeric, ${s.bidCount}::int, ${s.lastBidMs}::bigint)`));
-  await sql`update srm_src_auction_supplier as t set best_price = v.best, bid_count = v.n, last_bid_ms = v.ms,
-    last_updated_by = ${userId}, last_update_date = ${auditUpdate(userId).last_update_date}, version_num = t.version_num + 1
-    from (values ${rows}) as v(supplier_id, best, n, ms)
-    where t.auction_id = ${a.auctionId} and t.supplier_id = v.supplier_id`.execute(trx);
+  const byRow = <T>(value: (s: InvitedSupplier) => unknown, type: 'numeric' | 'int' | 'bigint') =>
+    sql<T>`case supplier_id ${sql.join(
+      touched.map((s) => sql`when ${s.supplierId}::bigint then ${value(s)}::${sql.raw(type)}`),
+      sql` `,
+    )} end`;
+  await tables(trx)
+    .updateTable('srm_src_auction_supplier')
+    .set({
+      best_price: byRow<number>((s) => s.bestPrice, 'numeric'),
+      bid_count: byRow<number>((s) => s.bidCount, 'int'),
+      last_bid_ms: byRow<number>((s) => s.lastBidMs, 'bigint'),
+      ...auditUpdate(userId),
+    })
+    .where('auction_id', '=', a.auctionId)
+    .where(
+      'supplier_id',
+      'in',
+      touched.map((s) => s.supplierId),
+    )
+    .execute();
   await tables(trx)
     .updateTable('srm_src_auction')
     .set({ status: a.status, end_time: textOf(a.endMs), extend_count: a.extendCount, bid_count: a.bidCount, best_price: a.bestPrice, ...auditUpdate(userId) })
