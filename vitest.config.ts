@@ -16,6 +16,8 @@ export default defineConfig({
             'modules/*/tests/unit/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
+          // Pending animation frames of jsdom files are cancelled before the window closes (tests/unit/setupFrames.ts).
+          setupFiles: ['tests/unit/setupFrames.ts'],
           // The default 5 s is missed by the heavier cases (a sandbox worker's memory budget, whole-tree
           // property checks) when the machine runs other work as CI's may.
           testTimeout: 30000,

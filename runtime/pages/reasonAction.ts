@@ -30,8 +30,8 @@ function askReason(ctx: ActionContext, o: ReasonActionOptions): Promise<string |
         placeholder: t(o.placeholderKey),
         onChange: (v: string) => (reason = v),
       } as Parameters<typeof Input.TextArea>[0]),
-      okText: t('shell.confirm.ok'),
-      cancelText: t('shell.confirm.cancel'),
+      okText: t('actions.ok'),
+      cancelText: t('actions.cancel'),
       onOk: () => resolve(reason.trim()),
       onCancel: () => resolve(null),
     });
