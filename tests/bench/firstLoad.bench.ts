@@ -50,6 +50,22 @@ function lcp(page: Page): Promise<number> {
   );
 }
 
+/** Opens the collapsed folders that hold a menu item, outermost first, then clicks it (as a user does). */
+async function openMenuItem(page: Page, code: string): Promise<void> {
+  const item = page.getByTestId(`menu-${code}`);
+  await item.waitFor({ state: 'attached' });
+  const folders = await item.evaluate((el) => {
+    const codes: string[] = [];
+    for (let f = el.parentElement?.closest('.srm-menu-folder'); f; f = f.parentElement?.closest('.srm-menu-folder')) codes.unshift(f.getAttribute('data-testid') ?? '');
+    return codes;
+  });
+  for (const folder of folders) {
+    const header = page.getByTestId(folder).locator(':scope > .srm-menu-folder-header');
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  }
+  await item.click();
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('Build the front end first: npm run build');
   const template = await buildPgliteTemplate();
@@ -81,7 +97,7 @@ async function main(): Promise<void> {
       const start = Date.now();
       await page.getByTestId('login-submit').click();
       await page.waitForURL(/\/main\/inHome/);
-      await page.getByTestId('menu-REQUISITION').click();
+      await openMenuItem(page, 'REQUISITION');
       await page.locator('.srm-tab-pane:not([hidden]) [data-testid="grid-requisitionList"] table[role=grid] tbody tr').first().waitFor({ state: 'attached' });
       const loginToRowsMs = Date.now() - start;
       if (i > 0) runs.push({ lcpMs: Math.round(lcpMs), initialTransferKB: Math.round(initialBytes / 102.4) / 10, loginToRowsMs, load1: loadavg()[0] });
