@@ -8,6 +8,7 @@ import type { AppContext } from '../../../server/context.js';
 import { auditUpdate } from '../../../server/db/typed.js';
 import { message, type Language } from '../../../server/i18n/messages.js';
 import type { ProgramRun } from '../../../server/modules/types.js';
+import { drainDue } from '../../../server/jobs/drainDue.js';
 import type { SchedulerApi } from '../../scheduler/api.js';
 import { sanitizeHtml } from '../../../server/files/sanitizeHtml.js';
 import { htmlToText, isHtml } from './templates.js';
@@ -171,36 +172,28 @@ export class Dispatcher {
       .where('delivery_status', '=', 'SENDING')
       .where('last_update_date', '<', sql<string>`localtimestamp(0) - make_interval(mins => ${LOST_AFTER_MINUTES})`)
       .execute();
-    let attempted = 0;
-    let sent = 0;
-    const done = new Set<number>();
-    for (;;) {
-      run?.signal.throwIfAborted();
-      const due = await t
-        .selectFrom('msg_delivery')
-        .select('delivery_id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('delivery_status', '=', 'RETRY'), eb('next_attempt_at', '<=', sql<string>`localtimestamp(0)`)]),
-            eb.and([eb('delivery_status', '=', 'PENDING'), eb('creation_date', '<', sql<string>`localtimestamp(0) - make_interval(mins => 1)`)]),
-          ]),
-        )
-        .orderBy('delivery_id')
-        .limit(200)
-        .execute();
-      const fresh = due.map((r) => r.delivery_id).filter((id) => !done.has(id));
-      if (fresh.length === 0) break;
-      for (let i = 0; i < fresh.length; i += CONCURRENCY) {
-        run?.signal.throwIfAborted();
-        const batch = fresh.slice(i, i + CONCURRENCY);
-        const results = await Promise.all(batch.map((id) => this.attempt(id)));
-        for (const [j, s] of results.entries()) {
-          done.add(batch[j]);
-          if (s !== null) attempted++;
-          if (s === 'SENT' || s === 'LOGGED') sent++;
-        }
-      }
-    }
+    const r = await drainDue({
+      signal: run?.signal,
+      concurrency: CONCURRENCY,
+      due: async () =>
+        (
+          await t
+            .selectFrom('msg_delivery')
+            .select('delivery_id')
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('delivery_status', '=', 'RETRY'), eb('next_attempt_at', '<=', sql<string>`localtimestamp(0)`)]),
+                eb.and([eb('delivery_status', '=', 'PENDING'), eb('creation_date', '<', sql<string>`localtimestamp(0) - make_interval(mins => 1)`)]),
+              ]),
+            )
+            .orderBy('delivery_id')
+            .limit(200)
+            .execute()
+        ).map((row) => row.delivery_id),
+      attempt: (id) => this.attempt(id),
+    });
+    const attempted = r.attempted;
+    const sent = (r.outcomes.get('SENT') ?? 0) + (r.outcomes.get('LOGGED') ?? 0);
     const next = await this.nextRetry();
     if (next) await this.retryBy(next);
     run?.log(`${attempted} delivery attempt(s), ${sent} sent${next ? `; next retry due ${next.toISOString()}` : ''}`);

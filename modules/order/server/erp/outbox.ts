@@ -9,6 +9,7 @@ import type { AppContext } from '../../../../server/context.js';
 import type { Db } from '../../../../server/db/connect.js';
 import { auditInsert, auditUpdate } from '../../../../server/db/typed.js';
 import type { ProgramRun } from '../../../../server/modules/types.js';
+import { drainDue } from '../../../../server/jobs/drainDue.js';
 import type { SchedulerApi } from '../../../scheduler/api.js';
 import { po } from '../store.js';
 import { erpConnector, retryPolicy } from './connector.js';
@@ -114,31 +115,28 @@ export async function runDueErp(app: AppContext, run?: ProgramRun): Promise<{ at
     .where('status', '=', 'SENDING')
     .where('last_update_date', '<', sql<string>`localtimestamp(0) - make_interval(mins => ${LOST_AFTER_MINUTES})`)
     .execute();
-  let attempted = 0;
-  let sent = 0;
-  const done = new Set<number>();
-  for (;;) {
-    run?.signal.throwIfAborted();
-    const due = await po(app.db)
-      .selectFrom('srm_po_erp_outbox')
-      .select('outbox_id')
-      .where((eb) => eb.or([eb('status', '=', 'PENDING'), eb.and([eb('status', '=', 'RETRY'), eb('next_attempt_at', '<=', sql<string>`localtimestamp(0)`)])]))
-      .orderBy('outbox_id')
-      .limit(100)
-      .execute();
-    const fresh = due.map((r) => Number(r.outbox_id)).filter((id) => !done.has(id));
-    if (fresh.length === 0) break;
-    for (const id of fresh) {
-      run?.signal.throwIfAborted();
-      done.add(id);
-      const s = await attemptErp(app, id);
-      if (s === 'PENDING') {
-        run?.log('SRM_ERP_URL is not configured: documents wait');
-        return { attempted, sent };
-      }
-      if (s !== null) attempted++;
-      if (s === 'SENT') sent++;
-    }
+  const r = await drainDue({
+    signal: run?.signal,
+    due: async () =>
+      (
+        await po(app.db)
+          .selectFrom('srm_po_erp_outbox')
+          .select('outbox_id')
+          .where((eb) =>
+            eb.or([eb('status', '=', 'PENDING'), eb.and([eb('status', '=', 'RETRY'), eb('next_attempt_at', '<=', sql<string>`localtimestamp(0)`)])]),
+          )
+          .orderBy('outbox_id')
+          .limit(100)
+          .execute()
+      ).map((row) => Number(row.outbox_id)),
+    attempt: (id) => attemptErp(app, id),
+    stopsDrain: (s) => s === 'PENDING',
+  });
+  const attempted = r.attempted;
+  const sent = r.outcomes.get('SENT') ?? 0;
+  if (r.stoppedBy) {
+    run?.log('SRM_ERP_URL is not configured: documents wait');
+    return { attempted, sent };
   }
   run?.log(`${attempted} ERP push attempt(s), ${sent} delivered`);
   return { attempted, sent };
