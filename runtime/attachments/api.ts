@@ -267,3 +267,8 @@ export function saveBlob(blob: Blob, name: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** Saves a file an answer carried as base64 (a generated PDF: contract, labels) under its name. */
+export function saveBase64(base64: string, name: string, type: string): void {
+  saveBlob(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type }), name);
+}

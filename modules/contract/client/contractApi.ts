@@ -1,6 +1,7 @@
 // The contract family's calls the panels make (CONTRACT.md "Contracts, orders, deliveries") and the PDF
 // download (getContractPdf answers base64 in the envelope).
 import type { RuntimeEnv } from '../../../runtime/env';
+import { saveBase64 } from '../../../runtime/attachments/api';
 
 export const CONTRACT = 'srmServer/v1/srmConContractRestful';
 export const TEMPLATE = 'srmServer/v1/srmConTemplateRestful';
@@ -18,13 +19,7 @@ export const numberOf = (v: unknown): number | null => {
 /** Fetches the contract's PDF and hands it to the browser as a download. */
 export async function downloadPdf(env: RuntimeEnv, id: number): Promise<void> {
   const pdf = (await env.api<{ base64: string; fileName: string }>(`${CONTRACT}/getContractPdf`, { id })).data;
-  const bytes = Uint8Array.from(atob(pdf.base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = pdf.fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBase64(pdf.base64, pdf.fileName, 'application/pdf');
 }
 
 export interface Version {

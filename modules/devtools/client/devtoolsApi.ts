@@ -1,6 +1,7 @@
 // Calls of the developer tools screens (server/devtools/routes.ts, docs/designer-api.md).
 import type { RuntimeEnv } from '../../../runtime/env';
 import type { ColumnRow, TableDetail, TableRow } from '../../../meta/catalog';
+import { saveBlob } from '../../../runtime/attachments/api';
 
 export type { ColumnRow, TableDetail, TableRow };
 
@@ -74,13 +75,5 @@ export function errorText(e: unknown): string {
 
 /** Saves a JSON text as a file in the browser (no server round trip: the content is already here). */
 export function saveJson(fileName: string, content: object): void {
-  const blob = new Blob([JSON.stringify(content, null, 2) + '\n'], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName.split('/').pop() ?? fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([JSON.stringify(content, null, 2) + '\n'], { type: 'application/json' }), fileName.split('/').pop() ?? fileName);
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button, Input, InputNumber, Select, Space, Table } from '@arco-design/web-react';
 import { useRuntimeEnv } from '../../../runtime/env';
 import type { EditAddonProps } from '../../../runtime/registry/types';
+import { saveBase64 } from '../../../runtime/attachments/api';
 import { DELIVERY, errorText, numberOf, orderApi, type Order, type OrderLine } from './orderApi';
 
 type Row = OrderLine & { ship: number | undefined; batch: string };
@@ -38,13 +39,7 @@ export function DeliveryPanel({ page, record }: EditAddonProps) {
     const print = async () => {
       try {
         const pdf = (await env.api<{ base64: string; fileName: string }>(`${DELIVERY}/getLabelPdf`, { id: deliveryId })).data;
-        const bytes = Uint8Array.from(atob(pdf.base64), (c) => c.charCodeAt(0));
-        const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = pdf.fileName;
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        saveBase64(pdf.base64, pdf.fileName, 'application/pdf');
       } catch (e) {
         env.notify('error', errorText(e));
       }
