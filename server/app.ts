@@ -50,22 +50,32 @@ export interface BuildOptions {
   cacheNamespace?: string;
   /** The modules to run; default: every modules/{name}/module.ts. */
   modules?: readonly ServerModule[];
+  /**
+   * The database is a fresh copy of a template that this same code migrated and seeded moments ago (the
+   * test harness, tests/support/testTemplates.ts): the start-up's migrate and product seed would find
+   * nothing to do, and checking that was most of a test server's boot (seconds per test file), so both are
+   * skipped. Never for a database that lives on between code versions.
+   */
+  fromTemplate?: boolean;
 }
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<BuiltApp> {
   const defs = loadDefinitions(root);
   const modules = new ModuleRegistry(opts.modules ?? (await discoverModules(root)), defs);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: opts.inMemoryDb, queue: config.dbQueue });
-  // Every module's tables, also those of modules left out of `opts.modules`: the definitions (and so the families) cover them all.
-  const dependsOn = new Map(modules.modules.map((m) => [m.name, m.dependsOn]));
-  await migrate(
-    database,
-    migrationSources(
-      root,
-      moduleDirs(root).map((m) => ({ ...m, dependsOn: dependsOn.get(m.name) })),
-    ),
-  );
-  const demoUsers = await seed(database.db, defs, config, root, modules);
+  let demoUsers: string[] = [];
+  if (!opts.fromTemplate) {
+    // Every module's tables, also those of modules left out of `opts.modules`: the definitions (and so the families) cover them all.
+    const dependsOn = new Map(modules.modules.map((m) => [m.name, m.dependsOn]));
+    await migrate(
+      database,
+      migrationSources(
+        root,
+        moduleDirs(root).map((m) => ({ ...m, dependsOn: dependsOn.get(m.name) })),
+      ),
+    );
+    demoUsers = await seed(database.db, defs, config, root, modules);
+  }
   const cache = openStore(config.redisUrl, opts.cacheNamespace);
   // Start-up commands (definitions, grants) meet a connected client; a Redis still away after 5 s is
   // reported by /api/health and answered 503 per call, the server starts all the same.

@@ -85,7 +85,9 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     redisUrl: opts.redisUrl ?? (backend === 'postgres' ? REDIS_URL : undefined),
     logLevel: 'silent',
   };
-  const app = await buildApp(config, { cacheNamespace: `srmtest:${randomBytes(4).toString('hex')}:`, modules: opts.modules });
+  // A copy of the run's template, booted with every module it was built with: nothing to migrate or seed.
+  const fromTemplate = Boolean(template) && !opts.modules;
+  const app = await buildApp(config, { cacheNamespace: `srmtest:${randomBytes(4).toString('hex')}:`, modules: opts.modules, fromTemplate });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.server.address() as net.AddressInfo;
   const url = `http://127.0.0.1:${addr.port}`;
