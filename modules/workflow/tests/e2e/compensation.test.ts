@@ -49,7 +49,13 @@ async function twoFailedRequisitions(): Promise<string[]> {
   const titles = [`E2E budget ${uniqueSuffix()}`, `E2E budget ${uniqueSuffix()}`];
   const condition = JSON.stringify({ field: 'title', operator: 'in', value: titles });
   const mine = expectOk(
-    await admin.call<Rec>(`${BINDING}/saveOrUpdate`, { entityName: 'srmPoRequisition', modelKey: key, conditionJson: condition, priority: 1, enabledFlag: 'Y' }),
+    await admin.call<Rec>(`${BINDING}/saveOrUpdate`, {
+      entityName: 'srmPoRequisition',
+      modelKey: key,
+      conditionJson: condition,
+      priority: 1,
+      enabledFlag: 'Y',
+    }),
   );
   const numbers: string[] = [];
   try {
