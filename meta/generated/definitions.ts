@@ -895,6 +895,10 @@ status?: ("default" | "primary" | "danger" | "success")
 needSelection?: boolean
 mode?: ("create" | "edit" | "view")
 /**
+ * The page reloads its data also when the server refuses the action: a refusal that records something (a failed retry counts its attempt) or that says another user acted first shows the current rows
+ */
+reloadAfterRefusal?: boolean
+/**
  * operation actions: how the answer is shown instead of "done" — oneTimePassword: a password reset's {password, mailed}, the generated password shown once to copy, or that it was sent by e-mail
  */
 result?: "oneTimePassword"

@@ -3,10 +3,14 @@ import { defineModule } from '../../server/modules/types.js';
 import { orgDemo } from './seed/demo.js';
 import { allotBeforeSave } from './server/allotRules.js';
 import { registerOrgRoutes } from './server/orgRoutes.js';
+import { knownPositions, usersInPositions } from './server/positions.js';
+import type { OrgApi } from './api.js';
 
 export default defineModule({
   name: 'org',
   rules: { basePositionAllot: { beforeSave: allotBeforeSave } },
   routes: (server, { app }) => registerOrgRoutes(server, app),
+  // Who holds a position (the workflow's assignee rule "position").
+  api: (): OrgApi => ({ usersInPositions, knownPositions }),
   seed: { demo: orgDemo },
 });

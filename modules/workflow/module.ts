@@ -25,7 +25,7 @@ import { firstUrgeFor, updateStatus } from './server/urge.js';
 
 export default defineModule({
   name: 'workflow',
-  dependsOn: ['admin', 'push', 'scheduler'],
+  dependsOn: ['admin', 'org', 'push', 'scheduler'],
   programs: [escalateProgram, urgeProgram],
   rules: { bpmModel: modelRules, bpmBinding: bindingRules, bpmDelegate: delegateRules, bpmProcessRole: processRoleRules, bpmUrgeRule: urgeRuleRules },
   operations: {

@@ -1,7 +1,7 @@
 // Shared by the server (bpmn-moddle) and the client (bpmn-js modeler, viewer).
 // The BPMN extension attributes this engine reads (namespace srm:), as a moddle package so that bpmn-js and
 // its properties panel can read and write them too:
-//   <bpmn:userTask srm:assigneeType="user|role|processRole|initiator|resolver" srm:assignee="approver01,approver02"
+//   <bpmn:userTask srm:assigneeType="user|role|processRole|position|initiator|resolver" srm:assignee="approver01,approver02"
 //                  srm:countersign="all|any|ratio" srm:ratio="0.5"> (+ <bpmn:multiInstanceLoopCharacteristics/>)
 // Sequence-flow conditions are the pages' condition format as JSON in <bpmn:conditionExpression>.
 // Escalation: <bpmn:boundaryEvent attachedToRef="task" srm:escalateTo="approver02"><bpmn:timerEventDefinition>

@@ -138,7 +138,9 @@ export const builtInActions: Record<string, ActionDef> = { openEdit, operation, 
 
 /**
  * Run an action; unsaved edits are saved first or asked about (unsavedActions.ts); a refused call
- * (status E, stale version…) is shown and nothing else changes.
+ * (status E, stale version…) is shown and nothing else changes — unless the action says
+ * `reloadAfterRefusal`: the server's refusal may itself have been recorded (a failed retry's attempt) or
+ * mean that someone else acted first, so the page shows the current data again.
  */
 export async function runAction(def: ActionDef, ctx: ActionContext): Promise<void> {
   try {
@@ -147,5 +149,6 @@ export async function runAction(def: ActionDef, ctx: ActionContext): Promise<voi
   } catch (e) {
     const message = e instanceof ApiError || e instanceof Error ? e.message : String(e);
     ctx.env.notify('error', message);
+    if (ctx.action.reloadAfterRefusal && e instanceof ApiError) await ctx.reload().catch(() => undefined);
   }
 }

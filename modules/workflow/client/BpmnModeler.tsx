@@ -24,7 +24,7 @@ import { srmModdle } from './srmModdle';
 import { ServiceProperties, TimerProperties } from './ExtraProperties';
 import './bpmn.css';
 
-const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'initiator', 'resolver'] as const;
+const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'position', 'initiator', 'resolver'] as const;
 const COUNTERSIGN = ['none', 'all', 'any', 'ratio'] as const;
 const TASKS = 'bpmServer/v1/bpmTaskRestful';
 const CONFIGURABLE = [

@@ -1,9 +1,10 @@
-// Who a user task goes to: users by name, holders of a responsibility (role), members of a process role, the
-// initiator, or a resolver
+// Who a user task goes to: users by name, holders of a responsibility (role), members of a process role,
+// holders of a position today (the organisation's allotments), the initiator, or a resolver
 // a module declares (ServerModule.assigneeResolvers). Only users who may sign in today get tasks.
 import type { AppContext } from '../../../server/context.js';
 import type { Db } from '../../../server/db/connect.js';
 import type { AdminApi } from '../../admin/api.js';
+import type { OrgApi } from '../../org/api.js';
 import type { FlowNode } from './graph.js';
 import { assigneeNames } from './validate.js';
 import { sql } from 'kysely';
@@ -34,6 +35,11 @@ export async function resolveAssignees(app: AppContext, db: Db, node: FlowNode, 
     case 'processRole':
       ids = await processRoleUsers(app, db, names);
       break;
+    case 'position': {
+      const held = await app.modules.api<OrgApi>('org').usersInPositions(db, names);
+      ids = (await admin.usersById(db, held)).filter((u) => u.active).map((u) => u.userId);
+      break;
+    }
     case 'resolver': {
       const resolve = app.modules.assigneeResolver(node.assignee ?? '');
       ids = resolve ? await resolve(db, input) : [];

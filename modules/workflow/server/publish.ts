@@ -10,6 +10,7 @@ import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import type { AppContext } from '../../../server/context.js';
 import type { Db } from '../../../server/db/connect.js';
 import type { AdminApi } from '../../admin/api.js';
+import type { OrgApi } from '../../org/api.js';
 import { parseBpmn, type FlowNode, type GraphProblem, type ProcessGraph } from './graph.js';
 import { assigneeNames, validateGraph } from './validate.js';
 import { wf } from './store.js';
@@ -39,6 +40,10 @@ async function unknownNames(app: AppContext, db: Db, graph: ProcessGraph): Promi
     if (n.assigneeType === 'processRole') {
       const found = await knownProcessRoles(db, names);
       for (const name of names.filter((x) => !found.has(x))) out.push({ elementId: n.id, key: 'bpm.model.unknownProcessRole', params: { name } });
+    }
+    if (n.assigneeType === 'position') {
+      const found = new Set(await app.modules.api<OrgApi>('org').knownPositions(db, names));
+      for (const name of names.filter((x) => !found.has(x))) out.push({ elementId: n.id, key: 'bpm.model.unknownPosition', params: { name } });
     }
     if (n.assigneeType === 'role') {
       const found = new Set(await admin.knownResponsibilities(db, names));

@@ -4,10 +4,10 @@ import { parseCondition } from './conditions.js';
 import type { FlowNode, GraphProblem, ProcessGraph } from './graph.js';
 
 /** Assignee rules a user task may name (srm:assigneeType). */
-export const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'initiator', 'resolver'] as const;
+export const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'position', 'initiator', 'resolver'] as const;
 export type AssigneeType = (typeof ASSIGNEE_TYPES)[number];
 /** Rules of the issue that this installation's data cannot answer yet, with the reason in the catalogue. */
-const UNAVAILABLE: Record<string, string> = { deptHead: 'bpm.model.deptHeadUnavailable', position: 'bpm.model.positionUnavailable' };
+const UNAVAILABLE: Record<string, string> = { deptHead: 'bpm.model.deptHeadUnavailable' };
 
 export function validateGraph(graph: ProcessGraph, resolverNames: ReadonlySet<string>): GraphProblem[] {
   const problems: GraphProblem[] = [];

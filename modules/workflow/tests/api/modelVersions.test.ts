@@ -1,5 +1,5 @@
 // A model's version list: each published version, the latest marked current, and the instances that ran
-// and still run on each (an instance keeps its version when the model is republished).
+// and still run on each (an instance keeps its version when the model is republished). Categories are a lookup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
@@ -42,6 +42,22 @@ for (const backend of await backends()) {
       ]);
       expect(rows[0].publishedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
       expect((await buyer.c.call(`${TASK}/findModelVersions`, { modelId: m.modelId })).status).toBe('E');
+    });
+
+    it('a model’s category is a code of the BPM_MODEL_CATEGORY lookup (kept by the lookup screens); another is refused', async () => {
+      const key = uniq('C').replace('-', '_');
+      const m = expectOk(await admin.call<Rec>(`${MODEL}/saveOrUpdate`, { modelKey: key, modelName: key, category: 'FINANCE', bpmnXml: xml('一') }));
+      expect(expectOk(await admin.call<Rec>(`${MODEL}/findById`, { id: m.modelId })).category).toBe('FINANCE');
+      const refused = await admin.call(`${MODEL}/saveOrUpdate`, {
+        modelKey: uniq('C').replace('-', '_'),
+        modelName: 'x',
+        category: 'NO_SUCH',
+        bpmnXml: xml('一'),
+      });
+      expect(refused.status).toBe('E');
+      expect(refused.msg).toMatch(/NO_SUCH|category|Category/);
+      const values = expectOk(await admin.call<Rec[]>('baseServer/v1/baseLookupValuesRestful/findDic', { lookupType: 'BPM_MODEL_CATEGORY' }));
+      expect(values.map((v) => v.lookupCode)).toEqual(['PURCHASE', 'SUPPLIER', 'SOURCING', 'FINANCE', 'OTHER']);
     });
   });
 }

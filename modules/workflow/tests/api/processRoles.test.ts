@@ -1,6 +1,6 @@
 // Process roles: the demo roles, a role saved with its members (an unknown member refused in the language
 // asked), a step with assignee rule "processRole" going to the enabled role's members, a disabled role
-// resolving to nobody, and publish refusing an unknown role code.
+// resolving to nobody, and publish refusing an unknown role code. Positions (the organisation's allotments) too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
@@ -79,6 +79,36 @@ for (const backend of await backends()) {
         await buyer.c.call('srmServer/v1/srmPoRequisitionRestful/doSubmit', { id: d.requisitionId }),
         200,
         /^Nobody can be assigned to step 角色审批/,
+      );
+    });
+
+    it('a step for a position goes to the users of the employees allotted to it today; unknown codes are refused in Thai', async () => {
+      const xml = (c: string) =>
+        bpmn(
+          'POS',
+          `<bpmn:startEvent id="s"/>${flow('f1', 's', 't')}${userTask('t', '岗位审批', 'position', c)}${flow('f2', 't', 'e')}<bpmn:endEvent id="e"/>`,
+        );
+      const m = expectOk(
+        await admin.call<Rec>(`${MODEL}/saveOrUpdate`, { modelKey: uniq('P').replace('-', '_'), modelName: 'p', bpmnXml: xml('NO_SUCH_POS') }),
+      );
+      const refused = await adminTh.call<{ elementId: string; reason: string }[]>(`${MODEL}/doPublish`, { id: m.modelId });
+      expect(refused.status).toBe('E');
+      expect(refused.data).toEqual([{ elementId: 't', reason: 'ไม่มีตำแหน่ง NO_SUCH_POS หรือถูกปิดใช้งาน' }]);
+
+      // Demo: P-PUR-BUYER is held by 李审批 (approver01) and 刘寻源 (no user); approver02 holds none.
+      await bindRequisitions(admin, await publishModel(admin, xml('P-PUR-BUYER')));
+      const r = await buyer.submitted(10);
+      await noTaskOf(a2, r);
+      expect(expectOk(await a1.call<Rec>(`${TASK}/doApprove`, { taskId: (await taskOf(a1, r)).taskId })).instanceState).toBe('COMPLETED');
+      expect(await buyer.status(r.requisitionId)).toBe('APPROVED');
+
+      // P-TH-BUYER is held only by an employee without a user: nobody to assign, the submit is refused.
+      await bindRequisitions(admin, await publishModel(admin, xml('P-TH-BUYER')));
+      const d = await buyer.draft(10);
+      expectRefusal(
+        await buyer.c.call('srmServer/v1/srmPoRequisitionRestful/doSubmit', { id: d.requisitionId }),
+        200,
+        /^Nobody can be assigned to step 岗位审批/,
       );
     });
   });
