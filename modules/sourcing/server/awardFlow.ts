@@ -39,7 +39,11 @@ export async function beforeAwardStep(_ctx: ActionContext, db: Db, step: Transit
   if (step.action !== 'doSubmit') return;
   const state = await inquiryState(db, step.id);
   requireOpened(state);
-  const row = await typed<SourcingTables>(db).selectFrom('srm_src_inquiry').select('award_proposal').where('inquiry_id', '=', step.id).executeTakeFirstOrThrow();
+  const row = await typed<SourcingTables>(db)
+    .selectFrom('srm_src_inquiry')
+    .select('award_proposal')
+    .where('inquiry_id', '=', step.id)
+    .executeTakeFirstOrThrow();
   if (!row.award_proposal) throw refuse('sourcing.noProposal');
 }
 

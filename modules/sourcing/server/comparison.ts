@@ -45,11 +45,7 @@ export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
   // Decided or in approval: the offers stay open to read (the approver compares what was proposed).
   if (!['AWARDED', 'CLOSED', 'APPROVING'].includes(state.status)) requireOpened(state);
   const t = typed<SourcingTables>(db);
-  const header = await t
-    .selectFrom('srm_src_inquiry')
-    .select(['award_proposal', 'award_reject_reason'])
-    .where('inquiry_id', '=', id)
-    .executeTakeFirstOrThrow();
+  const header = await t.selectFrom('srm_src_inquiry').select(['award_proposal', 'award_reject_reason']).where('inquiry_id', '=', id).executeTakeFirstOrThrow();
   const proposal = state.status === 'APPROVING' && header.award_proposal ? decodeProposal(header.award_proposal) : [];
   const lineEntity = ctx.app.defs.entities.get('srmSrcInquiryLine')!;
   const rawLines = await t
