@@ -15,8 +15,9 @@ import type { SourcingApi } from './api.js';
 
 export default defineModule({
   name: 'sourcing',
-  // supplier: who may be invited and who its contacts are; messages: publish and result notices.
-  dependsOn: ['base', 'admin', 'supplier', 'messages'],
+  // supplier: who may be invited and who its contacts are; messages: publish and result notices;
+  // workflow: the award's approval (SRC_AWARD), whether a process took a submitted award.
+  dependsOn: ['base', 'admin', 'supplier', 'messages', 'workflow'],
   rules: { srmSrcInquiry: inquiryRules, srmSrcQuotation: quotationRules },
   operations: { srmSrcInquiry: inquiryOperations, srmSrcQuotation: quotationOperations },
   subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded },

@@ -75,6 +75,9 @@ export interface WorkflowApi {
    * False when the document has no running instance.
    */
   withdrawProcess(db: Db, actor: InternalActor, entityName: string, businessId: number, comment: string): Promise<boolean>;
+  /** True while a process runs on the document (in the caller's transaction `db`): after a submit run from
+   *  server code, false means no bound model took the document. */
+  hasRunningProcess(db: Db, entityName: string, businessId: number): Promise<boolean>;
   /** Makes an operation available to service tasks; a name registered twice is an error at start. */
   registerServiceOperation(operation: ServiceOperation): void;
 }

@@ -18,6 +18,7 @@ import { escalateProgram } from './server/escalateProgram.js';
 import './api.js';
 import type { WorkflowApi } from './api.js';
 import { withdrawProcess } from './server/withdraw.js';
+import { hasRunningProcess } from './server/running.js';
 import { registerServiceOperation } from './server/serviceOps.js';
 import { doRetry, doSkip } from './server/compensation.js';
 import { URGE_PROGRAM, urgeProgram, urgeRuleRules } from './server/urgeProgram.js';
@@ -39,6 +40,7 @@ export default defineModule({
   provides: { processModels },
   api: ({ app }): WorkflowApi => ({
     withdrawProcess: (db, actor, entityName, businessId, comment) => withdrawProcess(app, db, actor, entityName, businessId, comment),
+    hasRunningProcess,
     registerServiceOperation: (operation) => registerServiceOperation(app, operation),
   }),
   routes(server, { app }) {

@@ -3984,6 +3984,9 @@ requisitionId: (number | null)
 publishedDate: (string | null)
 awardedDate: (string | null)
 awardedBy: (number | null)
+awardProposal: (string | null)
+awardProposedBy: (number | null)
+awardRejectReason: (string | null)
 /**
  * comma-separated file ids
  */
@@ -4021,6 +4024,12 @@ export function srmSrcInquiryClient(call: Call) {
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
     /** DRAFT → PUBLISHED (resource btnPublish) */
     doPublish: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doPublish`, req).then(dataOf),
+    /** PUBLISHED → APPROVING (resource btnAward) */
+    doSubmit: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doSubmit`, req).then(dataOf),
+    /** APPROVING → AWARDED (resource btnAward) */
+    doApproval: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doApproval`, req).then(dataOf),
+    /** APPROVING → PUBLISHED (resource btnAward) */
+    doReject: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doReject`, req).then(dataOf),
     /** PUBLISHED | AWARDED → CLOSED (resource btnClose) */
     doClose: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doClose`, req).then(dataOf),
     /** DRAFT | PUBLISHED → CANCELLED (resource btnCancel) */

@@ -32268,7 +32268,7 @@ return errors === 0;
 }
 
 export const srmSrcInquiry = validate115;
-const schema116 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema116 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"awardProposal":{"type":["string","null"],"maxLength":4000},"awardProposedBy":{"type":["integer","null"]},"awardRejectReason":{"type":["string","null"],"maxLength":1000},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiry" */;
@@ -32540,10 +32540,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.attachmentIds !== undefined){
-let data13 = data.attachmentIds;
+if(data.awardProposal !== undefined){
+let data13 = data.awardProposal;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema116.properties.attachmentIds.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/awardProposal",schemaPath:"#/properties/awardProposal/type",keyword:"type",params:{type: schema116.properties.awardProposal.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -32553,8 +32553,8 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern1.test(data13)){
-const err22 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(func2(data13) > 4000){
+const err22 = {instancePath:instancePath+"/awardProposal",schemaPath:"#/properties/awardProposal/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -32565,10 +32565,10 @@ errors++;
 }
 }
 }
-if(data.createdBy !== undefined){
-let data14 = data.createdBy;
+if(data.awardProposedBy !== undefined){
+let data14 = data.awardProposedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema116.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/awardProposedBy",schemaPath:"#/properties/awardProposedBy/type",keyword:"type",params:{type: schema116.properties.awardProposedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -32578,10 +32578,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.creationDate !== undefined){
-let data15 = data.creationDate;
+if(data.awardRejectReason !== undefined){
+let data15 = data.awardRejectReason;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema116.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/awardRejectReason",schemaPath:"#/properties/awardRejectReason/type",keyword:"type",params:{type: schema116.properties.awardRejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -32591,8 +32591,8 @@ vErrors.push(err24);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(func2(data15) > 1000){
+const err25 = {instancePath:instancePath+"/awardRejectReason",schemaPath:"#/properties/awardRejectReason/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -32603,10 +32603,10 @@ errors++;
 }
 }
 }
-if(data.lastUpdatedBy !== undefined){
-let data16 = data.lastUpdatedBy;
-if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema116.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(data.attachmentIds !== undefined){
+let data16 = data.attachmentIds;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err26 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema116.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -32615,11 +32615,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.lastUpdateDate !== undefined){
-let data17 = data.lastUpdateDate;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema116.properties.lastUpdateDate.type},message:"must be string,null"};
+if(typeof data16 === "string"){
+if(!pattern1.test(data16)){
+const err27 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -32628,9 +32626,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(typeof data17 === "string"){
-if(!pattern0.test(data17)){
-const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.createdBy !== undefined){
+let data17 = data.createdBy;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err28 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema116.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -32640,11 +32641,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-if(data.versionNum !== undefined){
-let data18 = data.versionNum;
-if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema116.properties.versionNum.type},message:"must be integer,null"};
+if(data.creationDate !== undefined){
+let data18 = data.creationDate;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err29 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema116.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -32653,15 +32653,78 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err30 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data19 = data.lastUpdatedBy;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err31 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema116.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data20 = data.lastUpdateDate;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err32 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema116.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err33 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data21 = data.versionNum;
+if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
+const err34 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema116.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }

@@ -48,8 +48,10 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
   const run = async (what: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await what();
-      env.notify('success', env.t('sourcing.compare.done'));
+      const answer = await what();
+      // An award a process took waits for approval (SRC_AWARD); else it is effective at once.
+      const approving = (answer as { status?: string } | undefined)?.status === 'APPROVING';
+      env.notify('success', env.t(approving ? 'sourcing.compare.submitted' : 'sourcing.compare.done'));
       await load();
     } catch (e) {
       env.notify('error', errorText(e));
@@ -112,6 +114,10 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
                   onChange={(v) => setQty((q) => ({ ...q, [key(l.inquiryLineId, s.supplierId)]: v }))}
                 />
               </span>
+            ) : o.proposedQuantity ? (
+              <Tag color="orange" data-testid={`proposed-${l.lineNumber}-${s.supplierId}`}>
+                {env.t('sourcing.compare.proposed', { quantity: o.proposedQuantity })}
+              </Tag>
             ) : o.awardedQuantity > 0 ? (
               <Tag color="arcoblue">{env.t('sourcing.compare.awarded', { quantity: o.awardedQuantity })}</Tag>
             ) : null}
@@ -160,6 +166,10 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
         ) : null}
       </Space>
       {sealed ? <Alert type="warning" content={sealed} /> : null}
+      {cmp?.status === 'APPROVING' ? <Alert type="info" data-testid="compare-approving" content={env.t('sourcing.compare.approving')} /> : null}
+      {open && cmp?.awardRejectReason ? (
+        <Alert type="warning" data-testid="compare-rejected" content={env.t('sourcing.compare.rejected', { reason: cmp.awardRejectReason })} />
+      ) : null}
       {cmp?.missingRate ? <Alert type="info" content={env.t('sourcing.compare.missingRate')} /> : null}
       {cmp ? (
         <>

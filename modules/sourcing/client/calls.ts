@@ -22,6 +22,7 @@ export interface Offer {
   deviationPercent: number | null;
   rank: number | null;
   awardedQuantity: number;
+  proposedQuantity: number | null;
 }
 
 export interface ComparedLine {
@@ -44,6 +45,7 @@ export interface Comparison {
   deadline: string;
   roundNumber: number;
   missingRate: boolean;
+  awardRejectReason: string | null;
   suppliers: { supplierId: number; supplierName: string; quoteStatus: string | null; awardResult: string | null }[];
   lines: ComparedLine[];
 }
@@ -85,8 +87,9 @@ export function sourcingCalls(env: RuntimeEnv) {
   return {
     inquiries: async () => (await env.api<InquiryRow[]>(`${INQ}/listByPage`, { params: {}, pageRows: 200 })).data,
     compare: async (id: number) => (await env.api<Comparison>(`${INQ}/sourceSummary`, { id })).data,
-    award: (id: number, awards: { lineId: number; supplierId: number; quantity: number }[]) => env.api(`${INQ}/doAward`, { id, awards }),
-    autoAward: (id: number) => env.api(`${INQ}/autoAwardByMinPrice`, { id }),
+    award: async (id: number, awards: { lineId: number; supplierId: number; quantity: number }[]) =>
+      (await env.api<{ status: string }>(`${INQ}/doAward`, { id, awards })).data,
+    autoAward: async (id: number) => (await env.api<{ status: string }>(`${INQ}/autoAwardByMinPrice`, { id })).data,
     bargain: (id: number, supplierIds: number[], deadline: string) => env.api(`${INQ}/doInitiateBargaining`, { id, supplierIds, deadline }),
     exportComparison: async (id: number) => {
       if (!env.download) throw new Error('download unavailable');

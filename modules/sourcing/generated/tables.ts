@@ -71,6 +71,12 @@ export interface SrmSrcInquiryTable {
   awarded_date: Timestamp | null;
   /** awardedBy: bigint */
   awarded_by: Int8 | null;
+  /** awardProposal: varchar(4000) */
+  award_proposal: string | null;
+  /** awardProposedBy: bigint */
+  award_proposed_by: Int8 | null;
+  /** awardRejectReason: varchar(1000) */
+  award_reject_reason: string | null;
   /** attachmentIds: varchar(4000) */
   attachment_ids: string | null;
   /** createdBy: bigint */

@@ -2,6 +2,7 @@
 // every state (seed/demoInquiries.ts).
 import type { DemoStep } from '../../../server/modules/types.js';
 import { demoInquiries } from './demoInquiries.js';
+import { demoAwardProcesses } from './demoAwardProcesses.js';
 
 const grants: DemoStep = {
   name: 'grants',
@@ -25,4 +26,4 @@ const grants: DemoStep = {
   },
 };
 
-export const sourcingDemo: readonly DemoStep[] = [grants, demoInquiries];
+export const sourcingDemo: readonly DemoStep[] = [grants, demoInquiries, demoAwardProcesses];

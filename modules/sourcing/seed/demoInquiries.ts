@@ -1,6 +1,8 @@
 // Demo inquiries in every state, by buyer01 to supplier01 (S-0001) and supplier02 (S-0002): a draft, one
 // published and open that supplier01 has quoted, one past its deadline with two quotes ready to compare,
-// one awarded (split) with its price items, and one cancelled. Deadlines are relative to the seeding time.
+// one awarded (split) with its price items, one cancelled, one whose award waits for approval (SRC_AWARD,
+// approver01's open task) and one whose award approver01 rejected with a comment (demoAwardProcesses.ts
+// writes their processes). Deadlines are relative to the seeding time.
 import { sql, type RawBuilder } from 'kysely';
 import { auditInsert, typed } from '../../../server/db/typed.js';
 import type { Db } from '../../../server/db/connect.js';
@@ -8,7 +10,7 @@ import type { DemoStep } from '../../../server/modules/types.js';
 import { setDocumentCounter } from '../../../server/rest/numbering.js';
 import type { SourcingTables } from '../generated/tables.js';
 
-type State = 'DRAFT' | 'OPEN' | 'TO_COMPARE' | 'AWARDED' | 'CANCELLED';
+type State = 'DRAFT' | 'OPEN' | 'TO_COMPARE' | 'AWARDED' | 'CANCELLED' | 'APPROVING' | 'AWARD_REJECTED';
 interface DemoInquiry {
   title: string;
   state: State;
@@ -67,9 +69,55 @@ const INQUIRIES: DemoInquiry[] = [
     ],
   },
   { title: '办公设备询价（已取消）', state: 'CANCELLED', days: 5, lines: [[8, 10]], prices: [null, null] },
+  {
+    title: '紧固件询价（定标审批中）',
+    state: 'APPROVING',
+    days: -2,
+    lines: [
+      [9, 5000],
+      [10, 3000],
+    ],
+    prices: [
+      [0.42, 1.15],
+      [0.39, 1.2],
+    ],
+  },
+  {
+    title: '劳保用品询价（定标被驳回）',
+    state: 'AWARD_REJECTED',
+    days: -3,
+    lines: [
+      [11, 600],
+      [12, 400],
+    ],
+    prices: [
+      [18.5, 26],
+      [19.2, 24.8],
+    ],
+  },
 ];
 
-const STATUS: Record<State, string> = { DRAFT: 'DRAFT', OPEN: 'PUBLISHED', TO_COMPARE: 'PUBLISHED', AWARDED: 'AWARDED', CANCELLED: 'CANCELLED' };
+/** The approver's comment on the rejected demo award (shown on the comparison). */
+export const DEMO_AWARD_REJECTION = '拆分比例不合理，请按最低价重新定标';
+
+const STATUS: Record<State, string> = {
+  DRAFT: 'DRAFT',
+  OPEN: 'PUBLISHED',
+  TO_COMPARE: 'PUBLISHED',
+  AWARDED: 'AWARDED',
+  CANCELLED: 'CANCELLED',
+  APPROVING: 'APPROVING',
+  AWARD_REJECTED: 'PUBLISHED',
+};
+
+/** What demoAwardProcesses.ts needs of the inquiries whose award went through SRC_AWARD. */
+export interface DemoAwardDocument {
+  id: number;
+  number: string;
+  title: string;
+  state: 'AWARDED' | 'APPROVING' | 'AWARD_REJECTED';
+  days: number;
+}
 const at = (days: number): RawBuilder<string> => sql<string>`localtimestamp(0) + make_interval(days => ${days})`;
 
 async function quoteOf(db: Db, buyer: number, inquiryId: number, supplierId: number, lineIds: number[], prices: number[], days: number) {
@@ -105,13 +153,15 @@ export const demoInquiries: DemoStep = {
     const materials = demo.ids.all('material');
     const category = demo.ids.all('purchaseCategory')[0];
     const suppliers = [demo.ids.get('supplier', 'S-0001'), demo.ids.get('supplier', 'S-0002')];
+    const processed: DemoAwardDocument[] = [];
     for (const [i, d] of INQUIRIES.entries()) {
       const status = STATUS[d.state];
       const published = d.state !== 'DRAFT';
+      const number = `RFQ-2026-${String(i + 1).padStart(6, '0')}`;
       const { inquiry_id: id } = await t
         .insertInto('srm_src_inquiry')
         .values({
-          inquiry_number: `RFQ-2026-${String(i + 1).padStart(6, '0')}`,
+          inquiry_number: number,
           title: d.title,
           status,
           category_id: category,
@@ -158,8 +208,12 @@ export const demoInquiries: DemoStep = {
         if (prices) await quoteOf(db, buyer, id, supplierId, lineIds, prices, d.days);
       }
       if (d.state === 'AWARDED') await award(db, buyer, id, lineIds, d, suppliers, materials);
+      if (d.state === 'APPROVING' || d.state === 'AWARD_REJECTED') await proposal(db, buyer, id, lineIds, d, suppliers);
+      if (d.state === 'AWARDED' || d.state === 'APPROVING' || d.state === 'AWARD_REJECTED')
+        processed.push({ id, number, title: d.title, state: d.state, days: d.days });
     }
     await setDocumentCounter(db, 'RFQ', '2026', INQUIRIES.length);
+    demo.share('sourcing.awardDocuments', processed);
   },
 };
 
@@ -199,4 +253,26 @@ async function award(db: Db, buyer: number, id: number, lineIds: number[], d: De
   for (const [l, qty] of [q1, q2].entries())
     await t.updateTable('srm_src_inquiry_line').set({ awarded_quantity: qty }).where('inquiry_line_id', '=', lineIds[l]).execute();
   await t.updateTable('srm_src_inquiry_supplier').set({ award_result: 'WON' }).where('inquiry_id', '=', id).execute();
+}
+
+/** The award in approval (each line to its cheaper supplier, line 1 split 60/40) or, rejected, only the
+ *  approver's comment (the proposal is dropped on rejection). */
+async function proposal(db: Db, buyer: number, id: number, lineIds: number[], d: DemoInquiry, suppliers: number[]) {
+  const [q1, q2] = d.lines.map(([, qty]) => qty);
+  const cheaper = (l: number) => (d.prices[0]![l] <= d.prices[1]![l] ? 0 : 1);
+  const awards = [
+    [lineIds[0], suppliers[cheaper(0)], q1 * 0.6],
+    [lineIds[0], suppliers[1 - cheaper(0)], q1 * 0.4],
+    [lineIds[1], suppliers[cheaper(1)], q2],
+  ];
+  const rejected = d.state === 'AWARD_REJECTED';
+  await typed<SourcingTables>(db)
+    .updateTable('srm_src_inquiry')
+    .set({
+      award_proposal: rejected ? null : JSON.stringify(awards),
+      award_proposed_by: buyer,
+      award_reject_reason: rejected ? DEMO_AWARD_REJECTION : null,
+    })
+    .where('inquiry_id', '=', id)
+    .execute();
 }

@@ -1,11 +1,11 @@
 // Awards: per line, to one or more suppliers by quantity (the sum may not exceed the line's quantity),
-// only on opened offers. Writes the awarded quantities, each invited supplier's result, the price items
-// (price at the awarded quantity, valid from today to the quotation's validity or one year), sets the
-// inquiry AWARDED and raises `inquiry.awarded` for the result messages.
-import { sql } from 'kysely';
+// only on opened offers. Checked when proposed (kept on the inquiry while it is approved, awardFlow.ts)
+// and again when it takes effect, which writes the awarded quantities, each invited supplier's result,
+// the price items (price at the awarded quantity, valid from today to the quotation's validity or one
+// year) and raises `inquiry.awarded` for the result messages.
 import type { ActionContext } from '../../../server/rest/actionContext.js';
 import type { Db } from '../../../server/db/connect.js';
-import { auditUpdate, dbNow, typed } from '../../../server/db/typed.js';
+import { typed } from '../../../server/db/typed.js';
 import { refuse } from '../../../server/errors.js';
 import type { SourcingTables } from '../generated/tables.js';
 import type { InquiryState } from './inquiryState.js';
@@ -31,15 +31,29 @@ export function parseAwards(raw: unknown): Award[] {
   });
 }
 
-export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryState, awards: Award[]) {
+/** The award as it waits for approval on the inquiry (`awardProposal`): `[[lineId, supplierId, quantity], …]`. */
+export function encodeProposal(awards: Award[]): string {
+  const text = JSON.stringify(awards.map((a) => [a.lineId, a.supplierId, a.quantity]));
+  if (text.length > 4000) throw refuse('sourcing.awardTooLarge');
+  return text;
+}
+
+export function decodeProposal(text: string | null): Award[] {
+  if (!text) throw refuse('sourcing.noProposal');
+  return (JSON.parse(text) as [number, number, number][]).map(([lineId, supplierId, quantity]) => ({ lineId, supplierId, quantity }));
+}
+
+/** Every check of an award on the inquiry's opened offers; nothing written. Run when it is proposed and
+ *  again when it takes effect. */
+export async function checkAwards(trx: Db, inquiryId: number, awards: Award[]) {
   const t = typed<SourcingTables>(trx);
   const lines = await t
     .selectFrom('srm_src_inquiry_line')
     .select(['inquiry_line_id', 'quantity', 'material_id', 'line_number'])
-    .where('inquiry_id', '=', state.inquiryId)
+    .where('inquiry_id', '=', inquiryId)
     .execute();
   const lineById = new Map(lines.map((l) => [Number(l.inquiry_line_id), l]));
-  const offers = await openedOffers(trx, state.inquiryId);
+  const offers = await openedOffers(trx, inquiryId);
   const seen = new Set<string>();
   const sums = new Map<number, number>();
   for (const a of awards) {
@@ -57,16 +71,19 @@ export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryStat
     if (sum > Number(line.quantity) + 1e-9)
       throw refuse('sourcing.awardTooMuch', { line: Number(line.line_number ?? 0), quantity: Number(line.quantity), awarded: sum });
   }
-  // Guarded: a second concurrent award (or one racing a cancel) loses cleanly.
-  const updated = await t
+  return { lineById, offers, sums };
+}
+
+/** Writes an award that takes effect (the inquiry is already AWARDED by its approval transition): awarded
+ *  quantities, results, price items, `inquiry.awarded`. `awardedBy`: who proposed it. */
+export async function writeAward(ctx: ActionContext, trx: Db, state: InquiryState, awards: Award[], awardedBy: number) {
+  const t = typed<SourcingTables>(trx);
+  const { lineById, offers, sums } = await checkAwards(trx, state.inquiryId, awards);
+  await t
     .updateTable('srm_src_inquiry')
-    .set({ status: 'AWARDED', awarded_date: dbNow(), awarded_by: ctx.session.userId, ...auditUpdate(ctx.session.userId) })
+    .set({ awarded_by: awardedBy, award_proposal: null, award_reject_reason: null })
     .where('inquiry_id', '=', state.inquiryId)
-    .where('status', '=', 'PUBLISHED')
-    .where('version_num', '=', state.versionNum)
-    .where(sql<boolean>`deadline <= localtimestamp(0)`)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw refuse('sourcing.changedMeanwhile');
+    .execute();
   const { validFrom: today, validTo: yearOn } = await defaultValidity(trx);
   for (const lineId of lineById.keys()) {
     await t
@@ -99,7 +116,7 @@ export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryStat
       sourceLineId: a.lineId,
     });
   }
-  await recordPriceItems(trx, items, ctx.session.userId);
+  await recordPriceItems(trx, items, awardedBy);
   const winners = [...new Set(awards.map((a) => a.supplierId))];
   const invited = await t.selectFrom('srm_src_inquiry_supplier').select(['supplier_id']).where('inquiry_id', '=', state.inquiryId).execute();
   const losers = invited.map((s) => Number(s.supplier_id)).filter((s) => !winners.includes(s));
@@ -123,6 +140,6 @@ export async function applyAward(ctx: ActionContext, trx: Db, state: InquiryStat
     title: state.title,
     winnerIds: winners,
     loserIds: losers,
-    senderId: ctx.session.userId,
+    senderId: awardedBy,
   });
 }

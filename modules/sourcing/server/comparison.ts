@@ -13,6 +13,7 @@ import type { SourcingTables } from '../generated/tables.js';
 import { inquiryState, requireOpened, type InquiryState } from './inquiryState.js';
 import { openedOffers, priceAt, type OfferLine } from './offers.js';
 import { priceHistory } from './history.js';
+import { decodeProposal } from './award.js';
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
@@ -35,12 +36,17 @@ export interface ComparedOffer extends OfferLine {
   convertedPrice: number | null;
   deviationPercent: number | null;
   rank: number | null;
+  /** While the award is in approval: the quantity proposed for this supplier on this line. */
+  proposedQuantity: number | null;
 }
 
 export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
   const state: InquiryState = await inquiryState(db, id);
-  if (state.status !== 'AWARDED' && state.status !== 'CLOSED') requireOpened(state);
+  // Decided or in approval: the offers stay open to read (the approver compares what was proposed).
+  if (!['AWARDED', 'CLOSED', 'APPROVING'].includes(state.status)) requireOpened(state);
   const t = typed<SourcingTables>(db);
+  const header = await t.selectFrom('srm_src_inquiry').select(['award_proposal', 'award_reject_reason']).where('inquiry_id', '=', id).executeTakeFirstOrThrow();
+  const proposal = state.status === 'APPROVING' && header.award_proposal ? decodeProposal(header.award_proposal) : [];
   const lineEntity = ctx.app.defs.entities.get('srmSrcInquiryLine')!;
   const rawLines = await t
     .selectFrom('srm_src_inquiry_line')
@@ -70,7 +76,16 @@ export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
       if (convertedPrice === null) missingRate = true;
       const deviationPercent =
         history && convertedPrice !== null ? Math.round(((convertedPrice - history.lastPrice) / history.lastPrice) * 10_000) / 100 : null;
-      compared.push({ ...o, supplierName: names.get(o.supplierId) ?? String(o.supplierId), unitPrice, convertedPrice, deviationPercent, rank: null });
+      const proposedQuantity = proposal.find((a) => a.lineId === lineId && a.supplierId === o.supplierId)?.quantity ?? null;
+      compared.push({
+        ...o,
+        supplierName: names.get(o.supplierId) ?? String(o.supplierId),
+        unitPrice,
+        convertedPrice,
+        deviationPercent,
+        rank: null,
+        proposedQuantity,
+      });
     }
     const ranked = compared.filter((c) => c.convertedPrice !== null).sort((a, b) => a.convertedPrice! - b.convertedPrice!);
     ranked.forEach((c, i) => (c.rank = i + 1));
@@ -86,6 +101,8 @@ export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
     roundNumber: state.roundNumber,
     serverTime: state.serverTime,
     missingRate,
+    /** The approver's comment when the last proposed award was rejected (until the next award). */
+    awardRejectReason: header.award_reject_reason,
     suppliers: invited.map((s) => ({
       supplierId: Number(s.supplier_id),
       supplierName: names.get(Number(s.supplier_id)),

@@ -9,7 +9,8 @@ import type { SourcingTables } from '../generated/tables.js';
 import { inquiryState, requireOpened } from './inquiryState.js';
 import { buildComparison } from './comparison.js';
 import { priceHistory } from './history.js';
-import { applyAward, parseAwards, type Award } from './award.js';
+import { parseAwards, type Award } from './award.js';
+import { proposeAward } from './awardFlow.js';
 import { parseDeadline } from './deadline.js';
 
 const sourceSummary: FamilyAction = async (ctx) => {
@@ -77,7 +78,7 @@ function awardWith(choose: (ctx: Parameters<FamilyAction>[0], trx: Parameters<ty
       const state = await inquiryState(trx, id);
       requireOpened(state);
       if (ctx.body.versionNum !== undefined && Number(ctx.body.versionNum) !== state.versionNum) throw refuse('sourcing.changedMeanwhile');
-      await applyAward(ctx, trx, state, await choose(ctx, trx, id));
+      await proposeAward(ctx, trx, id, await choose(ctx, trx, id));
       return ok(await loadRecord(ctx, trx, id));
     });
 }

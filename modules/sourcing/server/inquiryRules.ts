@@ -9,6 +9,7 @@ import { refuse } from '../../../server/errors.js';
 import type { SupplierApi } from '../../supplier/api.js';
 import type { SourcingTables } from '../generated/tables.js';
 import { inquiryReadFilter } from './sealed.js';
+import { afterAwardStep, beforeAwardStep } from './awardFlow.js';
 
 async function checkSuppliers(ctx: ActionContext, db: Db, inquiryId: number): Promise<number[]> {
   const t = typed<SourcingTables>(db);
@@ -40,6 +41,7 @@ export const inquiryRules: EntityRules = {
     await checkSuppliers(ctx, db, id);
   },
   async beforeTransition(ctx, db, step) {
+    await beforeAwardStep(ctx, db, step);
     if (step.action !== 'doPublish') return;
     const t = typed<SourcingTables>(db);
     const lines = await t.selectFrom('srm_src_inquiry_line').select(['inquiry_line_id']).where('inquiry_id', '=', step.id).execute();
@@ -54,7 +56,8 @@ export const inquiryRules: EntityRules = {
     if (!future.ahead) throw refuse('sourcing.deadlinePassed');
   },
   async afterTransition(ctx, db, step) {
-    if (step.to !== 'PUBLISHED') return;
+    await afterAwardStep(ctx, db, step);
+    if (step.action !== 'doPublish') return;
     const t = typed<SourcingTables>(db);
     await t.updateTable('srm_src_inquiry_supplier').set({ quote_status: 'NOT_QUOTED', round_number: 1 }).where('inquiry_id', '=', step.id).execute();
     const h = await t.selectFrom('srm_src_inquiry').select(['inquiry_number', 'title', 'deadline']).where('inquiry_id', '=', step.id).executeTakeFirstOrThrow();

@@ -1,12 +1,15 @@
 // After the deadline: comparison (ladder price at the line's quantity, rank), bargaining rounds, awards
 // split by quantity (the sum may not exceed the line), auto-award by minimum price, price items with
-// validity, results to winners and losers, and every refusal changing nothing.
+// validity, results to winners and losers, and every refusal changing nothing. The award's own rules:
+// this server has no process bound to inquiries, so an award takes effect at once (awardApproval.test.ts:
+// the same award through SRC_AWARD).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
 import ExcelJS from 'exceljs';
 import { expectOk, expectRefusal, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
 import { signedHeaders } from '../../../../tests/support/signedClient.js';
+import { unbindProcesses } from '../../../../tests/support/processes.js';
 import { INQ, PRICE, fixture, passDeadline, publishedInquiry, quote, tomorrow, type Fixture, type Inquiry } from './support.js';
 
 interface Offer {
@@ -44,6 +47,7 @@ for (const backend of await backends()) {
       t = await startTestServer(backend);
       [buyer, s1, s2] = await Promise.all([signIn(t.url, 'buyer01'), signIn(t.url, 'supplier01'), signIn(t.url, 'supplier02')]);
       f = await fixture(buyer, s1, s2);
+      await unbindProcesses(t.url, 'srmSrcInquiry');
     });
     afterAll(async () => t?.stop());
 

@@ -19,20 +19,32 @@ for (const backend of await backends()) {
 
     it('holds inquiries in every state', async () => {
       const all = expectOk(await buyer.call<Inquiry[]>(`${INQ}/listByPage`, { params: { inquiryNumber: 'RFQ-2026-0000' }, pageRows: 50 }));
-      expect(new Set(all.map((i) => i.status))).toEqual(new Set(['DRAFT', 'PUBLISHED', 'AWARDED', 'CANCELLED']));
+      expect(new Set(all.map((i) => i.status))).toEqual(new Set(['DRAFT', 'PUBLISHED', 'APPROVING', 'AWARDED', 'CANCELLED']));
       const published = all.filter((i) => i.status === 'PUBLISHED');
       const answers = await Promise.all(published.map((i) => buyer.call<{ lines: { offers: unknown[] }[] }>(`${INQ}/sourceSummary`, { id: i.inquiryId })));
-      // One open (sealed), one past its deadline with two quotes per line.
+      // One open (sealed); past their deadlines with two quotes per line: one to compare, one whose award was rejected.
       expect(answers.filter((a) => a.status === 'E')).toHaveLength(1);
       expectRefusal(
         answers.find((a) => a.status === 'E')!,
         200,
         /sealed/,
       );
-      expect(answers.find((a) => a.status === 'S')!.data!.lines[0].offers).toHaveLength(2);
+      expect(answers.filter((a) => a.status === 'S').map((a) => a.data!.lines[0].offers.length)).toEqual([2, 2]);
       const awarded = all.find((i) => i.status === 'AWARDED')!;
       const items = expectOk(await buyer.call<unknown[]>(`${PRICE}/listByPage`, { params: { sourceInquiryId: awarded.inquiryId } }));
       expect(items).toHaveLength(3);
+      // The award in approval: approver01's open SRC_AWARD task, the proposal on the comparison; the
+      // rejected one: back to PUBLISHED with approver01's comment.
+      const approving = all.find((i) => i.status === 'APPROVING')!;
+      const approver = await signIn(t.url, 'approver01');
+      const tasks = expectOk(
+        await approver.call<{ entity: string; businessId: number }[]>('bpmServer/v1/bpmTaskRestful/findTodoTasks', { params: {}, pageRows: 200 }),
+      );
+      expect(tasks.some((x) => x.entity === 'srmSrcInquiry' && x.businessId === approving.inquiryId)).toBe(true);
+      type Proposed = { awardRejectReason: string | null; lines: { offers: { proposedQuantity: number | null }[] }[] };
+      const proposed = expectOk(await buyer.call<Proposed>(`${INQ}/sourceSummary`, { id: approving.inquiryId }));
+      expect(proposed.lines[0].offers.map((o) => o.proposedQuantity).sort()).toEqual([2000, 3000]);
+      expect(answers.some((a) => a.status === 'S' && a.data && (a.data as unknown as Proposed).awardRejectReason)).toBe(true);
       const bids = expectOk(await s1.call<{ status: string; quoteStatus: string; canQuote: boolean }[]>(`${QUO}/listByPageForBid`, { params: {} }));
       expect(bids.some((b) => b.canQuote && b.quoteStatus === 'QUOTED')).toBe(true);
       expect(bids.some((b) => b.status === 'DRAFT')).toBe(false);

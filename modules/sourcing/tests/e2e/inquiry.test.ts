@@ -1,6 +1,7 @@
 // An inquiry's life in the browser, in Chinese and in Thai: buyer01 publishes an inquiry (a draft made
 // through the API with a deadline ~75 s ahead of the server clock), supplier01 and supplier02 quote in
-// the portal (询价报价), the deadline passes, and buyer01 compares and splits line 1 between them.
+// the portal (询价报价), the deadline passes, and buyer01 compares and splits line 1 between them; the
+// award waits for approval (SRC_AWARD, shown on the comparison) until approver01 approves it.
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
@@ -105,6 +106,18 @@ for (const lang of ['CN', 'TH'] as const) {
     await pane.getByTestId(`award-20-${supplier1}`).locator('input').fill('20');
     await shot(buyer.page, `e2e-sourcing-compare-${lang}`);
     await pane.getByTestId('compare-award').click();
+    // In approval: the comparison says so and shows the proposed quantities; nothing is effective yet.
+    await pane.getByTestId('compare-approving').waitFor();
+    await eventually(() => pane.getByTestId(`proposed-10-${supplier2}`).innerText()).toContain('40');
+    expect(expectOk(await buyerApi.call<Inquiry>(`${INQ}/findById`, { id: draft.inquiryId })).status).toBe('APPROVING');
+    await shot(buyer.page, `e2e-sourcing-approving-${lang}`);
+    // approver01 approves from the task centre's call; the award takes effect.
+    const approver = await signIn(baseUrl, 'approver01');
+    const tasks = expectOk(
+      await approver.call<{ taskId: number; entity: string; businessId: number }[]>('bpmServer/v1/bpmTaskRestful/findTodoTasks', { params: {}, pageRows: 200 }),
+    );
+    const task = tasks.find((x) => x.entity === 'srmSrcInquiry' && x.businessId === draft.inquiryId)!;
+    expectOk(await approver.call('bpmServer/v1/bpmTaskRestful/doApprove', { taskId: task.taskId, comment: 'OK' }));
     await eventually(async () => expectOk(await buyerApi.call<Inquiry>(`${INQ}/findById`, { id: draft.inquiryId })).status).toBe('AWARDED');
     const items = expectOk(
       await buyerApi.call<{ supplierId: number; quantity: number }[]>(`${PRICE}/listByPage`, { params: { sourceInquiryId: draft.inquiryId } }),
@@ -116,7 +129,15 @@ for (const lang of ['CN', 'TH'] as const) {
         [supplier1, 20],
       ].sort(),
     );
+    // The comparison again (another inquiry, then this one): the awarded quantities.
+    await pane.getByTestId('compare-inquiry').click();
+    await buyer.page.keyboard.type('RFQ-2026-000004');
+    await buyer.page.locator('.arco-select-option', { hasText: 'RFQ-2026-000004' }).first().click();
+    await pane.getByTestId('compare-inquiry').click();
+    await buyer.page.keyboard.type(number);
+    await buyer.page.locator('.arco-select-option', { hasText: number }).first().click();
     await eventually(() => pane.getByTestId(`offer-10-${supplier2}`).innerText()).toContain('40');
+    expect(await pane.getByTestId('compare-approving').count()).toBe(0);
     await shot(buyer.page, `e2e-sourcing-awarded-${lang}`);
   });
 }
