@@ -15,8 +15,8 @@ const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
 
 const TEXT = {
-  CN: { draft: '草稿', released: '待供应商确认', sent: '变更已提交，等待供应商重新确认', done: '操作成功', versions: '历史版本（1）' },
-  TH: { draft: 'ร่าง', released: 'รอผู้จัดจำหน่ายยืนยัน', sent: 'ส่งการเปลี่ยนแปลงแล้ว รอผู้จัดจำหน่ายยืนยันอีกครั้ง', done: 'สำเร็จ', versions: 'ฉบับก่อนหน้า (1)' },
+  CN: { draft: '拟定', released: '待供应商确认', sent: '变更已提交，等待供应商重新确认', done: '操作成功', versions: '历史版本（1）' },
+  TH: { draft: 'ฉบับร่าง', released: 'รอผู้จัดจำหน่ายยืนยัน', sent: 'ส่งการเปลี่ยนแปลงแล้ว รอผู้จัดจำหน่ายยืนยันอีกครั้ง', done: 'สำเร็จ', versions: 'ฉบับก่อนหน้า (1)' },
 } as const;
 
 type Award = { sourceNumber: string; supplierId: number; items: number; amount: number };
