@@ -47,7 +47,7 @@ export const demoServices: DemoStep = {
     const buyer = demo.ids.get('user', 'buyer01');
     for (const [i, r] of ROWS.entries()) {
       const c = await con(db).selectFrom('srm_con_contract').select(['contract_id', 'supplier_id']).where('title', '=', r.contract).executeTakeFirstOrThrow();
-      const total = totalOf(...r.scores);
+      const total = totalOf(r.scores[0], r.scores[1], r.scores[2]);
       await con(db)
         .insertInto('srm_con_service_confirm')
         .values({

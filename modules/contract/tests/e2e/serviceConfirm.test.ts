@@ -13,7 +13,7 @@ const chromium = chromiumForFile(baseUrl);
 const SERVICE = 'srmServer/v1/srmConServiceConfirmRestful';
 
 const TEXT = {
-  CN: { done: '操作成功', confirmed: '已确认', level: '合格（60–74）' },
+  CN: { done: '成功', confirmed: '已确认', level: '合格（60–74）' },
   TH: { done: 'สำเร็จ', confirmed: 'ยืนยันแล้ว', level: 'พอใช้ (60–74)' },
 } as const;
 

@@ -85,7 +85,11 @@ for (const lang of ['CN', 'TH'] as const) {
       expectOk(
         await w.s1.call(`${ORDER}/doSupplierConfirm`, { id: draft.orderId, lines: rel.lines.map((l) => ({ lineId: l.orderLineId, action: 'ACCEPT' })) }),
       );
-      await page.goto(`${baseUrl}/main/order/poOrderEdit?id=${draft.orderId}&mode=view`);
+      // Opened through its menu (the menu's buttons are the page's permissions), found by its number.
+      await openMenu(page, 'PO_ORDER', /\/main\/order\/poOrderList\?/);
+      await activePane(page).getByTestId('search-orderNumber').fill(draft.orderNumber);
+      await activePane(page).getByTestId('search-submit').click();
+      await activePane(page).getByTestId('row-action-view-0').click();
       await activePane(page).getByTestId('po-change-open').click();
       const form = activePane(page).getByTestId('po-change');
       await form.waitFor({ state: 'visible' });
