@@ -1,11 +1,12 @@
 // Purchase contracts (docs/contract.md): templates with terms and variables, watermarks, contracts filled
 // from a template (by hand or from an award), approved through CON_APPROVAL, sent to the supplier, who
 // confirms or refuses; signed by both sides through an e-signature provider; the PDF with its watermark;
-// change (a new version, the old kept) and termination with a reason.
+// change (a new version, the old kept) and termination with a reason; service confirmation and score.
 import { defineModule } from '../../server/modules/types.js';
 import './api.js';
 import { contractRules } from './server/contractRules.js';
 import { watermarkRules } from './server/watermarkRules.js';
+import { serviceConfirmRules } from './server/serviceRules.js';
 import { doChange, doRefuse, doTerminate, findVersions } from './server/actions.js';
 import { doSign } from './server/sign.js';
 import { getContractPdf } from './server/pdf.js';
@@ -17,7 +18,7 @@ export default defineModule({
   name: 'contract',
   // supplier: the parties; sourcing: awards (its API); workflow: CON_APPROVAL; messages: the hand-overs.
   dependsOn: ['base', 'admin', 'supplier', 'sourcing', 'workflow', 'messages'],
-  rules: { srmConContract: contractRules, srmConWatermark: watermarkRules },
+  rules: { srmConContract: contractRules, srmConWatermark: watermarkRules, srmConServiceConfirm: serviceConfirmRules },
   operations: {
     srmConContract: { doRefuse, doSign, doTerminate, doChange, findVersions, getContractPdf, awardedInquiries, createFromAward },
   },

@@ -9,6 +9,7 @@ import { findVersions } from './server/versions.js';
 import { listOpenLines } from './server/lineBoard.js';
 import { createFromRequisition } from './server/fromRequisition.js';
 import { createFromAward } from './server/fromAward.js';
+import { awardedSources } from './server/awardList.js';
 import { deliveryRules } from './server/deliveryRules.js';
 import { receiptRules } from './server/receiptRules.js';
 import { returnRules } from './server/returnRules.js';
@@ -37,6 +38,7 @@ export default defineModule({
       findVersions,
       createFromRequisition,
       createFromAward,
+      awardedSources,
       listOpenLines,
     },
     srmPoDelivery: deliveryOperations,

@@ -2522,6 +2522,59 @@ export function srmConContractVersionClient(call: Call) {
   };
 }
 
+export interface SrmConServiceConfirm {
+serviceConfirmId: number
+confirmNumber: (string | null)
+contractId: number
+contractIdDisplay: (string | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+periodFrom: string
+periodTo: string
+serviceContent: string
+amount: (number | null)
+qualityScore: number
+timelinessScore: number
+serviceScore: number
+totalScore: (number | null)
+scoreLevel: (string | null)
+evaluation: (string | null)
+status: (string | null)
+confirmedDate: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmConServiceConfirmParams {
+serviceConfirmId?: (number | number[])
+confirmNumber?: string
+contractId?: (number | number[])
+supplierId?: (number | number[])
+periodFrom?: (string | string[])
+periodTo?: (string | string[])
+serviceContent?: string
+scoreLevel?: (string | string[])
+status?: (string | string[])
+keyword?: string
+}
+
+export function srmConServiceConfirmClient(call: Call) {
+  const base = 'srmServer/v1/srmConServiceConfirmRestful';
+  return {
+    findById: (id: number) => call<SrmConServiceConfirm>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmConServiceConfirmParams> = {}) => call<SrmConServiceConfirm[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmConServiceConfirm>) => call<SrmConServiceConfirm>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmConServiceConfirm>[]) => call<SrmConServiceConfirm[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT → CONFIRMED (resource btnConfirm) */
+    doConfirm: (req: TransitionRequest) => call<SrmConServiceConfirm>(`${base}/doConfirm`, req).then(dataOf),
+  };
+}
+
 export interface SrmConTemplate {
 templateId: number
 templateCode: string

@@ -259,7 +259,7 @@ for (const backend of await backends()) {
           { PURCHASE: ['REQUISITION', 'PURCHASE_DASHBOARD'] },
           { ORDER_COLLAB: ['PO_ORDER', 'PO_LINE_BOARD', 'PO_RECEIPT', 'PO_RETURN'] },
           { SOURCING: ['SRC_INQUIRY', 'SRC_PRICE_ITEM', 'AUCTION_LIST', 'AUCTION_HALL'] },
-          { CONTRACT_MGMT: ['CON_CONTRACT', 'CON_TEMPLATE', 'CON_TERM', 'CON_WATERMARK', 'CON_ESIGN'] },
+          { CONTRACT_MGMT: ['CON_CONTRACT', 'CON_TEMPLATE', 'CON_TERM', 'CON_WATERMARK', 'CON_SERVICE', 'CON_ESIGN'] },
           {
             SUPPLIER_MGMT: [
               'SUPPLIER_LIST',

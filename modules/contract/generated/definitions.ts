@@ -4,35 +4,40 @@ import type { EntityDefinition, PageDefinition } from '../../../runtime/definiti
 import page0 from '../pages/contractEdit.page.json';
 import page1 from '../pages/contractList.page.json';
 import page2 from '../pages/esignList.page.json';
-import page3 from '../pages/supplierContractEdit.page.json';
-import page4 from '../pages/supplierContractList.page.json';
-import page5 from '../pages/templateEdit.page.json';
-import page6 from '../pages/templateList.page.json';
-import page7 from '../pages/termEdit.page.json';
-import page8 from '../pages/termList.page.json';
-import page9 from '../pages/watermarkEdit.page.json';
-import page10 from '../pages/watermarkList.page.json';
+import page3 from '../pages/serviceConfirmEdit.page.json';
+import page4 from '../pages/serviceConfirmList.page.json';
+import page5 from '../pages/supplierContractEdit.page.json';
+import page6 from '../pages/supplierContractList.page.json';
+import page7 from '../pages/templateEdit.page.json';
+import page8 from '../pages/templateList.page.json';
+import page9 from '../pages/termEdit.page.json';
+import page10 from '../pages/termList.page.json';
+import page11 from '../pages/watermarkEdit.page.json';
+import page12 from '../pages/watermarkList.page.json';
 import entity0 from '../entities/esignSign.entity.json';
 import entity1 from '../entities/srmConContract.entity.json';
 import entity2 from '../entities/srmConContractLine.entity.json';
 import entity3 from '../entities/srmConContractVersion.entity.json';
-import entity4 from '../entities/srmConTemplate.entity.json';
-import entity5 from '../entities/srmConTemplateTerm.entity.json';
-import entity6 from '../entities/srmConTerm.entity.json';
-import entity7 from '../entities/srmConWatermark.entity.json';
+import entity4 from '../entities/srmConServiceConfirm.entity.json';
+import entity5 from '../entities/srmConTemplate.entity.json';
+import entity6 from '../entities/srmConTemplateTerm.entity.json';
+import entity7 from '../entities/srmConTerm.entity.json';
+import entity8 from '../entities/srmConWatermark.entity.json';
 
 export const pages = {
   "contract/contractEdit": page0,
   "contract/contractList": page1,
   "contract/esignList": page2,
-  "contract/supplierContractEdit": page3,
-  "contract/supplierContractList": page4,
-  "contract/templateEdit": page5,
-  "contract/templateList": page6,
-  "contract/termEdit": page7,
-  "contract/termList": page8,
-  "contract/watermarkEdit": page9,
-  "contract/watermarkList": page10,
+  "contract/serviceConfirmEdit": page3,
+  "contract/serviceConfirmList": page4,
+  "contract/supplierContractEdit": page5,
+  "contract/supplierContractList": page6,
+  "contract/templateEdit": page7,
+  "contract/templateList": page8,
+  "contract/termEdit": page9,
+  "contract/termList": page10,
+  "contract/watermarkEdit": page11,
+  "contract/watermarkList": page12,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
@@ -40,8 +45,9 @@ export const entities = {
   "srmConContract": entity1,
   "srmConContractLine": entity2,
   "srmConContractVersion": entity3,
-  "srmConTemplate": entity4,
-  "srmConTemplateTerm": entity5,
-  "srmConTerm": entity6,
-  "srmConWatermark": entity7,
+  "srmConServiceConfirm": entity4,
+  "srmConTemplate": entity5,
+  "srmConTemplateTerm": entity6,
+  "srmConTerm": entity7,
+  "srmConWatermark": entity8,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

@@ -1,12 +1,16 @@
 // The order module's client part: edit-page panels for what a generic form cannot say — the supplier's
 // line-by-line confirmation, reasons for refusing changes / closing / cancelling, a delivery note from a
-// confirmed order (and its labels), a receipt started by scanning a label; the supplier home's open orders.
+// confirmed order (and its labels), a receipt started by scanning a label, a new order from an award, the
+// change order and the kept revisions; the supplier home's open orders.
 import { defineClientModule } from '../../../runtime/registry/clientModule';
 import { SupplierConfirmPanel } from './SupplierConfirmPanel';
 import { ReasonPanel } from './ReasonPanel';
 import { DeliveryPanel } from './DeliveryPanel';
 import { ReceiptPanel } from './ReceiptPanel';
 import { LineBoard } from './LineBoard';
+import { FromAwardPanel } from './FromAwardPanel';
+import { ChangeOrderPanel } from './ChangeOrderPanel';
+import { VersionsPanel } from './VersionsPanel';
 import { OrdersHomeCard } from './ordersHomeCard';
 
 export default defineClientModule({
@@ -18,5 +22,8 @@ export default defineClientModule({
     poReasons: { order: 31, component: ReasonPanel },
     poDeliveryFromOrder: { order: 32, component: DeliveryPanel },
     poReceiveByBarcode: { order: 33, component: ReceiptPanel },
+    poFromAward: { order: 34, component: FromAwardPanel },
+    poChangeOrder: { order: 35, component: ChangeOrderPanel },
+    poVersions: { order: 36, component: VersionsPanel },
   },
 });
