@@ -31,6 +31,8 @@ interface Face {
   key: string;
   bytes: Uint8Array;
   font: fontkit.Font;
+  /** OpenType features turned off or on when this face shapes text. */
+  features?: Record<string, boolean>;
 }
 
 const faces = new Map<string, Face>();
@@ -39,10 +41,32 @@ function face(pkg: string, file: string): Face {
   if (!f) {
     const bytes = woffToSfnt(readFileSync(join(filesOf(pkg), file)));
     f = { key: file, bytes, font: parseFont(bytes) };
+    // fontkit keeps the text of a glyph from its first use: SARA AA's glyph reads "า" even when it was first
+    // met as the second half of a shaped ำ (else the PDF maps it to no text and readers show a control code).
+    if (pkg === TH) f.font.glyphForCodePoint(0x0e32);
     faces.set(file, f);
   }
   return f;
 }
+/** Thai SARA AM (ำ): the font's shaping (ccmp) splits it into NIKHAHIT + SARA AA glyphs so the ring can sit above
+ *  a tone mark, and a PDF maps text back glyph by glyph: the SARA AA glyph reads back as an extra "า" (บริษัท …
+ *  จำกัด → "จำากัด"). A cluster ending in ำ without a tone mark (จำ, ทำ, สำ: the common case) is drawn with the
+ *  Thai face embedded a second time without ccmp: the precomposed ำ glyph, which looks the same and reads back
+ *  as written. With a tone mark (น้ำ, ต่ำ) the shaped form is kept, so the ring does not hit the mark; there
+ *  the extracted text has that extra "า" (docs/decisions.md "PDF fonts"). */
+const amFaces = new Map<PdfWeight, Face>();
+function thaiAmFace(weight: PdfWeight): Face {
+  let f = amFaces.get(weight);
+  if (!f) {
+    const thai = face(TH, `noto-sans-thai-thai-${weight}-normal.woff`);
+    f = { ...thai, key: `${thai.key}#am`, features: { ccmp: false } };
+    amFaces.set(weight, f);
+  }
+  return f;
+}
+const TONE = /[\u0e48-\u0e4b]/;
+const SARA_AM = 0x0e33;
+
 const chainOf = (weight: PdfWeight) => CHAIN.map(([pkg, subset]) => () => face(pkg, `${subset}-${weight}-normal.woff`));
 
 /** Rare Chinese characters (outside the ~8,000 of the simplified-Chinese file): Fontsource's numbered slices of
@@ -100,6 +124,17 @@ function runsOf(text: string, weight: PdfWeight): Run[] {
   for (const ch of pdfClean(text)) {
     const cp = ch.codePointAt(0)!;
     const last = runs.at(-1);
+    if (cp === SARA_AM && last) {
+      // Its cluster (a Thai letter and its marks) moves to a run of the SARA AM face, unless a tone mark is in it.
+      const am = thaiAmFace(weight);
+      const cluster = /\P{M}\p{M}*$/u.exec(last.text)?.[0] ?? '';
+      if (last.face.font === am.font && !last.face.features && cluster && !TONE.test(cluster)) {
+        last.text = last.text.slice(0, -cluster.length);
+        if (!last.text) runs.pop();
+        runs.push({ face: am, text: cluster + ch });
+        continue;
+      }
+    }
     if (last && (MARK.test(ch) || cp === 0x20) && last.face.font.hasGlyphForCodePoint(cp)) {
       last.text += ch;
       continue;
@@ -113,7 +148,7 @@ function runsOf(text: string, weight: PdfWeight): Run[] {
 }
 
 const widthOfRun = (r: Run, size: number) =>
-  (r.face.font.layout(r.text).glyphs.reduce((w, g) => w + g.advanceWidth, 0) * size) / r.face.font.unitsPerEm;
+  (r.face.font.layout(r.text, r.face.features as never).glyphs.reduce((w, g) => w + g.advanceWidth, 0) * size) / r.face.font.unitsPerEm;
 
 export interface PdfTextOptions {
   x: number;
@@ -140,7 +175,7 @@ export class PdfText {
   private fontOf(f: Face): Promise<PDFFont> {
     let p = this.embedded.get(f.key);
     if (!p) {
-      p = this.pdf.embedFont(f.bytes, { subset: true });
+      p = this.pdf.embedFont(f.bytes, { subset: true, features: f.features as never });
       this.embedded.set(f.key, p);
     }
     return p;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import { expectOk, expectRefusal, signIn } from '../../../../tests/support/apiHelpers.js';
 import { CONTRACT, draftContract, signedContract, worldOf, type Contract, type World } from './contractHelpers.js';
-import { pdfText } from '../pdfText.js';
+import { pdfText } from '../../../../tests/support/pdfText.js';
 
 const WATERMARK = 'srmServer/v1/srmConWatermarkRestful';
 
