@@ -1,6 +1,7 @@
 // The text of every page of a PDF, read back with pdfjs-dist (the watermark and the stamps are text the
 // test can find), and its page count with pdf-lib: a generated PDF must open in both. pdfPng renders a page
 // (pdfjs-dist on @napi-rs/canvas) so a test can save a picture of what a reader sees.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
@@ -33,4 +34,11 @@ export async function pdfPng(bytes: Uint8Array, n = 1, scale = 1.5): Promise<Buf
   await page.render({ canvas: canvas as never, canvasContext: ctx as never, viewport }).promise;
   await doc.destroy();
   return canvas.toBuffer('image/png');
+}
+
+/** Page `n` rendered to test-results/screenshots/{name}.png, to look at. */
+export async function savePdfShot(bytes: Uint8Array, name: string, n = 1): Promise<void> {
+  const dir = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.png`), await pdfPng(bytes, n, 2));
 }

@@ -2,13 +2,11 @@
 // drawn, bold and rotated, come back from pdfjs-dist's text extraction as written (no "?"), only the glyphs used
 // are embedded, wrapping breaks Chinese between characters and never splits a Thai letter from its marks.
 // A rendered page is saved to test-results/screenshots/pdf-fonts.png to look at.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { PdfText } from '../../../server/pdf/fonts.js';
 import { woffToSfnt } from '../../../server/pdf/woff.js';
-import { pdfPng, pdfText } from '../../support/pdfText.js';
+import { pdfText, savePdfShot } from '../../support/pdfText.js';
 
 const CN = '供应商合同：上海市浦东新区张江路88号（采购部）';
 const RARE = '王喆 陈赟 朱镕基 李堃'; // outside the ~8,000 characters of the simplified-Chinese file
@@ -35,9 +33,7 @@ describe('PDF fonts', () => {
     const text = pages[0].replace(/\n/g, '');
     for (const s of [CN, RARE, TH, VN, 'Mixed 合同 HT-001 สัญญา Hợp đồng', '机密 ลับ Bảo mật']) expect(text).toContain(s);
     expect(text).not.toContain('?');
-    const dir = join(import.meta.dirname, '..', '..', '..', 'test-results', 'screenshots');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'pdf-fonts.png'), await pdfPng(bytes, 1, 2));
+    await savePdfShot(bytes, 'pdf-fonts');
   });
 
   it('embeds subsets: a page of mixed text stays small', async () => {
