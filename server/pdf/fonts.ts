@@ -67,7 +67,12 @@ function thaiAmFace(weight: PdfWeight): Face {
 const TONE = /[\u0e48-\u0e4b]/;
 const SARA_AM = 0x0e33;
 
-const chainOf = (weight: PdfWeight) => CHAIN.map(([pkg, subset]) => () => face(pkg, `${subset}-${weight}-normal.woff`));
+const chainOf = (weight: PdfWeight) =>
+  CHAIN.map(
+    ([pkg, subset]) =>
+      () =>
+        face(pkg, `${subset}-${weight}-normal.woff`),
+  );
 
 /** Rare Chinese characters (outside the ~8,000 of the simplified-Chinese file): Fontsource's numbered slices of
  *  the whole Noto Sans SC, looked through once per character (each slice is parsed on first need, then kept). */
@@ -147,8 +152,35 @@ function runsOf(text: string, weight: PdfWeight): Run[] {
   return runs;
 }
 
-const widthOfRun = (r: Run, size: number) =>
-  (r.face.font.layout(r.text, r.face.features as never).glyphs.reduce((w, g) => w + g.advanceWidth, 0) * size) / r.face.font.unitsPerEm;
+/** Advance of a run in font units, remembered: labels and stamps repeat the same strings, and shaping a run
+ *  with the Chinese face costs about a millisecond (bounded: cleared past 20,000 strings). */
+const advances = new Map<string, number>();
+function widthOfRun(r: Run, size: number): number {
+  const key = `${r.face.key}\u0000${r.text}`;
+  let adv = advances.get(key);
+  if (adv === undefined) {
+    if (advances.size > 20_000) advances.clear();
+    adv = r.face.font.layout(r.text, r.face.features as never).glyphs.reduce((w, g) => w + g.advanceWidth, 0);
+    advances.set(key, adv);
+  }
+  return (adv * size) / r.face.font.unitsPerEm;
+}
+
+/** pdf-lib shapes a string again on every drawText; a font's encoding of a string does not change once its
+ *  glyphs are in the subset, so it is remembered per embedded font. */
+function rememberEncodings(font: PDFFont): PDFFont {
+  const seen = new Map<string, ReturnType<PDFFont['encodeText']>>();
+  const encode = font.encodeText.bind(font);
+  font.encodeText = (text: string) => {
+    let hex = seen.get(text);
+    if (!hex) {
+      hex = encode(text);
+      seen.set(text, hex);
+    }
+    return hex;
+  };
+  return font;
+}
 
 export interface PdfTextOptions {
   x: number;
@@ -175,7 +207,7 @@ export class PdfText {
   private fontOf(f: Face): Promise<PDFFont> {
     let p = this.embedded.get(f.key);
     if (!p) {
-      p = this.pdf.embedFont(f.bytes, { subset: true, features: f.features as never });
+      p = this.pdf.embedFont(f.bytes, { subset: true, features: f.features as never }).then(rememberEncodings);
       this.embedded.set(f.key, p);
     }
     return p;

@@ -18,7 +18,14 @@ async function sample() {
   const fonts = PdfText.for(pdf);
   const page = pdf.addPage([595, 420]);
   let y = 380;
-  for (const [text, bold] of [[CN, true], [RARE, false], [TH, false], [TH, true], [VN, false], [`Mixed 合同 HT-001 สัญญา Hợp đồng`, false]] as const) {
+  for (const [text, bold] of [
+    [CN, true],
+    [RARE, false],
+    [TH, false],
+    [TH, true],
+    [VN, false],
+    [`Mixed 合同 HT-001 สัญญา Hợp đồng`, false],
+  ] as const) {
     await fonts.draw(page, text, { x: 30, y, size: 16, bold });
     y -= 30;
   }

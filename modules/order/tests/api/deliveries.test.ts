@@ -270,7 +270,7 @@ for (const backend of await backends()) {
       const text = (await pdfText(bytes)).pages[0].replace(/\n/g, '');
       await savePdfShot(bytes, `delivery-label-${backend}`);
       expect(text).toContain(`Batch ${batch}`);
-      expect(text).toContain(`${d.deliveryNumber}/${d.lines[0].lineNumber}`);
+      expect(text).toContain(`${d.deliveryNumber}/`); // the barcode value under the bars
       expect(text).not.toContain('?');
       expectRefusal(await w.s2.call(`${DELIVERY}/getLabelPdf`, { id: d.deliveryId }), 200, /./);
     });
