@@ -119,10 +119,12 @@ async function main(): Promise<void> {
     // 3. The label PDF of the 200-line note.
     const pdfMs: number[] = [];
     let pages = 0;
+    let pdfBytes = 0;
     for (let i = 0; i < 6; i++) {
       const r = await timed(s1, 'srmServer/v1/srmPoDeliveryRestful/getLabelPdf', { id: deliveryId });
       if (i > 0) pdfMs.push(r.ms);
       pages = (r.data as { labels: number }).labels;
+      pdfBytes = Buffer.from((r.data as { base64: string }).base64, 'base64').length;
     }
     const result = {
       date: new Date().toISOString(),
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
       loadSeconds: round(loadSeconds),
       openLinesList: { runs: RUNS, rows: listed, p50Ms: round([...listMs].sort((a, b) => a - b)[Math.floor(RUNS / 2)]), p95Ms: round(p95(listMs)), goalMs: 30 },
       deliverySave200: { runs: RUNS, p95Ms: round(p95(saveMs)), maxMs: round(Math.max(...saveMs)), goalMs: 150 },
-      labelPdf200: { runs: pdfMs.length, labels: pages, p95Ms: round(p95(pdfMs)), maxMs: round(Math.max(...pdfMs)), goalMs: 1000 },
+      labelPdf200: { runs: pdfMs.length, labels: pages, bytes: pdfBytes, p95Ms: round(p95(pdfMs)), maxMs: round(Math.max(...pdfMs)), goalMs: 1000 },
     };
     console.log(JSON.stringify(result, null, 2));
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });

@@ -1,9 +1,10 @@
 // getContractPdf {id}: the contract as a PDF (pdf-lib) with its watermark on every page, its items, its
 // text and the signature stamps of the built-in e-signature provider (signer, time, SHA-256). The PDF
 // travels in the envelope as base64 with its file name (like the delivery labels).
-// Fonts: the server has no CJK/Thai font to embed (and no fontkit), so the PDF uses Helvetica: characters it
-// cannot encode print as "?" (docs/contract.md "PDF and fonts"); numbers, codes, dates and amounts print.
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+// Fonts: the platform's PDF fonts (server/pdf/fonts.ts): titles, supplier names, items and terms in Chinese,
+// Thai and Vietnamese print as written (docs/decisions.md "PDF fonts").
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { PdfText } from '../../../server/pdf/fonts.js';
 import { ok } from '../../../server/http/envelope.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { loadRecord, parseId } from '../../../server/rest/read.js';
@@ -11,8 +12,6 @@ import { con } from './store.js';
 
 const A4 = { w: 595.28, h: 841.89 };
 const M = 50;
-/** Helvetica's WinAnsi range; anything else (CJK, Thai, Vietnamese beyond Latin-1) becomes "?". */
-export const printable = (s: unknown) => String(s ?? '').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
 export interface WatermarkSettings {
   text: string;
@@ -28,44 +27,19 @@ const hexColor = (hex: string | null): [number, number, number] => {
   return m ? [parseInt(m[1], 16) / 255, parseInt(m[2], 16) / 255, parseInt(m[3], 16) / 255] : [0.5, 0.5, 0.5];
 };
 
-function drawWatermark(page: PDFPage, font: PDFFont, w: WatermarkSettings) {
-  const text = printable(w.text);
-  const width = font.widthOfTextAtSize(text, w.fontSize);
+async function drawWatermark(page: PDFPage, fonts: PdfText, w: WatermarkSettings) {
+  const text = w.text;
+  const width = fonts.width(text, w.fontSize);
   const rad = (w.rotation * Math.PI) / 180;
-  const options = { size: w.fontSize, font, color: rgb(...w.color), opacity: w.opacity, rotate: degrees(w.rotation) };
+  const options = { size: w.fontSize, color: rgb(...w.color), opacity: w.opacity, rotate: w.rotation };
   // One copy across the middle of the page, whole (the text's run projected on both axes stays inside).
   const run = { x: width * Math.cos(rad), y: width * Math.sin(rad) };
-  page.drawText(text, { ...options, x: (A4.w - run.x) / 2, y: (A4.h - run.y) / 2 });
+  await fonts.draw(page, text, { ...options, x: (A4.w - run.x) / 2, y: (A4.h - run.y) / 2 });
   if (!w.tiled) return;
   // Tiled: more copies on a grid; those near the edges are cut by the page, as a watermark is.
   const stepX = Math.max(Math.abs(run.x) + 60, 160);
   const stepY = Math.max(Math.abs(run.y) + w.fontSize * 2, 160);
-  for (let y = 30; y < A4.h; y += stepY) for (let x = 20; x < A4.w; x += stepX) page.drawText(text, { ...options, x, y });
-}
-
-/** Lines of `text` that fit `width` (words wrapped; a word longer than the line is cut). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const out: string[] = [];
-  for (const raw of text.replace(/\r/g, '').split('\n')) {
-    let line = '';
-    for (const word of printable(raw).split(' ')) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) <= width) line = next;
-      else {
-        if (line) out.push(line);
-        let w = word;
-        while (font.widthOfTextAtSize(w, size) > width) {
-          let n = w.length;
-          while (n > 1 && font.widthOfTextAtSize(w.slice(0, n), size) > width) n--;
-          out.push(w.slice(0, n));
-          w = w.slice(n);
-        }
-        line = w;
-      }
-    }
-    out.push(line);
-  }
-  return out;
+  for (let y = 30; y < A4.h; y += stepY) for (let x = 20; x < A4.w; x += stepX) await fonts.draw(page, text, { ...options, x, y });
 }
 
 export async function watermarkOf(db: Parameters<typeof con>[0], watermarkId: number | null): Promise<WatermarkSettings | null> {
@@ -84,24 +58,24 @@ export async function watermarkOf(db: Parameters<typeof con>[0], watermarkId: nu
 
 type Sig = { sign_side: string | null; signer_name: string | null; sign_date: unknown; document_hash: string | null; provider: string | null };
 
-function drawStamp(page: PDFPage, font: PDFFont, bold: PDFFont, x: number, y: number, label: string, s: Sig | undefined) {
-  page.drawText(label, { x, y: y + 70, size: 10, font: bold });
+async function drawStamp(page: PDFPage, fonts: PdfText, x: number, y: number, label: string, s: Sig | undefined) {
+  await fonts.draw(page, label, { x, y: y + 70, size: 10, bold: true });
   if (!s) {
-    page.drawText('(not signed)', { x, y: y + 50, size: 9, font, color: rgb(0.5, 0.5, 0.5) });
+    await fonts.draw(page, '(not signed)', { x, y: y + 50, size: 9, color: rgb(0.5, 0.5, 0.5) });
     return;
   }
   // The built-in provider's stamp: a red seal drawn on the page, with what it recorded beside it.
   const red = rgb(0.8, 0.1, 0.1);
   page.drawCircle({ x: x + 32, y: y + 32, size: 30, borderColor: red, borderWidth: 2.5, opacity: 0, borderOpacity: 0.9 });
   page.drawCircle({ x: x + 32, y: y + 32, size: 25, borderColor: red, borderWidth: 0.8, opacity: 0, borderOpacity: 0.9 });
-  page.drawText('SIGNED', { x: x + 12, y: y + 28, size: 9, font: bold, color: red });
+  await fonts.draw(page, 'SIGNED', { x: x + 12, y: y + 28, size: 9, bold: true, color: red });
   const rows = [
-    `Signer: ${printable(s.signer_name)}`,
+    `Signer: ${s.signer_name ?? ''}`,
     `Time: ${String(s.sign_date ?? '')}`,
     `SHA-256: ${(s.document_hash ?? '').slice(0, 32)}`,
     `${(s.document_hash ?? '').slice(32)}`,
   ];
-  rows.forEach((r, i) => page.drawText(r, { x: x + 70, y: y + 50 - i * 12, size: 7.5, font }));
+  for (const [i, r] of rows.entries()) await fonts.draw(page, r, { x: x + 70, y: y + 50 - i * 12, size: 7.5 });
 }
 
 export const getContractPdf: FamilyAction = async (ctx) => {
@@ -116,10 +90,9 @@ export const getContractPdf: FamilyAction = async (ctx) => {
     .where('version_no', '=', Number(c.versionNo ?? 1))
     .execute();
   const pdf = await PDFDocument.create();
-  pdf.setTitle(printable(`${c.contractNumber} ${c.title}`));
-  if (watermark) pdf.setSubject(printable(`Watermark: ${watermark.text}`));
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pdf.setTitle(`${c.contractNumber} ${c.title}`);
+  if (watermark) pdf.setSubject(`Watermark: ${watermark.text}`);
+  const fonts = PdfText.for(pdf);
   const pages: PDFPage[] = [];
   let page = pdf.addPage([A4.w, A4.h]);
   pages.push(page);
@@ -130,52 +103,50 @@ export const getContractPdf: FamilyAction = async (ctx) => {
     pages.push(page);
     y = A4.h - M;
   };
-  const text = (s: string, size = 10, f = font) => {
+  const text = async (s: string, size = 10, bold = false) => {
     need(size + 4);
-    page.drawText(printable(s), { x: M, y: y - size, size, font: f });
+    await fonts.draw(page, s, { x: M, y: y - size, size, bold });
     y -= size + 5;
   };
-  text(String(c.title ?? ''), 16, bold);
-  text(`Contract No. ${c.contractNumber}   Version ${c.versionNo ?? 1}   Status ${c.status}`);
-  text(`Supplier: ${c.supplierIdDisplay ?? c.supplierId}`);
-  text(`Amount: ${Number(c.totalAmount ?? 0).toFixed(2)} ${c.currencyCode}   Valid ${c.startDate} to ${c.endDate}`);
-  if (c.sourceNumber) text(`Source: ${c.sourceNumber}`);
+  await text(String(c.title ?? ''), 16, true);
+  await text(`Contract No. ${c.contractNumber}   Version ${c.versionNo ?? 1}   Status ${c.status}`);
+  await text(`Supplier: ${c.supplierIdDisplay ?? c.supplierId}`);
+  await text(`Amount: ${Number(c.totalAmount ?? 0).toFixed(2)} ${c.currencyCode}   Valid ${c.startDate} to ${c.endDate}`);
+  if (c.sourceNumber) await text(`Source: ${c.sourceNumber}`);
   y -= 6;
   const lines = (c.lines as Record<string, unknown>[]) ?? [];
   if (lines.length) {
-    text('Items', 11, bold);
+    await text('Items', 11, true);
     for (const l of lines)
-      text(
+      await text(
         `${l.lineNumber}  ${l.materialIdDisplay ?? l.materialId}   qty ${Number(l.quantity)}   x ${Number(l.price).toFixed(4)}   = ${Number(l.amount ?? 0).toFixed(2)}`,
         9,
       );
     y -= 6;
   }
-  text('Contract text', 11, bold);
-  for (const l of wrap(String(c.content ?? ''), font, 9.5, A4.w - 2 * M)) text(l, 9.5);
+  await text('Contract text', 11, true);
+  for (const l of fonts.wrap(String(c.content ?? ''), 9.5, A4.w - 2 * M)) await text(l, 9.5);
   need(130);
   y -= 20;
-  drawStamp(
+  await drawStamp(
     page,
-    font,
-    bold,
+    fonts,
     M,
     y - 90,
     'Buyer',
     signs.find((s) => s.sign_side === 'BUYER'),
   );
-  drawStamp(
+  await drawStamp(
     page,
-    font,
-    bold,
+    fonts,
     A4.w / 2,
     y - 90,
     'Supplier',
     signs.find((s) => s.sign_side === 'SUPPLIER'),
   );
   y -= 110;
-  text('E-signature: built-in provider (stamp image, signer, time and SHA-256 of the document; no certificate).', 7.5);
-  if (watermark) for (const p of pages) drawWatermark(p, font, watermark);
+  await text('E-signature: built-in provider (stamp image, signer, time and SHA-256 of the document; no certificate).', 7.5);
+  if (watermark) for (const p of pages) await drawWatermark(p, fonts, watermark);
   const bytes = await pdf.save();
   return ok({
     fileName: `${c.contractNumber}-v${c.versionNo ?? 1}.pdf`,

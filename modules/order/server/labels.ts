@@ -2,8 +2,9 @@
 // laid out on A4 (2 × 4 labels a page) with pdf-lib. Receiving scans that value: findByBarcode finds the note.
 // The PDF travels in the envelope as base64 (the family's JSON answer), with its file name.
 import bwipjs from 'bwip-js/node';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { ok } from '../../../server/http/envelope.js';
+import { PdfText } from '../../../server/pdf/fonts.js';
 import { refuse } from '../../../server/errors.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { findRow, loadRecord, parseId } from '../../../server/rest/read.js';
@@ -13,8 +14,13 @@ import { doWaybillNumberCalc } from './waybill.js';
 const A4 = { w: 595.28, h: 841.89 };
 const COLS = 2;
 const ROWS = 4;
-// Helvetica has no CJK glyphs: labels print codes and numbers, which is what a scanner and a storeman need.
-const ascii = (s: unknown) => String(s ?? '').replace(/[^\x20-\x7e]/g, '?');
+const str = (s: unknown) => String(s ?? '');
+/** The longest start of `s` that fits `width` at `size` (a long material name is cut, not run off the label). */
+const fit = (fonts: PdfText, s: string, size: number, width: number) => {
+  const chars = [...s];
+  while (chars.length > 1 && fonts.width(chars.join(''), size) > width) chars.pop();
+  return chars.join('');
+};
 
 export const barcodeOf = (deliveryNumber: string, lineNumber: number | null) => `${deliveryNumber}/${lineNumber ?? 0}`;
 
@@ -29,12 +35,14 @@ const getLabelPdf: FamilyAction = async (ctx) => {
     .where('l.delivery_id', '=', id)
     .orderBy('l.line_number')
     .execute();
-  // The material's display is "code name": its code is the first word.
-  const shown = (await loadRecord(ctx, ctx.app.db, id)).lines as { materialId: number; materialIdDisplay?: string }[];
-  const codes = new Map(shown.map((l) => [l.materialId, String(l.materialIdDisplay ?? l.materialId).split(' ')[0]]));
+  // The material's display is "code name" (the name in the user's language): the label prints both, and the
+  // supplier's name, in Chinese, Thai or Vietnamese as written (the platform's PDF fonts).
+  const record = await loadRecord(ctx, ctx.app.db, id);
+  const shown = record.lines as { materialId: number; materialIdDisplay?: string }[];
+  const materials = new Map(shown.map((l) => [l.materialId, String(l.materialIdDisplay ?? l.materialId)]));
+  const supplier = str(record.supplierIdDisplay ?? '');
   const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const fonts = PdfText.for(pdf);
   const number = String(note.delivery_number ?? id);
   const cellW = A4.w / COLS;
   const cellH = A4.h / ROWS;
@@ -52,22 +60,23 @@ const getLabelPdf: FamilyAction = async (ctx) => {
     const width = Math.min(cellW - 36, modules * 1.6);
     const unit = width / modules;
     page.drawRectangle({ x: x - 8, y: top - cellH + 40, width: cellW - 20, height: cellH - 24, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
-    page.drawText(ascii(number), { x, y: top - 16, size: 14, font: bold });
+    await fonts.draw(page, number, { x, y: top - 16, size: 14, bold: true });
     const rows = [
-      `PO ${ascii(l.order_number)} / line ${l.order_line_number ?? ''}`,
-      `Material ${ascii(codes.get(l.material_id ?? 0) ?? l.material_id)}`,
-      `Qty ${l.quantity} ${ascii(l.uom_code)}`,
-      `Batch ${ascii(l.batch_number ?? '-')}`,
-      `Ship ${ascii(note.ship_date ?? '')}  ETA ${ascii(note.expected_arrival ?? '')}`,
+      `PO ${str(l.order_number)} / line ${l.order_line_number ?? ''}`,
+      `Material ${str(materials.get(l.material_id ?? 0) ?? l.material_id)}`,
+      `Qty ${l.quantity} ${str(l.uom_code)}`,
+      `Batch ${str(l.batch_number ?? '-')}`,
+      `Ship ${str(note.ship_date)}  ETA ${str(note.expected_arrival)}`,
+      supplier,
     ];
-    rows.forEach((text, r) => page.drawText(text, { x, y: top - 36 - r * 14, size: 10, font }));
-    const barTop = top - 36 - rows.length * 14;
+    for (const [r, text] of rows.entries()) await fonts.draw(page, fit(fonts, text, 10, cellW - 40), { x, y: top - 36 - r * 13, size: 10 });
+    const barTop = top - 36 - rows.length * 13;
     let bx = x;
     for (const [k, w] of sbs.entries()) {
       if (k % 2 === 0) page.drawRectangle({ x: bx, y: barTop - 34, width: w * unit, height: 30, color: rgb(0, 0, 0) });
       bx += w * unit;
     }
-    page.drawText(ascii(code), { x: x + Math.max(0, (width - font.widthOfTextAtSize(ascii(code), 9)) / 2), y: barTop - 46, size: 9, font });
+    await fonts.draw(page, code, { x: x + Math.max(0, (width - fonts.width(code, 9)) / 2), y: barTop - 46, size: 9 });
   }
   const bytes = await pdf.save();
   return ok({ fileName: `${number}-labels.pdf`, contentType: 'application/pdf', base64: Buffer.from(bytes).toString('base64'), labels: lines.length });

@@ -10,7 +10,7 @@ import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, gr
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { expectOk, signIn } from '../../../../tests/support/apiHelpers';
 import { CONTRACT, worldOf, type Contract } from '../api/contractHelpers';
-import { pdfText } from '../pdfText';
+import { pdfText } from '../../../../tests/support/pdfText';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import { expectOk, expectRefusal, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
+import { pdfText, savePdfShot } from '../../../../tests/support/pdfText.js';
 import { DELIVERY, ORDER, RECEIPT, RETURN, confirmedOrder, worldOf, type Delivery, type Order, type Receipt, type World } from './orderHelpers.js';
 
 for (const backend of await backends()) {
@@ -234,9 +235,12 @@ for (const backend of await backends()) {
       await expect.poll(() => inbox(w.s1, ret.returnNumber)).toContain('PO_RETURNED');
     });
 
-    it('inspection after receipt; labels as a PDF', async () => {
+    it('inspection after receipt; labels as a PDF (CN, TH and VN text printed as written)', async () => {
       const o = await confirmedOrder(w, [12]);
-      const d = await shipped(o, [[0, 12]]);
+      const batch = '批次 ล็อตที่ Lô hàng';
+      const made = expectOk(await w.s1.call<Delivery>(`${DELIVERY}/saveOrUpdate`, note(o, [[0, 12]])));
+      expectOk(await w.s1.call(`${DELIVERY}/saveOrUpdate`, { ...made, lines: made.lines.map((l) => ({ ...l, batchNumber: batch })) }));
+      const d = expectOk(await w.s1.call<Delivery>(`${DELIVERY}/doShip`, { id: made.deliveryId }));
       const r = expectOk(
         await w.buyer.call<Receipt>(`${RECEIPT}/saveOrUpdate`, {
           deliveryId: d.deliveryId,
@@ -262,6 +266,12 @@ for (const backend of await backends()) {
       const pdf = expectOk(await w.s1.call<{ base64: string; labels: number; fileName: string }>(`${DELIVERY}/getLabelPdf`, { id: d.deliveryId }));
       expect(pdf.labels).toBe(1);
       expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      const bytes = new Uint8Array(Buffer.from(pdf.base64, 'base64'));
+      const text = (await pdfText(bytes)).pages[0].replace(/\n/g, '');
+      await savePdfShot(bytes, `delivery-label-${backend}`);
+      expect(text).toContain(`Batch ${batch}`);
+      expect(text).toContain(`${d.deliveryNumber}/`); // the barcode value under the bars
+      expect(text).not.toContain('?');
       expectRefusal(await w.s2.call(`${DELIVERY}/getLabelPdf`, { id: d.deliveryId }), 200, /./);
     });
   });
