@@ -56,7 +56,8 @@ async function openMenuItem(page: Page, code: string): Promise<void> {
   await item.waitFor({ state: 'attached' });
   const folders = await item.evaluate((el) => {
     const codes: string[] = [];
-    for (let f = el.parentElement?.closest('.srm-menu-folder'); f; f = f.parentElement?.closest('.srm-menu-folder')) codes.unshift(f.getAttribute('data-testid') ?? '');
+    for (let f = el.parentElement?.closest('.srm-menu-folder'); f; f = f.parentElement?.closest('.srm-menu-folder'))
+      codes.unshift(f.getAttribute('data-testid') ?? '');
     return codes;
   });
   for (const folder of folders) {
