@@ -22,15 +22,19 @@ function runtimeBundle(): LocaleBundle {
 
 export const appBundle: LocaleBundle = { CN: cn, EN: en, TH: th, VN: vn };
 
-/** Each module's `client` section of modules/{area}/messages/{LANG}.json, one bundle per module. */
+/**
+ * Each module's `client` section of modules/{area}/messages/{LANG}.json, one bundle per module. Only that
+ * named export is imported, so the build leaves the `server` sections (the server's refusals, over half of
+ * each file) out of the first chunk.
+ */
 function moduleBundles(): LocaleBundle[] {
-  const files = import.meta.glob<{ client?: LocaleTree }>('/modules/*/messages/*.json', { eager: true, import: 'default' });
+  const files = import.meta.glob<LocaleTree | undefined>('/modules/*/messages/*.json', { eager: true, import: 'client' });
   const byModule = new Map<string, LocaleBundle>();
-  for (const [path, messages] of Object.entries(files)) {
+  for (const [path, client] of Object.entries(files)) {
     const [, , area, , file] = path.split('/');
     const language = FILE_LANGUAGE[file.slice(0, -'.json'.length).toLowerCase()];
-    if (!language || !messages.client) continue;
-    byModule.set(area, { ...byModule.get(area), [language]: messages.client });
+    if (!language || !client) continue;
+    byModule.set(area, { ...byModule.get(area), [language]: client });
   }
   return [...byModule.values()];
 }
