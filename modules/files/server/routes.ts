@@ -292,7 +292,9 @@ export function receiveDelegated(app: AppContext, req: FastifyRequest, resolve: 
   if (limits?.maxFileBytes !== undefined) opts.maxFileBytes = Math.min(opts.maxFileBytes, limits.maxFileBytes);
   if (limits?.maxFiles !== undefined) opts.maxFiles = Math.min(opts.maxFiles, limits.maxFiles);
   if (limits?.allowedExtensions)
-    opts.allowedExtensions = opts.allowedExtensions.length ? opts.allowedExtensions.filter((e) => limits.allowedExtensions!.includes(e)) : [...limits.allowedExtensions];
+    opts.allowedExtensions = opts.allowedExtensions.length
+      ? opts.allowedExtensions.filter((e) => limits.allowedExtensions!.includes(e))
+      : [...limits.allowedExtensions];
   return receiveUpload({ ...svc, opts }, req, 'file', resolve);
 }
 

@@ -67,7 +67,8 @@ export async function warningPush(app: AppContext, w: NewWarning): Promise<void>
   const lang: Language = LANGUAGES.find((l) => l === registered?.language_code) ?? 'CN';
   const vars = { supplier: `${s.supplier_number} ${s.supplier_name}`, cert: w.subject, date: w.dueDate };
   // One template of the module's own per kind of warning (messageTemplates.json).
-  const templateCode = w.warningType === 'CERT_EXPIRED' ? 'SUPPLIER_CERT_EXPIRED' : w.warningType === 'QUESTIONNAIRE_OVERDUE' ? 'SUPPLIER_QN_OVERDUE' : 'SUPPLIER_CERT_EXPIRING';
+  const templateCode =
+    w.warningType === 'CERT_EXPIRED' ? 'SUPPLIER_CERT_EXPIRED' : w.warningType === 'QUESTIONNAIRE_OVERDUE' ? 'SUPPLIER_QN_OVERDUE' : 'SUPPLIER_CERT_EXPIRING';
   await app.modules.api<MessagesApi>('messages').send({
     templateCode,
     sourceType: 'SUPPLIER_WARNING',
