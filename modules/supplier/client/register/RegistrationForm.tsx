@@ -241,12 +241,12 @@ export function RegistrationForm({
                     <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" data-testid={`register-cert-expiry-${i}`} />
                   </Form.Item>
                 </Col>
-                <Col span={23} style={{ marginTop: -8, marginBottom: 8 }}>
+                <RemoveLine onRemove={() => remove(i)} />
+                <Col span={24} style={{ marginTop: -8, marginBottom: 8 }}>
                   <Form.Item field={`${f.field}.attachments`} noStyle>
                     <CertificateFiles token={token} index={i} onError={setError} />
                   </Form.Item>
                 </Col>
-                <RemoveLine onRemove={() => remove(i)} />
               </Row>
             ))}
             <Button type="dashed" icon={<IconPlus />} onClick={() => add({})} data-testid="register-cert-add">
