@@ -1,12 +1,23 @@
 // What other modules may use of files (types only; reached through app.modules.api('files')).
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../server/db/connect.js';
-import type { FileRow, NewFile } from './server/repo.js';
+import type { Attachment, FileRow, NewFile } from './server/repo.js';
+import type { DelegatedLimits, DelegatedResolve, DelegatedTarget } from './server/routes.js';
 
-export type { FileRow, NewFile };
+export type { Attachment, DelegatedLimits, DelegatedResolve, DelegatedTarget, FileRow, NewFile };
 
 export interface FilesApi {
   /** Serialises writers of one stored object (call inside the transaction that records it). */
   lockStorageKey(db: Db, storageKey: string): Promise<void>;
   /** Records a file already stored under `storageKey` (a generated export, an import's error file). */
   insertFile(db: Db, file: NewFile, userId: number): Promise<FileRow>;
+  /**
+   * Receives a multipart upload (parts `files`, any fields) for a record the calling module has authorised
+   * its own way (a public page's link): `resolve` gets the form fields once the files are checked and
+   * staged and names the record, the uploader and narrower limits (or throws to refuse; nothing is kept).
+   * Same sniffing, names and limits as the upload endpoint; `limits` narrows them while the body streams. The route must accept multipart bodies.
+   */
+  receiveDelegated(req: FastifyRequest, resolve: DelegatedResolve, limits?: DelegatedLimits): Promise<Attachment[]>;
+  /** The files among `ids` that belong to record `businessId` of `functionId`, in the order asked. */
+  filesOfRecord(db: Db, functionId: string, businessId: number, ids: number[]): Promise<Attachment[]>;
 }

@@ -2,16 +2,21 @@
 // transfer engine is the platform's (server/files); this module owns the file records, serves the
 // screens' calls, and lets a saved record claim the files its attachments fields list.
 import { defineModule } from '../../server/modules/types.js';
-import { registerFileRoutes } from './server/routes.js';
+import { receiveDelegated, registerFileRoutes } from './server/routes.js';
 import { claimAttachments } from './server/claim.js';
-import { insertFile, lockStorageKey } from './server/repo.js';
+import { filesOfRecord, insertFile, lockStorageKey } from './server/repo.js';
 import type { FilesApi } from './api.js';
 import { orphanSweep } from './server/orphanSweep.js';
 
 export default defineModule({
   name: 'files',
   provides: { fileRecords: { claim: claimAttachments } },
-  api: (): FilesApi => ({ insertFile, lockStorageKey }),
+  api: ({ app }): FilesApi => ({
+    insertFile,
+    lockStorageKey,
+    filesOfRecord,
+    receiveDelegated: (req, resolve, limits) => receiveDelegated(app, req, resolve, limits),
+  }),
   routes: (server, { app }) => registerFileRoutes(server, app),
   programs: [orphanSweep],
 });

@@ -21,8 +21,8 @@ import { notifyQuestionnaireSent } from './server/qualification/notify.js';
 
 export default defineModule({
   name: 'supplier',
-  // admin: the supplier's portal users (its contacts); workflow: registration review.
-  dependsOn: ['base', 'admin', 'workflow'],
+  // admin: the supplier's portal users (its contacts); workflow: registration review; files: certificate files.
+  dependsOn: ['base', 'admin', 'workflow', 'files'],
   publicPaths: PUBLIC_PATHS,
   programs: [certificateExpiryProgram],
   routes: (server, { app }) => registerPublicRoutes(server, app),

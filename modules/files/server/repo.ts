@@ -104,6 +104,11 @@ export async function filesByIds(db: Db, ids: number[]): Promise<FileRow[]> {
   return ids.map((id) => byId.get(id)).filter((r): r is FileRow => !!r);
 }
 
+/** The files among `ids` that belong to one business record (FilesApi.filesOfRecord), in the order asked. */
+export async function filesOfRecord(db: Db, functionId: string, businessId: number, ids: number[]): Promise<Attachment[]> {
+  return (await filesByIds(db, ids)).filter((f) => f.function_id === functionId && f.business_id === businessId).map(toAttachment);
+}
+
 /** Count and combined size of one business record's files. */
 export async function recordUsage(db: Db, functionId: string, businessId: number): Promise<{ count: number; bytes: number }> {
   const r = await typed<FilesTables>(db)

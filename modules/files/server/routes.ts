@@ -162,8 +162,31 @@ export async function commitFiles(
   });
 }
 
-async function receiveUpload(svc: FileService, req: FastifyRequest, mode: 'file' | 'image'): Promise<Attachment[]> {
-  const session = sessionOf(req);
+/**
+ * Where a delegated upload goes (FilesApi.receiveDelegated): a module that authorised the caller its own way
+ * (the public registration's link token) names the record and the user recorded as uploader; `allowed`
+ * narrows the extensions, `maxFiles` the files of that record.
+ */
+export interface DelegatedTarget {
+  functionId: string;
+  businessId: number;
+  userId: number;
+  allowed?: readonly string[];
+  maxFiles?: number;
+}
+export type DelegatedResolve = (fields: Record<string, string>) => Promise<DelegatedTarget>;
+/** Limits applied while the body streams (narrower than the configured ones only). */
+export interface DelegatedLimits {
+  maxFileBytes?: number;
+  maxFiles?: number;
+  /** Extensions taken (within the configured ones): another type is refused before its bytes are read. */
+  allowedExtensions?: readonly string[];
+}
+
+async function receiveUpload(svc: FileService, req: FastifyRequest, mode: 'file' | 'image', delegated?: DelegatedResolve): Promise<Attachment[]> {
+  const session: Session = delegated
+    ? { authorizationCode: '', signKey: '', userId: 0, userName: '', userType: 'INTERNAL', supplierId: null, createdAt: 0 }
+    : sessionOf(req);
   const { opts } = svc;
   if (!req.isMultipart()) throw refuse('file.noFile');
   const declared = Number(req.headers['content-length']);
@@ -202,6 +225,16 @@ async function receiveUpload(svc: FileService, req: FastifyRequest, mode: 'file'
       Object.assign(entry, r, { contentType: verdict.contentType });
     }
     if (!staged.length) throw refuse('file.noFile');
+    if (delegated) {
+      const t = await delegated(fields);
+      if (t.allowed)
+        for (const s of staged) if (!t.allowed.includes(s.ext)) throw refuse('file.extensionNotAllowed', { ext: s.ext || '?', allowed: t.allowed.join(', ') });
+      // The record's own count limit when the module names one (the request's was applied while streaming).
+      const limited = t.maxFiles === undefined ? svc : { ...svc, opts: { ...opts, maxFiles: t.maxFiles } };
+      await checkRecordLimits(limited, t.functionId, t.businessId, { count: staged.length, bytes: total });
+      const ctx = { functionId: t.functionId, businessId: t.businessId, fileDesc: null, path: null };
+      return await commitFiles(svc, { ...session, userId: t.userId }, staged, ctx);
+    }
     const access = new RecordAccess(svc.app, session, req.lang);
     const ctx = await uploadContext(svc, access, fields);
     await checkRecordLimits(svc, ctx.functionId, ctx.businessId, { count: staged.length, bytes: total });
@@ -246,8 +279,27 @@ async function deleteFiles(svc: FileService, session: Session, req: FastifyReque
   }
 }
 
+/** The file service of an application (its local store under DATA_DIR/files). */
+export function fileService(app: AppContext, opts: FileOptions = fileOptionsFromEnv()): FileService {
+  return { app, storage: new LocalFileStorage(join(app.config.dataDir, 'files')), opts };
+}
+
+/** A multipart upload another module authorised (FilesApi.receiveDelegated); the route must take multipart. */
+export function receiveDelegated(app: AppContext, req: FastifyRequest, resolve: DelegatedResolve, limits?: DelegatedLimits): Promise<Attachment[]> {
+  const svc = fileService(app);
+  const opts = { ...svc.opts };
+  // Narrower than the configured limits only, and known before a byte is read (a public page's upload).
+  if (limits?.maxFileBytes !== undefined) opts.maxFileBytes = Math.min(opts.maxFileBytes, limits.maxFileBytes);
+  if (limits?.maxFiles !== undefined) opts.maxFiles = Math.min(opts.maxFiles, limits.maxFiles);
+  if (limits?.allowedExtensions)
+    opts.allowedExtensions = opts.allowedExtensions.length
+      ? opts.allowedExtensions.filter((e) => limits.allowedExtensions!.includes(e))
+      : [...limits.allowedExtensions];
+  return receiveUpload({ ...svc, opts }, req, 'file', resolve);
+}
+
 export function registerFileRoutes(server: FastifyInstance, app: AppContext, opts: FileOptions = fileOptionsFromEnv()): void {
-  const svc: FileService = { app, storage: new LocalFileStorage(join(app.config.dataDir, 'files')), opts };
+  const svc: FileService = fileService(app, opts);
   server.register(async (f) => {
     await f.register(fastifyMultipart, { throwFileSizeLimit: false });
     // An upload refused while its body is still arriving is answered at once and its connection closed:

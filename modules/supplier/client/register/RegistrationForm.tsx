@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchCaptcha, type Captcha } from '../../../../src/app/auth';
 import { registerCategories, saveRegistration, type CategoryOption, type Registration, type SaveAnswer } from './calls';
 import { useDuplicateCheck } from './useDuplicateCheck';
+import { CertificateFiles } from './CertificateFiles';
 
 const { Row, Col } = Grid;
 
@@ -31,7 +32,13 @@ function toRegistration(v: FormValues): Registration {
       .map((b) => ({ bankName: s(b.bankName), accountName: s(b.accountName), accountNumber: s(b.accountNumber), currencyCode: s(b.currencyCode) || null })),
     certificates: (v.certificates ?? [])
       .filter((c) => c && !(blank(c.certName) && blank(c.certNumber) && blank(c.expiryDate)))
-      .map((c) => ({ certName: s(c.certName), certNumber: s(c.certNumber) || null, expiryDate: s(c.expiryDate) })),
+      .map((c) => ({
+        certName: s(c.certName),
+        certNumber: s(c.certNumber) || null,
+        expiryDate: s(c.expiryDate),
+        attachmentIds: (c.attachments ?? []).map((a) => a.id).join(',') || null,
+        attachments: c.attachments ?? [],
+      })),
   };
 }
 
@@ -213,7 +220,7 @@ export function RegistrationForm({
       </Form.List>
 
       <Divider orientation="left">{t('shell.register.sectionCert')}</Divider>
-      <p className="srm-muted">{t('shell.register.certNoUpload')}</p>
+      <p className="srm-muted">{t(token ? 'shell.register.certUpload' : 'shell.register.certUploadAfterDraft')}</p>
       <Form.List field="certificates">
         {(fields, { add, remove }) => (
           <div data-testid="register-certs">
@@ -235,6 +242,11 @@ export function RegistrationForm({
                   </Form.Item>
                 </Col>
                 <RemoveLine onRemove={() => remove(i)} />
+                <Col span={24} style={{ marginTop: -8, marginBottom: 8 }}>
+                  <Form.Item field={`${f.field}.attachments`} noStyle>
+                    <CertificateFiles token={token} index={i} onError={setError} />
+                  </Form.Item>
+                </Col>
               </Row>
             ))}
             <Button type="dashed" icon={<IconPlus />} onClick={() => add({})} data-testid="register-cert-add">

@@ -11,10 +11,21 @@ export interface BankAccount {
   currencyCode?: string | null;
 }
 
+/** A certificate file as the public page knows it (it cannot list files through the files module). */
+export interface CertFile {
+  id: number;
+  fileName: string;
+  fileSize: number;
+}
+
 export interface Certificate {
   certName: string;
   certNumber?: string | null;
   expiryDate: string;
+  /** Comma-separated file ids of this registration's uploads; the server keeps only its own. */
+  attachmentIds?: string | null;
+  /** Names and sizes of those files (read back by the link; the server ignores this on save). */
+  attachments?: CertFile[];
 }
 
 export interface Registration {
@@ -73,5 +84,13 @@ export const saveRegistration = (submit: boolean, r: Registration, v: Verificati
   call<SaveAnswer>(submit ? 'doRegister' : 'doSaveDraft', { ...r, ...v, ...(token ? { token } : {}) });
 
 export const readRegistration = (token: string) => call<StoredRegistration>('getRegisterInfoByToken', { token });
+
+/** Uploads certificate scans by the registration's link (a draft must have been saved); multipart, unsigned. */
+export async function uploadCertificateFiles(token: string, files: File[]): Promise<CertFile[]> {
+  const form = new FormData();
+  form.append('token', token);
+  for (const f of files) form.append('files', f, f.name);
+  return (await http.upload<CertFile[]>(`${REG}/doUploadCertificateFile`, form)).data;
+}
 
 export const withdrawRegistration = (token: string) => call<{ registerId: number; status: 'WITHDRAWN' }>('doWithdrawRegister', { token });

@@ -1,6 +1,7 @@
 // After an approved status change committed: the supplier's contacts (its portal users) get a notice in
 // the inbox saying what changed and why, in the language the supplier registered in (CN for suppliers
-// typed in by a buyer). Sent through the messages module's public API and its MANUAL_NOTICE template.
+// typed in by a buyer). Sent through the messages module's public API with this module's template SUPPLIER_STATUS_CHANGED
+// (messageTemplates.json); the state's name is translated here, in the notice's language.
 import type { AppContext } from '../../../../server/context.js';
 import { typed } from '../../../../server/db/typed.js';
 import { LANGUAGES, message, type Language } from '../../../../server/i18n/messages.js';
@@ -22,13 +23,13 @@ export async function notifyStatusChange(payload: { lifecycleId: number; supplie
     supplier: row.supplier_name,
     number: row.change_number ?? '',
     status: message(lang, `lifecycle.status.${row.to_status ?? 'QUALIFIED'}`),
-    reason: row.reason,
+    reason: row.reason ?? '',
     until: row.end_date ? message(lang, 'lifecycle.notice.until', { date: String(row.end_date).slice(0, 10) }) : '',
   };
   await app.modules.api<MessagesApi>('messages').send({
-    templateCode: 'MANUAL_NOTICE',
+    templateCode: 'SUPPLIER_STATUS_CHANGED',
     sourceType: 'SUPPLIER_STATUS_CHANGED',
-    variables: { title: message(lang, 'lifecycle.notice.title', vars), content: message(lang, 'lifecycle.notice.content', vars) },
+    variables: vars,
     recipients: [{ supplierId: payload.supplierId }],
     language: lang,
     useMessageLanguage: true,

@@ -2,7 +2,7 @@
 // answer it in the portal, in the language the supplier registered in. The portal task itself is the
 // questionnaire (我的问卷, and the home card of open questionnaires).
 import type { AppContext } from '../../../../server/context.js';
-import { LANGUAGES, message, type Language } from '../../../../server/i18n/messages.js';
+import { LANGUAGES, type Language } from '../../../../server/i18n/messages.js';
 import type { MessagesApi } from '../../../messages/api.js';
 import { sup } from './engine.js';
 
@@ -21,9 +21,10 @@ export async function notifyQuestionnaireSent(payload: { questionnaireId: number
   const lang: Language = LANGUAGES.find((l) => l === registered?.language_code) ?? 'CN';
   const vars = { number: q.questionnaire_number ?? '', title: q.title ?? '', date: String(q.due_date).slice(0, 10) };
   await app.modules.api<MessagesApi>('messages').send({
-    templateCode: 'MANUAL_NOTICE',
+    // The module's template (messageTemplates.json), so an administrator can reword or re-route it.
+    templateCode: 'SUPPLIER_QUESTIONNAIRE_SENT',
     sourceType: 'SUPPLIER_QUESTIONNAIRE',
-    variables: { title: message(lang, 'qn.notice.title', vars), content: message(lang, 'qn.notice.content', vars) },
+    variables: vars,
     recipients: [{ supplierId: payload.supplierId }],
     route: `/main/supplier/myQuestionnaireEdit?id=${payload.questionnaireId}&mode=edit`,
     language: lang,

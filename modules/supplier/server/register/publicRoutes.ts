@@ -19,6 +19,7 @@ import { registrantActor } from './actor.js';
 import { runTransitionIn, type InternalActor } from '../../../../server/rest/runTransition.js';
 import { afterWrite } from '../../../../server/rest/afterWrite.js';
 import type { WorkflowApi } from '../../../workflow/api.js';
+import { describeAttachments, ownAttachments, registerCertificateUpload } from './certificateFiles.js';
 
 const ENTITY = 'srmPosSupplierRegister';
 
@@ -30,6 +31,7 @@ export const REGISTER_PATHS = {
   read: `${BASE}/getRegisterInfoByToken`,
   withdraw: `${BASE}/doWithdrawRegister`,
   categories: `${BASE}/getRegisterCategories`,
+  upload: `${BASE}/doUploadCertificateFile`,
 } as const;
 export const PUBLIC_PATHS = Object.values(REGISTER_PATHS);
 
@@ -105,7 +107,8 @@ async function save(app: AppContext, req: FastifyRequest, submit: boolean) {
   if (!(await checkCaptcha(app.cache, body.validateKey, body.validateCode))) throw refuse('register.badValidateCode', {}, { needValidate: true });
   const existing = body.token === undefined || body.token === null || body.token === '' ? null : await linked(app, body.token);
   if (existing && !EDITABLE.includes(existing.status)) throw refuse('register.notEditable');
-  const input = parseRegister(body);
+  // Certificate files are the registration's own (uploaded by its link); any other id is dropped.
+  const input = await ownAttachments(app, app.db, existing?.registerId ?? null, parseRegister(body));
   if (submit) checkComplete(input, stamp(new Date()).slice(0, 10));
   else checkDraft(input);
   const categoryNames = await checkCategories(app, input);
@@ -159,7 +162,15 @@ export function registerPublicRoutes(server: FastifyInstance, app: AppContext): 
   server.post(REGISTER_PATHS.read, tiny, async (req) => {
     await limit(app, req, 'write');
     const row = await linked(app, bodyOf(req).token);
-    return ok(await readRegistration(app.db, row.registerId));
+    const r = await readRegistration(app.db, row.registerId);
+    const certificates = [];
+    for (const c of r.certificates) certificates.push({ ...c, attachments: await describeAttachments(app, app.db, row.registerId, c.attachmentIds) });
+    return ok({ ...r, certificates });
+  });
+  registerCertificateUpload(server, app, REGISTER_PATHS.upload, {
+    limit: (req) => limit(app, req, 'write'),
+    linked: (token) => linked(app, token),
+    editable: EDITABLE,
   });
   server.post(REGISTER_PATHS.withdraw, tiny, async (req) => {
     await limit(app, req, 'write');

@@ -2,7 +2,7 @@
 // to the buyers (responsibility BUYER) and to the supplier's own contacts, as inbox notices in the
 // language of the supplier's registration.
 import type { AppContext } from '../../../../server/context.js';
-import { LANGUAGES, message, type Language } from '../../../../server/i18n/messages.js';
+import { LANGUAGES, type Language } from '../../../../server/i18n/messages.js';
 import type { ScheduledProgram } from '../../../../server/modules/types.js';
 import { typed } from '../../../../server/db/typed.js';
 import type { MessagesApi } from '../../../messages/api.js';
@@ -66,11 +66,13 @@ export async function warningPush(app: AppContext, w: NewWarning): Promise<void>
   const registered = await t.selectFrom('srm_pos_supplier_register').select('language_code').where('supplier_id', '=', w.supplierId).executeTakeFirst();
   const lang: Language = LANGUAGES.find((l) => l === registered?.language_code) ?? 'CN';
   const vars = { supplier: `${s.supplier_number} ${s.supplier_name}`, cert: w.subject, date: w.dueDate };
-  const kind = w.warningType === 'CERT_EXPIRED' ? 'expired' : w.warningType === 'QUESTIONNAIRE_OVERDUE' ? 'overdue' : 'expiring';
+  // One template of the module's own per kind of warning (messageTemplates.json).
+  const templateCode =
+    w.warningType === 'CERT_EXPIRED' ? 'SUPPLIER_CERT_EXPIRED' : w.warningType === 'QUESTIONNAIRE_OVERDUE' ? 'SUPPLIER_QN_OVERDUE' : 'SUPPLIER_CERT_EXPIRING';
   await app.modules.api<MessagesApi>('messages').send({
-    templateCode: 'MANUAL_NOTICE',
+    templateCode,
     sourceType: 'SUPPLIER_WARNING',
-    variables: { title: message(lang, `warning.${kind}.title`, vars), content: message(lang, `warning.${kind}.content`, vars) },
+    variables: vars,
     recipients: [{ responsibility: WARNING_RESPONSIBILITY }, { supplierId: w.supplierId }],
     route: '/main/supplier/supplierWarningList',
     language: lang,

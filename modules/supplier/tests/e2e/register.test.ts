@@ -1,12 +1,12 @@
 // Supplier self-registration in the browser, in CN and TH: a visitor fills the public /register page
 // (duplicate name caught while typing, a refusal that keeps what was typed, save as draft, submit);
-// approver01 approves the registration's task (over the API: the internal review screen is not built
-// yet); the one-time password arrives at the loopback SMTP server of this file's own app server; the new
+// a certificate scan uploaded by the draft's link stays on its line through withdrawal and shows on
+// approver01's review screen; approver01 approves the registration's task (over the API); the one-time password arrives at the loopback SMTP server of this file's own app server; the new
 // supplier user signs in and must set a new password first.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { chromiumForFile, eventually, uniqueSuffix } from '../../../../tests/e2e/helpers';
+import { activePane, chromiumForFile, eventually, grid, gridRows, login, openMenu, uniqueSuffix } from '../../../../tests/e2e/helpers';
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 import { expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers';
@@ -86,6 +86,14 @@ for (const lang of ['CN', 'TH'] as const) {
       await eventually(() => page.getByTestId('register-status').innerText()).toContain(T[lang].draftSaved);
       await eventually(() => server.mails.some((m) => m.to.includes(email) && /registerInfoEdit\?token=/.test(m.text)), 15_000).toBe(true);
 
+      // With the draft's link the certificate line takes its scan (a minimal PDF; pdf, jpg, png only).
+      await page.getByTestId('register-cert-file-input-0').setInputFiles({
+        name: `licence-${lang}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 0x41)]),
+      });
+      await eventually(() => page.getByTestId('register-cert-file-0').innerText()).toContain(`licence-${lang}.pdf`);
+
       // The rest of the form, then submit.
       await page.getByTestId('register-credit').fill(
         `91E2E${suffix}`
@@ -126,10 +134,26 @@ for (const lang of ['CN', 'TH'] as const) {
       await page.locator('.arco-popconfirm .arco-btn-primary').click();
       await eventually(() => page.getByTestId('register-status').getAttribute('data-status')).toBe('WITHDRAWN');
       await eventually(() => page.getByTestId('register-company').inputValue()).toBe(company);
+      expect(await page.getByTestId('register-cert-file-0').innerText()).toContain(`licence-${lang}.pdf`);
       await shot(page, `e2e-register-withdrawn-${lang}`);
       await fillCaptcha(page, again);
       await page.getByTestId('register-submit').click();
       await eventually(() => page.getByTestId('register-status').getAttribute('data-status')).toBe('SUBMITTED');
+
+      // approver01 sees the certificate with its file on the review screen.
+      const { page: review } = await chrome.blank();
+      await login(review, base, 'approver01');
+      if (lang !== 'CN') await switchLanguage(review, lang);
+      await openMenu(review, 'SUPPLIER_REGISTER_REVIEW', /\/main\/supplier\/registerReviewList/);
+      await activePane(review).getByTestId('search-companyName').fill(company);
+      await activePane(review).getByTestId('search-submit').click();
+      await eventually(async () => JSON.stringify(await gridRows(grid(review, 'registerReviewList')))).toContain(company);
+      await activePane(review).getByTestId('row-action-view-0').click();
+      await review.waitForURL(/\/main\/supplier\/registerReviewEdit\?.*mode=view/);
+      await eventually(async () => JSON.stringify(await gridRows(grid(review, 'certificates')))).toContain('ISO 9001');
+      const certRow = async () => (await gridRows(grid(review, 'certificates')))[0] ?? {};
+      await eventually(async () => Object.values(await certRow()).map((v) => v.trim())).toContain('1');
+      await shot(review, `e2e-register-review-cert-file-${lang}`);
 
       // approver01 approves the registration's task.
       const approver = await signIn(base, 'approver01');
