@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import { expectOk, expectRefusal, freshIp, LOGIN, post, signIn, uniq, type Rec } from '../../../../tests/support/apiHelpers.js';
 import type { Answer } from '../../../../tests/support/signedClient.js';
-import { PDF, PNG, upload } from '../../../files/tests/api/fileCalls.js';
+import { PDF, PNG, upload } from '../../../../tests/support/fileUpload.js';
 
 const REG = '/api/srmServer/v1/srmPosSupplierRegisterRestful';
 const CATEGORY = 'srmServer/v1/srmBasePurchaseCategoryRestful';
