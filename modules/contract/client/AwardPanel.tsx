@@ -43,7 +43,7 @@ export function AwardPanel({ page, record }: EditAddonProps) {
     }
   };
   return (
-    <div data-testid="con-award" style={{ marginBottom: 16, padding: 12, border: '1px solid var(--color-border-2)', borderRadius: 4 }}>
+    <div data-testid="con-award" className="srm-addon-box">
       <h3 style={{ fontSize: 15, margin: '0 0 8px' }}>{t('con.award.title')}</h3>
       <Space wrap>
         <Select

@@ -75,7 +75,7 @@ export function ChangeOrderPanel({ page, record, reload }: EditAddonProps) {
       </div>
     );
   return (
-    <div data-testid="po-change" style={{ marginBottom: 16, padding: 12, border: '1px solid var(--color-border-2)', borderRadius: 4 }}>
+    <div data-testid="po-change" className="srm-addon-box">
       <h3 style={{ fontSize: 15, margin: '0 0 4px' }}>{t('po.change.title', { revision: Number(record?.revision ?? 0) + 1 })}</h3>
       <p style={{ margin: '0 0 8px', color: 'var(--color-text-2)' }}>{t('po.change.hint')}</p>
       <Table

@@ -63,7 +63,7 @@ export function DeliveryPanel({ page, record }: EditAddonProps) {
   };
   const set = (id: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.orderLineId === id ? { ...r, ...patch } : r)));
   return (
-    <div data-testid="po-delivery-new" style={{ marginBottom: 16, padding: 12, border: '1px solid var(--color-border-2)', borderRadius: 4 }}>
+    <div data-testid="po-delivery-new" className="srm-addon-box">
       <h3 style={{ fontSize: 15, margin: '0 0 8px' }}>{t('po.delivery.title')}</h3>
       <Space wrap>
         <Select

@@ -44,7 +44,7 @@ export function ReceiptPanel({ page, record }: EditAddonProps) {
   };
   const set = (id: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.deliveryLineId === id ? { ...r, ...patch } : r)));
   return (
-    <div data-testid="po-receive" style={{ marginBottom: 16, padding: 12, border: '1px solid var(--color-border-2)', borderRadius: 4 }}>
+    <div data-testid="po-receive" className="srm-addon-box">
       <h3 style={{ fontSize: 15, margin: '0 0 8px' }}>{t('po.receipt.title')}</h3>
       <Input.Search
         data-testid="po-barcode"

@@ -34,11 +34,7 @@ export function SupplierConfirmPanel({ page, record, reload, hideOperations }: E
     }
   };
   return (
-    <div
-      className="srm-po-confirm"
-      data-testid="po-confirm"
-      style={{ marginBottom: 16, padding: 12, border: '1px solid var(--color-border-2)', borderRadius: 4 }}
-    >
+    <div className="srm-po-confirm srm-addon-box" data-testid="po-confirm">
       <h3 style={{ fontSize: 15, margin: '0 0 8px' }}>{t('po.confirm.title')}</h3>
       <Table
         rowKey="orderLineId"
