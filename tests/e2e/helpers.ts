@@ -235,20 +235,26 @@ export function chromiumForFile(baseUrl: string) {
 }
 
 /**
- * In a tree page's move dialog, picks the target node by searching `search` and clicking the option
- * with `option`. Types into the select's own search box (not wherever the focus is while the modal
- * still animates) and opens the popup again if the first click came too early.
+ * Chooses an option in an Arco select (local or remote search): types `search` into the select's own
+ * search box, not wherever the focus happens to be, and opens the popup again when the first click
+ * landed while the page was still re-rendering or the previous popup was still fading out.
  */
+export async function chooseOption(page: Page, select: Locator, search: string, option: string | RegExp = search): Promise<void> {
+  await select.click();
+  const target = page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first();
+  const input = (await select.locator('input').count()) ? select.locator('input').first() : select;
+  await eventually(async () => {
+    if (!(await page.locator('.arco-select-popup:visible').count())) await select.click();
+    if (search && (await input.inputValue()) !== search) await input.fill(search);
+    return target.isVisible();
+  }, 15_000).toBe(true);
+  await target.click();
+}
+
+/** In a tree page's move dialog, picks the target node by searching `search` and clicking the option with `option`. */
 export async function pickMoveTarget(page: Page, search: string, option: string): Promise<void> {
   await activePane(page).getByTestId('action-move').click();
   const dialog = page.getByTestId('tree-move-dialog');
   await dialog.waitFor();
-  await dialog.locator('.srm-tree-move-target').click();
-  await dialog.locator('.srm-tree-move-target input').fill(search);
-  const target = page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first();
-  await eventually(async () => {
-    if (!(await target.isVisible())) await dialog.locator('.srm-tree-move-target').click();
-    return target.isVisible();
-  }).toBe(true);
-  await target.click();
+  await chooseOption(page, dialog.locator('.srm-tree-move-target'), search, option);
 }

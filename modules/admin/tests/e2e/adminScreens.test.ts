@@ -8,6 +8,7 @@ import { shot } from '../../../../tests/e2e/browser';
 import { switchLanguage, type Lang } from '../../../../tests/e2e/gridHelpers';
 import {
   activePane,
+  chooseOption,
   cellEditor,
   chromiumForFile,
   clickCell,
@@ -123,9 +124,7 @@ describe('administration screens', () => {
 
     const { page } = await chrome.signIn('admin');
     await openScreen(page, SCREENS[3], 'CN');
-    await activePane(page).getByTestId('search-respId').click();
-    await page.keyboard.type(code);
-    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: code }).first().click();
+    await chooseOption(page, activePane(page).getByTestId('search-respId'), code);
     await activePane(page).getByTestId('search-submit').click();
     const g = grid(page, 'menuFuncPrivilege');
     // The role holds the bank menu and, closed upwards, its folder.
@@ -151,9 +150,7 @@ describe('administration screens', () => {
     await activePane(page).locator('[data-page="systemsetting/roleMenuList"]').waitFor();
     await loaded(page);
     // Only this role's permits: none yet.
-    await activePane(page).getByTestId('search-roleId').click();
-    await page.keyboard.type(roleCode);
-    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: roleCode }).first().click();
+    await chooseOption(page, activePane(page).getByTestId('search-roleId'), roleCode);
     await activePane(page).getByTestId('search-submit').click();
     const g = grid(page, 'roleMenuList');
     await eventually(async () => (await gridRows(g)).filter((r) => r['角色']).length).toBe(0);

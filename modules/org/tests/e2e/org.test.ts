@@ -4,7 +4,17 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, eventually, expectToast, openMenu, pickMoveTarget, uniqueSuffix, showMenuItem } from '../../../../tests/e2e/helpers';
+import {
+  activePane,
+  chooseOption,
+  chromiumForFile,
+  eventually,
+  expectToast,
+  openMenu,
+  pickMoveTarget,
+  uniqueSuffix,
+  showMenuItem,
+} from '../../../../tests/e2e/helpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
@@ -14,9 +24,7 @@ const SAVED = '保存成功';
 async function pickReference(page: Page, field: string, search: string, option: string | RegExp): Promise<void> {
   const pane = activePane(page);
   const select = pane.locator(`.arco-select:has(#root_${field}), [data-testid="reference-root_${field}"]`).first();
-  await select.click();
-  await page.keyboard.type(search);
-  await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
+  await chooseOption(page, select, search, option);
 }
 
 async function addRecord(
@@ -149,12 +157,7 @@ test('admin builds an organisation tree, a department, job, position and employe
 
   // --- Staff inquiry finds the employee by the organisation.
   await openMenu(page, 'STAFF_INQUIRY', /\/main\/staffInquiry\?/);
-  await activePane(page).locator('[data-testid="search-institutionId"]').click();
-  await page.keyboard.type(`华南分公司${s}`);
-  await page
-    .locator('.arco-select-popup:visible .arco-select-option', { hasText: `华南分公司${s}` })
-    .first()
-    .click();
+  await chooseOption(page, activePane(page).locator('[data-testid="search-institutionId"]'), `华南分公司${s}`);
   await activePane(page).getByTestId('search-submit').click();
   await eventually(async () =>
     (await activePane(page).getByTestId('grid-staffInquiry').locator('table[role=grid] tbody tr').allInnerTexts()).join('|'),

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, confirmDialog, eventually, openMenu } from '../../../../tests/e2e/helpers';
+import { activePane, chooseOption, chromiumForFile, confirmDialog, eventually, openMenu } from '../../../../tests/e2e/helpers';
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { expectOk, signIn, uniq } from '../../../../tests/support/apiHelpers.js';
 import { INQ, PRICE, QUO, type Inquiry } from '../api/support.js';
@@ -97,9 +97,7 @@ for (const lang of ['CN', 'TH'] as const) {
     await activePane(buyer.page).getByTestId('subpage-sourcing/inquiryCompare').click();
     await buyer.page.waitForURL(/\/main\/sourcing\/inquiryCompare/);
     const pane = activePane(buyer.page);
-    await pane.getByTestId('compare-inquiry').click();
-    await buyer.page.keyboard.type(number);
-    await buyer.page.locator('.arco-select-option', { hasText: number }).first().click();
+    await chooseOption(buyer.page, pane.getByTestId('compare-inquiry'), number);
     await pane.getByTestId(`offer-10-${supplier1}`).waitFor();
     await pane.getByTestId(`award-10-${supplier1}`).locator('input').fill('60');
     await pane.getByTestId(`award-10-${supplier2}`).locator('input').fill('40');
@@ -130,12 +128,8 @@ for (const lang of ['CN', 'TH'] as const) {
       ].sort(),
     );
     // The comparison again (another inquiry, then this one): the awarded quantities.
-    await pane.getByTestId('compare-inquiry').click();
-    await buyer.page.keyboard.type('RFQ-2026-000004');
-    await buyer.page.locator('.arco-select-option', { hasText: 'RFQ-2026-000004' }).first().click();
-    await pane.getByTestId('compare-inquiry').click();
-    await buyer.page.keyboard.type(number);
-    await buyer.page.locator('.arco-select-option', { hasText: number }).first().click();
+    await chooseOption(buyer.page, pane.getByTestId('compare-inquiry'), 'RFQ-2026-000004');
+    await chooseOption(buyer.page, pane.getByTestId('compare-inquiry'), number);
     await eventually(() => pane.getByTestId(`offer-10-${supplier2}`).innerText()).toContain('40');
     expect(await pane.getByTestId('compare-approving').count()).toBe(0);
     await shot(buyer.page, `e2e-sourcing-awarded-${lang}`);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
 import {
   activePane,
+  chooseOption,
   cellEditor,
   chromiumForFile,
   clickCell,
@@ -81,9 +82,7 @@ async function signedIn(user: string, lang: Lang, home: 'inHome' | 'exHome' = 'i
 }
 
 async function pick(page: Page, field: string, typed: string, option: string): Promise<void> {
-  await activePane(page).locator(`.arco-select:has(#root_${field}), #root_${field}`).first().click();
-  if (typed) await page.keyboard.type(typed, { delay: 20 });
-  await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
+  await chooseOption(page, activePane(page).locator(`.arco-select:has(#root_${field}), #root_${field}`).first(), typed, option);
 }
 
 async function confirm(page: Page): Promise<void> {

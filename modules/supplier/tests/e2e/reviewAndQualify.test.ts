@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, confirmDialog, eventually, grid, gridRows, login, noDialog, openMenu } from '../../../../tests/e2e/helpers';
+import { activePane, chooseOption, chromiumForFile, confirmDialog, eventually, grid, gridRows, login, noDialog, openMenu } from '../../../../tests/e2e/helpers';
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 
@@ -57,9 +57,7 @@ async function signedIn(user: string, lang: 'CN' | 'TH'): Promise<Page> {
 
 /** Picks an option of a form select (reference or lookup) by typing part of it. */
 async function pick(page: Page, field: string, typed: string, option: string): Promise<void> {
-  await activePane(page).locator(`.arco-select:has(#root_${field}), #root_${field}`).first().click();
-  if (typed) await page.keyboard.type(typed, { delay: 20 });
-  await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
+  await chooseOption(page, activePane(page).locator(`.arco-select:has(#root_${field}), #root_${field}`).first(), typed, option);
 }
 
 async function confirm(page: Page): Promise<void> {
