@@ -9,6 +9,7 @@ import { loadEffectivePages, watchDefinitionChanges } from '../app/effectivePage
 import { updateSession, useSession, type Id, type UserSession } from '../app/session';
 import { Header } from './Header';
 import { menuRoute, useMenus, type MenuNode } from './menus';
+import { usePrefetchMenuPages } from './prefetchMenuPages';
 import { ShellContext } from './ShellContext';
 import { SideMenu } from './SideMenu';
 import { paneId, tabId, TabsBar } from './tabs/TabsBar';
@@ -32,6 +33,7 @@ function SignedInLayout({ session }: { session: UserSession }) {
   const home = homePath(session.userType);
   const language = i18n.language as Language;
   const menusState = useMenus(session.respId, language);
+  usePrefetchMenuPages(menusState.menus);
   const tabs = useTabs(home);
   const [collapsed, setCollapsed] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
