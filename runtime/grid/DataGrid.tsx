@@ -3,12 +3,12 @@
 import '@glideapps/glide-data-grid/dist/index.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DataEditor, type DataEditorProps, type EditableGridCell, type GridColumn, type Item, type Rectangle } from '@glideapps/glide-data-grid';
-import { Alert, Spin } from '@arco-design/web-react';
+import { Spin } from '@arco-design/web-react';
 import type { Action, EntityDefinition, Grid } from '../definitions.js';
 import { useRuntimeEnv } from '../env.js';
 import type { Row, SortItem } from '../data/dataProvider.js';
 import { useLookups } from '../data/useLookups.js';
-import { cellTypes, expandRenderers } from '../registry/index.js';
+import { cellTypes } from '../registry/index.js';
 import { resolveText } from '../text/resolveText.js';
 import { footerSpanOf, getCell, summaryValue, type LeadingColumn } from './cells.js';
 import { buildColumnModels, DEFAULT_OPERATE_WIDTH, EXPAND_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
@@ -22,7 +22,9 @@ import { CellEditor, EditorContext, type EditorContextValue } from './editors.js
 import { gridHeight } from './height.js';
 import { buildLayout, HEADER_HEIGHT, ROW_HEIGHT } from './layout.js';
 import { mergeSpans } from './merge.js';
-import { ModalPicker } from './ModalPicker.js';
+import { ModalPicker, modalPickPatch } from './ModalPicker.js';
+import { GridConfigErrors } from './GridConfigErrors.js';
+import { GridExpandedRows } from './GridExpandedRows.js';
 import { OperateColumn } from './OperateColumn.js';
 import { useEnterOpensRow } from './useEnterOpensRow.js';
 import { Pager } from './Pager.js';
@@ -355,7 +357,6 @@ export function DataGrid(props: DataGridProps) {
   });
   const { merged, summaryText, footerSpan, invalidCells } = useGridStateAttributes(source, columns, merges, summary);
   const showSpinner = grid.showTableProcess !== false && loading === true;
-  const ExpandBody = expand ? expandRenderers.get(expand.component ?? 'fields').component : undefined;
 
   return (
     <div
@@ -372,18 +373,7 @@ export function DataGrid(props: DataGridProps) {
       data-errors={errors.map((e) => e.key).join(' ') || undefined}
       style={{ position: 'relative' }}
     >
-      {errors.length > 0 && (
-        <Alert
-          type="error"
-          style={{ marginBottom: 8 }}
-          data-testid={`grid-errors-${name}`}
-          content={errors.map((e) => (
-            <div
-              key={`${e.key}-${e.column ?? ''}`}
-            >{`${e.column ? `${allModels.find((m) => m.key === e.column)?.title ?? e.column}: ` : ''}${env.t(e.key)}`}</div>
-          ))}
-        />
-      )}
+      <GridConfigErrors name={name} errors={errors} models={allModels} />
       <EditorContext.Provider value={editorContext}>
         <Spin loading={showSpinner} style={{ display: 'block' }}>
           <div style={{ border: '1px solid #e5e6eb', borderRadius: 2 }}>
@@ -453,23 +443,7 @@ export function DataGrid(props: DataGridProps) {
         </Spin>
       </EditorContext.Provider>
       {tip && <CellTooltip name={name} tip={tip} />}
-      {ExpandBody && expanded.size > 0 && (
-        <div
-          className="srm-grid-expand"
-          data-testid={`grid-expand-${name}`}
-          style={{ border: '1px solid #e5e6eb', borderTop: 'none', padding: 8, background: '#fafbfc' }}
-        >
-          {[...expanded]
-            .sort((a, b) => a - b)
-            .filter((r) => r < rows.length)
-            .map((r) => (
-              <div key={r} data-testid={`grid-expand-${name}-${r}`} style={{ marginBottom: 6 }}>
-                <div style={{ fontWeight: 600, fontSize: 13, marginBottom: 4 }}>{env.t('grid.details', { index: r + 1 })}</div>
-                <ExpandBody row={rows[r]} rowIndex={r} fields={expand?.fields ?? []} entity={entity} />
-              </div>
-            ))}
-        </div>
-      )}
+      {expand && expanded.size > 0 && <GridExpandedRows name={name} expand={expand} expanded={expanded} rows={rows} entity={entity} />}
       {attachmentAt && (
         <AttachmentCellDialog
           name={`${name}-${attachmentAt.model.key}-${attachmentAt.row}`}
@@ -491,15 +465,7 @@ export function DataGrid(props: DataGridProps) {
           onClose={() => setModalAt(null)}
           onPick={(picked) => {
             const config = modalAt.model.column.modalConfig!;
-            const target = entities[config.entity];
-            const patch: Row = { [modalAt.model.key]: picked[config.valueKey ?? target.key] ?? null };
-            const shown = config.displayKey
-              ? picked[config.displayKey]
-              : (target.display ?? [])
-                  .map((f) => picked[f])
-                  .filter(Boolean)
-                  .join(' ');
-            if (modalAt.model.displayKey) patch[modalAt.model.displayKey] = shown ?? null;
+            const patch = modalPickPatch(modalAt.model.column, entities[config.entity], picked, modalAt.model.displayKey);
             writeRow(modalAt.row, patch);
             setModalAt(null);
             if (config.fun) runHandler(config.fun, modalAt.row);

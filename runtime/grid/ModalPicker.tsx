@@ -9,6 +9,23 @@ import { resolveText } from '../text/resolveText.js';
 import { DataGrid } from './DataGrid.js';
 import { useDataProvider, useLatest } from '../data/useDataProvider.js';
 
+/**
+ * The fields a picked record writes into the row: the reference key and, when the column shows a
+ * display field, the picked record's display text (its configured field, else the entity's display fields).
+ */
+export function modalPickPatch(column: Column, target: EntityDefinition, picked: Row, displayKey: string | undefined): Row {
+  const config = column.modalConfig!;
+  const patch: Row = { [column.key]: picked[config.valueKey ?? target.key] ?? null };
+  const shown = config.displayKey
+    ? picked[config.displayKey]
+    : (target.display ?? [])
+        .map((f) => picked[f])
+        .filter(Boolean)
+        .join(' ');
+  if (displayKey) patch[displayKey] = shown ?? null;
+  return patch;
+}
+
 export interface ModalPickerProps {
   name: string;
   column: Column;
