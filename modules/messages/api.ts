@@ -14,8 +14,10 @@ export interface SendMessage {
   /** A template of msgTempleCfg (enabled); unknown or disabled: refused. Absent: the template of the
    *  message source (msgSourceCfg) whose code is `sourceType`; a disabled source sends nothing. */
   templateCode?: string;
-  /** Its variables by name: every required one, each of its declared type; an undeclared name is refused. */
-  variables: Readonly<Record<string, string | number | null>>;
+  /** Its variables by name: every required one, each of its declared type; an undeclared name is refused.
+   *  A STRING variable may carry one text per language (`{CN, EN, TH, VN}`, any of them): each recipient's
+   *  message shows the text of its own language, else CN's. */
+  variables: Readonly<Record<string, string | number | null | Readonly<Partial<Record<'CN' | 'EN' | 'TH' | 'VN', string>>>>>;
   /** Besides those the template's configuration names. */
   recipients?: readonly MessageRecipient[];
   /** Who the configuration's OWNER, INITIATOR and SUPPLIER rules mean for this message (a document's owner, a

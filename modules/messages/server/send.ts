@@ -39,8 +39,9 @@ function texts(template: LoadedTemplate, values: Readonly<Record<string, Variabl
     if (cache.has(key)) return cache.get(key) ?? null;
     const of = template.contents.filter((c) => c.channel === channel);
     const c = of.find((x) => x.language === language) ?? of.find((x) => x.language === fallback) ?? of.find((x) => x.language === 'CN') ?? of[0];
-    const content = c ? render(c.content, values, channel === 'MAIL' && isHtml(c.content)) : null;
-    const t = c && content !== null ? { title: cut(render(c.subject ?? '', values) || content, 300), content: cut(content, 4000) } : null;
+    // A per-language value speaks the language of the text it goes into (the recipient's, or the fallback's).
+    const content = c ? render(c.content, values, channel === 'MAIL' && isHtml(c.content), c.language) : null;
+    const t = c && content !== null ? { title: cut(render(c.subject ?? '', values, false, c.language) || content, 300), content: cut(content, 4000) } : null;
     cache.set(key, t);
     return t;
   };

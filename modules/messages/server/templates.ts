@@ -6,6 +6,8 @@ import { refuse } from '../../../server/errors.js';
 import { escapeHtml } from '../../../server/files/sanitizeHtml.js';
 
 export type VariableType = 'STRING' | 'NUMBER' | 'DATE' | 'DATETIME';
+type Language = 'CN' | 'EN' | 'TH' | 'VN';
+const LANGUAGE_KEYS: readonly string[] = ['CN', 'EN', 'TH', 'VN'];
 export const VARIABLE_TYPES: readonly VariableType[] = ['STRING', 'NUMBER', 'DATE', 'DATETIME'];
 
 export interface TemplateVariable {
@@ -14,7 +16,16 @@ export interface TemplateVariable {
   required: boolean;
 }
 
-export type VariableValue = string | number | null;
+/** A text value per language (a status, a category's name): each recipient gets theirs, else CN's, else any. */
+export type LocalizedValue = Readonly<Partial<Record<Language, string>>>;
+export type VariableValue = string | number | null | LocalizedValue;
+
+/** `{CN?, EN?, TH?, VN?}` with at least one text and nothing else. */
+function isLocalized(value: unknown): value is LocalizedValue {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return entries.length > 0 && entries.every(([k, v]) => LANGUAGE_KEYS.includes(k) && typeof v === 'string' && v.length <= MAX_VALUE);
+}
 
 /** `{{ name }}`; what stands between the braces is checked against the declared names. */
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -61,7 +72,7 @@ export function valueFits(type: VariableType, value: unknown): boolean {
     case 'DATETIME':
       return typeof value === 'string' && DATETIME.test(value) && validDate(value);
     default:
-      return (typeof value === 'string' && value.length <= MAX_VALUE) || (typeof value === 'number' && Number.isFinite(value));
+      return (typeof value === 'string' && value.length <= MAX_VALUE) || (typeof value === 'number' && Number.isFinite(value)) || isLocalized(value);
   }
 }
 
@@ -85,12 +96,20 @@ export function checkValues(templateCode: string, declared: readonly TemplateVar
   return out;
 }
 
-/** The text with each placeholder replaced by its value (an optional variable without one: empty). */
-/** `html`: the values are escaped (an HTML e-mail body), so a value never adds markup. */
-export function render(text: string, values: Readonly<Record<string, VariableValue>>, html = false): string {
+/** A value as text in `language`: a per-language value's own text there, else CN's, else its first. */
+function valueText(v: VariableValue | undefined, language: string): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v !== 'object') return String(v);
+  return v[language as Language] ?? v.CN ?? Object.values(v)[0] ?? '';
+}
+
+/**
+ * The text with each placeholder replaced by its value in `language` (an optional variable without one:
+ * empty). `html`: the values are escaped (an HTML e-mail body), so a value never adds markup.
+ */
+export function render(text: string, values: Readonly<Record<string, VariableValue>>, html = false, language = 'CN'): string {
   return text.replace(PLACEHOLDER, (_, name: string) => {
-    const v = values[name];
-    const s = v === null || v === undefined ? '' : String(v);
+    const s = valueText(values[name], language);
     return html ? escapeHtml(s) : s;
   });
 }

@@ -133,6 +133,39 @@ for (const backend of await backends()) {
       ).rejects.toMatchObject({ key: 'msg.badRoute' });
     });
 
+    it("fills a per-language value in each text's own language, else CN's; refuses a malformed one", async () => {
+      const code = uniq('TPL').slice(0, 30);
+      expectOk(
+        await admin.call(
+          `${TEMPLATES}/saveOrUpdate`,
+          template(code, [{ variableName: 'state', variableType: 'STRING', requiredFlag: 'Y' }], 'State {{state}}', 'The order is {{state}}'),
+        ),
+      );
+      const state = { CN: '已批准', EN: 'approved', TH: 'อนุมัติแล้ว' };
+      const send = (language?: 'CN' | 'EN' | 'TH' | 'VN') =>
+        api.send({
+          templateCode: code,
+          sourceType: 'TEST_LOCALIZED',
+          variables: { state },
+          recipients: [{ userName: 'approver02' }],
+          language,
+          useMessageLanguage: Boolean(language),
+        });
+      const contents = async () => (await inbox(approver2, { sourceType: 'TEST_LOCALIZED' })).map((m) => [m.title, m.content]);
+      await send(); // approver02 chose CN
+      await send('TH');
+      await send('VN'); // no VN text given: CN's
+      expect((await contents()).reverse()).toEqual([
+        ['State 已批准 CN', 'The order is 已批准'],
+        ['State อนุมัติแล้ว TH', 'The order is อนุมัติแล้ว'],
+        ['State 已批准 VN', 'The order is 已批准'],
+      ]);
+      for (const bad of [{}, { XX: 'x' }, { CN: 1 }, { CN: 'x'.repeat(2001) }, ['a']])
+        await expect(
+          api.send({ templateCode: code, sourceType: 'TEST_LOCALIZED', variables: { state: bad as never }, recipients: [{ userName: 'approver02' }] }),
+        ).rejects.toMatchObject({ key: 'msg.badValue' });
+    });
+
     it('fans a message out to a responsibility, each in their inbox; reading one changes only it', async () => {
       const code = uniq('TPL').slice(0, 30);
       expectOk(
