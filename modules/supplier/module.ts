@@ -16,6 +16,7 @@ import { changeRules } from './server/changes/rules.js';
 import { notifyStatusChange } from './server/lifecycle/notify.js';
 import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
 import { riskScanProgram } from './server/risk/riskProgram.js';
+import { getSupplierEarlyWarningByPage } from './server/risk/earlyWarningPage.js';
 import { doSaveAnswers, doScoreAnswers, questionnaireRules } from './server/qualification/answers.js';
 import { qualificationRules } from './server/qualification/rules.js';
 import { surveyRules } from './server/qualification/surveys.js';
@@ -36,7 +37,7 @@ export default defineModule({
     srmPosQualification: qualificationRules,
     srmPosSurvey: surveyRules,
   },
-  operations: { srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers } },
+  operations: { srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers }, srmPosSupplierWarning: { getSupplierEarlyWarningByPage } },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,
     'supplier.registrationRejected': mailRejection,
