@@ -89,6 +89,17 @@ for (const backend of await backends()) {
         String(r.requestPath).includes(` ${creditCode} `),
       );
 
+    it('the demo holds business risk signals and scores', async () => {
+      const page = expectOk(await buyer.call<Rec[]>(`${WARNING}/getSupplierEarlyWarningByPage`, { params: { warningType: 'RISK', status: 'OPEN' }, pageRows: 50 }));
+      const s3 = page.filter((w) => w.supplierNumber === 'S-0003');
+      expect(s3.map((w) => [w.riskLevel, w.points]).sort()).toEqual([
+        ['HIGH', 30],
+        ['LOW', 5],
+      ]);
+      expect(s3[0].riskScore).toBeGreaterThanOrEqual(35);
+      expect(Number((await supplierOf('S-0005')).risk_score)).toBeGreaterThanOrEqual(15);
+    });
+
     it('does nothing while SRM_RISK_URL is empty and says so', async () => {
       const output = await run('SUPPLIER_RISK_SCAN');
       expect(output).toContain('SRM_RISK_URL is not configured');
