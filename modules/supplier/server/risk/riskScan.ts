@@ -33,7 +33,8 @@ async function storeSignals(app: AppContext, supplierId: number, signals: RiskSi
     const byId = new Map(known.map((w) => [w.signal_id ?? '', w]));
     const reported = new Set(signals.map((s) => s.id));
     const stale = known.filter((w) => w.status === 'OPEN' && !reported.has(w.signal_id ?? '')).map((w) => w.warning_id);
-    if (stale.length > 0) await t.updateTable('srm_pos_supplier_warning').set({ status: 'CLOSED', closed_date: now }).where('warning_id', 'in', stale).execute();
+    if (stale.length > 0)
+      await t.updateTable('srm_pos_supplier_warning').set({ status: 'CLOSED', closed_date: now }).where('warning_id', 'in', stale).execute();
     const opened: NewWarning[] = [];
     for (const s of signals) {
       const seen = byId.get(s.id);

@@ -80,7 +80,9 @@ export async function refreshScores(db: Db): Promise<number> {
       .updateTable('srm_pos_supplier_info')
       .set({ risk_score: s.score, risk_reasons: JSON.stringify(s.reasons) })
       .where('supplier_id', '=', supplierId)
-      .where((eb) => eb.or([eb('risk_score', 'is', null), eb('risk_score', '<>', s.score), sql<boolean>`coalesce(risk_reasons, '') <> ${JSON.stringify(s.reasons)}`]))
+      .where((eb) =>
+        eb.or([eb('risk_score', 'is', null), eb('risk_score', '<>', s.score), sql<boolean>`coalesce(risk_reasons, '') <> ${JSON.stringify(s.reasons)}`]),
+      )
       .execute();
   }
   return bySupplier.size;

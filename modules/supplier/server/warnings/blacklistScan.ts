@@ -16,7 +16,10 @@ const GONE = ['QUIT', ...BLACKLISTED];
 
 export async function scanBlacklistHits(db: Db, now: string): Promise<{ opened: NewWarning[]; closed: number }> {
   const t = typed<SupplierTables>(db);
-  const all = await t.selectFrom('srm_pos_supplier_info').select(['supplier_id', 'supplier_number', 'supplier_name', 'tax_number', 'supplier_status']).execute();
+  const all = await t
+    .selectFrom('srm_pos_supplier_info')
+    .select(['supplier_id', 'supplier_number', 'supplier_name', 'tax_number', 'supplier_status'])
+    .execute();
   const black = new Map<string, { id: number; subject: string }[]>();
   for (const s of all) {
     if (!s.tax_number || !BLACKLISTED.includes(s.supplier_status ?? '')) continue;
@@ -26,7 +29,8 @@ export async function scanBlacklistHits(db: Db, now: string): Promise<{ opened: 
   const due: { supplierId: number; subject: string }[] = [];
   for (const s of all) {
     if (!s.tax_number || GONE.includes(s.supplier_status ?? '')) continue;
-    for (const b of black.get(duplicateKey(s.tax_number)) ?? []) if (b.id !== Number(s.supplier_id)) due.push({ supplierId: Number(s.supplier_id), subject: b.subject });
+    for (const b of black.get(duplicateKey(s.tax_number)) ?? [])
+      if (b.id !== Number(s.supplier_id)) due.push({ supplierId: Number(s.supplier_id), subject: b.subject });
   }
   const key = (w: { supplierId: number; subject: string }) => `${w.supplierId}|${w.subject}`;
   const open = await t

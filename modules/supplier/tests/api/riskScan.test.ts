@@ -73,7 +73,8 @@ for (const backend of await backends()) {
     });
 
     const db = () => typed<SupplierTables>(t.app.ctx.db);
-    const supplierOf = (num: string) => db().selectFrom('srm_pos_supplier_info').select(['supplier_id', 'risk_score']).where('supplier_number', '=', num).executeTakeFirstOrThrow();
+    const supplierOf = (num: string) =>
+      db().selectFrom('srm_pos_supplier_info').select(['supplier_id', 'risk_score']).where('supplier_number', '=', num).executeTakeFirstOrThrow();
     const run = async (programCode: string, params: Rec = {}) => {
       const r = expectOk(await admin.call<Rec>(`${REQUESTS}/doSubmit`, { programCode, params }));
       await expect
@@ -90,7 +91,9 @@ for (const backend of await backends()) {
       );
 
     it('the demo holds business risk signals and scores', async () => {
-      const page = expectOk(await buyer.call<Rec[]>(`${WARNING}/getSupplierEarlyWarningByPage`, { params: { warningType: 'RISK', status: 'OPEN' }, pageRows: 50 }));
+      const page = expectOk(
+        await buyer.call<Rec[]>(`${WARNING}/getSupplierEarlyWarningByPage`, { params: { warningType: 'RISK', status: 'OPEN' }, pageRows: 50 }),
+      );
       const s3 = page.filter((w) => w.supplierNumber === 'S-0003');
       expect(s3.map((w) => [w.riskLevel, w.points]).sort()).toEqual([
         ['HIGH', 30],
@@ -134,8 +137,16 @@ for (const backend of await backends()) {
       expect(slow.map((l) => [l.resultStatus, l.httpStatus ?? null, l.resultMsg])).toEqual([['E', null, `timeout after ${TIMEOUT_MS} ms`]]);
 
       // The score: the supplier's open warnings' points, with the reasons, on the supplier and in the early-warning page.
-      const open = await db().selectFrom('srm_pos_supplier_warning').select('points').where('supplier_id', '=', s1.supplier_id).where('status', '=', 'OPEN').execute();
-      const expected = Math.min(100, open.reduce((sum, w) => sum + Number(w.points), 0));
+      const open = await db()
+        .selectFrom('srm_pos_supplier_warning')
+        .select('points')
+        .where('supplier_id', '=', s1.supplier_id)
+        .where('status', '=', 'OPEN')
+        .execute();
+      const expected = Math.min(
+        100,
+        open.reduce((sum, w) => sum + Number(w.points), 0),
+      );
       expect(expected).toBeGreaterThanOrEqual(45);
       const info = expectOk(await buyer.call<Rec>(`${SUPPLIER}/findById`, { id: s1.supplier_id }));
       expect(info.riskScore).toBe(expected);
@@ -152,7 +163,9 @@ for (const backend of await backends()) {
         ]),
       );
       const th = await signIn(t.url, 'buyer01', 'TH');
-      const thPage = expectOk(await th.call<Rec[]>(`${WARNING}/getSupplierEarlyWarningByPage`, { params: { supplierId: s1.supplier_id, warningType: 'RISK' } }));
+      const thPage = expectOk(
+        await th.call<Rec[]>(`${WARNING}/getSupplierEarlyWarningByPage`, { params: { supplierId: s1.supplier_id, warningType: 'RISK' } }),
+      );
       expect(thPage[0]).toMatchObject({ warningTypeMeaning: 'สัญญาณความเสี่ยงทางธุรกิจ', riskLevelMeaning: expect.stringMatching(/^(สูง|ปานกลาง)$/) });
 
       // Pushed once to the buyers.
