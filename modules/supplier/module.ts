@@ -1,7 +1,8 @@
 // Suppliers: the supplier master, the supplier's own company page in the portal, self-registration
 // (public calls; review through the workflow; approval creates the supplier and its first user), its
 // internal review screen, changes of a supplier's information reviewed field by field, the lifecycle (approved status changes with their history) and the
-// certificate expiry early warning (a scheduled program), and qualification: the question bank, questionnaire
+// early warnings (certificate expiry, overdue questionnaires, blacklist hits and business-information risk
+// signals through a connector, scheduled programs) with a risk score per supplier, and qualification: the question bank, questionnaire
 // templates, qualification projects (questionnaire, site inspection, samples, trial batches, conclusion through
 // the lifecycle) and satisfaction surveys (docs/suppliers.md "Qualification").
 import { defineModule } from '../../server/modules/types.js';
@@ -14,6 +15,8 @@ import { lifecycleRules } from './server/lifecycle/rules.js';
 import { changeRules } from './server/changes/rules.js';
 import { notifyStatusChange } from './server/lifecycle/notify.js';
 import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
+import { riskScanProgram } from './server/risk/riskProgram.js';
+import { getSupplierEarlyWarningByPage } from './server/risk/earlyWarningPage.js';
 import { doSaveAnswers, doScoreAnswers, questionnaireRules } from './server/qualification/answers.js';
 import { qualificationRules } from './server/qualification/rules.js';
 import { surveyRules } from './server/qualification/surveys.js';
@@ -24,7 +27,7 @@ export default defineModule({
   // admin: the supplier's portal users (its contacts); workflow: registration review; files: certificate files.
   dependsOn: ['base', 'admin', 'workflow', 'files'],
   publicPaths: PUBLIC_PATHS,
-  programs: [certificateExpiryProgram],
+  programs: [certificateExpiryProgram, riskScanProgram],
   routes: (server, { app }) => registerPublicRoutes(server, app),
   rules: {
     srmPosSupplierRegister: registerRules,
@@ -34,7 +37,7 @@ export default defineModule({
     srmPosQualification: qualificationRules,
     srmPosSurvey: surveyRules,
   },
-  operations: { srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers } },
+  operations: { srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers }, srmPosSupplierWarning: { getSupplierEarlyWarningByPage } },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,
     'supplier.registrationRejected': mailRejection,

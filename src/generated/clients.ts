@@ -3578,6 +3578,8 @@ supplierStatus: (string | null)
  * comma-separated file ids
  */
 attachmentIds: (string | null)
+riskScore: (number | null)
+riskReasons: (string | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -3594,6 +3596,7 @@ contactName?: (string | string[])
 contactPhone?: (string | string[])
 email?: (string | string[])
 supplierStatus?: (string | string[])
+riskScore?: (number | number[])
 keyword?: string
 }
 
@@ -3773,6 +3776,9 @@ supplierId: number
 supplierIdDisplay: (string | null)
 warningType: string
 subject: string
+riskLevel: (string | null)
+points: (number | null)
+signalId: (string | null)
 dueDate: (string | null)
 status: (string | null)
 pushedDate: (string | null)
@@ -3789,6 +3795,7 @@ warningId?: (number | number[])
 supplierId?: (number | number[])
 warningType?: (string | string[])
 subject?: string
+riskLevel?: (string | string[])
 dueDate?: string
 dueDateFrom?: string
 dueDateTo?: string

@@ -433,6 +433,10 @@ export interface SrmPosSupplierInfoTable {
   supplier_status: Generated<string | null>;
   /** attachmentIds: varchar(4000) */
   attachment_ids: string | null;
+  /** riskScore: bigint */
+  risk_score: Int8 | null;
+  /** riskReasons: varchar(1000) */
+  risk_reasons: string | null;
   /** createdBy: bigint */
   created_by: Int8 | null;
   /** creationDate: timestamp(0) default localtimestamp(0) */
@@ -603,6 +607,12 @@ export interface SrmPosSupplierWarningTable {
   warning_type: string;
   /** subject: varchar(300) */
   subject: string;
+  /** riskLevel: varchar(20) */
+  risk_level: string | null;
+  /** points: bigint */
+  points: Int8 | null;
+  /** signalId: varchar(100) */
+  signal_id: string | null;
   /** dueDate: date */
   due_date: DateText | null;
   /** status: varchar(20) */

@@ -1,5 +1,6 @@
 // Demo company, suppliers: six qualified suppliers in three countries (supplier01 and supplier02 sign in
-// as the first two), registrations in every state with the suppliers they became, certificate warnings, and the grants.
+// as the first two), registrations in every state with the suppliers they became, certificate warnings, business risk
+// signals with every supplier's risk score (risk.ts), and the grants.
 import { typed } from '../../../server/db/typed.js';
 import type { DemoStep } from '../../../server/modules/types.js';
 import type { SupplierTables } from '../generated/tables.js';
@@ -7,6 +8,7 @@ import { registrations } from './registrations.js';
 import { warnings } from './warnings.js';
 import { changes } from './changes.js';
 import { qualification } from './qualification.js';
+import { risk } from './risk.js';
 
 export const SUPPLIERS: [string, string, string, string, string, string][] = [
   ['S-0001', '华东精密钢材有限公司', '91310000MA1FL0001X', '王建国', '021-5888-0001', 'sales@hd-steel.example.com'],
@@ -77,4 +79,4 @@ const grants: DemoStep = {
   },
 };
 
-export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, qualification, grants];
+export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, qualification, risk, grants];

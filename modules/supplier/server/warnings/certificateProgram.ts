@@ -1,6 +1,7 @@
-// SUPPLIER_CERT_EXPIRY (scheduler): the daily certificate check. New warnings are pushed (warningPush)
-// to the buyers (responsibility BUYER) and to the supplier's own contacts, as inbox notices in the
-// language of the supplier's registration.
+// SUPPLIER_CERT_EXPIRY (scheduler): the daily local checks (certificates, overdue questionnaires,
+// blacklist hits), then every supplier's risk score. New warnings are pushed (warningPush) to the buyers
+// (responsibility BUYER) and, for certificates and questionnaires, to the supplier's own contacts, as inbox
+// notices in the language of the supplier's registration.
 import type { AppContext } from '../../../../server/context.js';
 import { LANGUAGES, type Language } from '../../../../server/i18n/messages.js';
 import type { ScheduledProgram } from '../../../../server/modules/types.js';
@@ -9,6 +10,8 @@ import type { MessagesApi } from '../../../messages/api.js';
 import type { SupplierTables } from '../../generated/tables.js';
 import { scanQuestionnaires } from './questionnaireScan.js';
 import { scanCertificates, type NewWarning } from './certificateScan.js';
+import { scanBlacklistHits } from './blacklistScan.js';
+import { refreshScores } from '../risk/score.js';
 
 export const CERT_EXPIRY_PROGRAM = 'SUPPLIER_CERT_EXPIRY';
 /** Who hears of a supplier's certificates besides the supplier: the buyers. */
@@ -44,7 +47,12 @@ export const certificateExpiryProgram: ScheduledProgram = {
     const { opened, closed } = await app.db.transaction().execute(async (trx) => {
       const certs = await scanCertificates(trx, today, Number(params.daysAhead ?? 30), stampOf(now));
       const questionnaires = await scanQuestionnaires(trx, today, stampOf(now));
-      return { opened: [...certs.opened, ...questionnaires.opened], closed: certs.closed + questionnaires.closed };
+      const hits = await scanBlacklistHits(trx, stampOf(now));
+      await refreshScores(trx);
+      return {
+        opened: [...certs.opened, ...questionnaires.opened, ...hits.opened],
+        closed: certs.closed + questionnaires.closed + hits.closed,
+      };
     });
     run?.log(`opened ${opened.length}, closed ${closed}`);
     for (const w of opened) {
@@ -54,7 +62,15 @@ export const certificateExpiryProgram: ScheduledProgram = {
   },
 };
 
-/** One new warning to the buyers and the supplier's contacts. */
+const TEMPLATES: Record<NewWarning['warningType'], string> = {
+  CERT_EXPIRING: 'SUPPLIER_CERT_EXPIRING',
+  CERT_EXPIRED: 'SUPPLIER_CERT_EXPIRED',
+  QUESTIONNAIRE_OVERDUE: 'SUPPLIER_QN_OVERDUE',
+  BLACKLIST_HIT: 'SUPPLIER_BLACKLIST_HIT',
+  RISK: 'SUPPLIER_RISK_SIGNAL',
+};
+
+/** One new warning to the buyers (and, for its certificates and questionnaires, the supplier's contacts). */
 export async function warningPush(app: AppContext, w: NewWarning): Promise<void> {
   if (!app.modules.hasApi('messages')) return;
   const t = typed<SupplierTables>(app.db);
@@ -67,13 +83,14 @@ export async function warningPush(app: AppContext, w: NewWarning): Promise<void>
   const lang: Language = LANGUAGES.find((l) => l === registered?.language_code) ?? 'CN';
   const vars = { supplier: `${s.supplier_number} ${s.supplier_name}`, cert: w.subject, date: w.dueDate };
   // One template of the module's own per kind of warning (messageTemplates.json).
-  const templateCode =
-    w.warningType === 'CERT_EXPIRED' ? 'SUPPLIER_CERT_EXPIRED' : w.warningType === 'QUESTIONNAIRE_OVERDUE' ? 'SUPPLIER_QN_OVERDUE' : 'SUPPLIER_CERT_EXPIRING';
+  const templateCode = TEMPLATES[w.warningType];
+  // Business-information signals and blacklist hits are the buyers' concern, not told to the supplier.
+  const toSupplier = w.warningType !== 'RISK' && w.warningType !== 'BLACKLIST_HIT';
   await app.modules.api<MessagesApi>('messages').send({
     templateCode,
     sourceType: 'SUPPLIER_WARNING',
     variables: vars,
-    recipients: [{ responsibility: WARNING_RESPONSIBILITY }, { supplierId: w.supplierId }],
+    recipients: [{ responsibility: WARNING_RESPONSIBILITY }, ...(toSupplier ? [{ supplierId: w.supplierId }] : [])],
     route: '/main/supplier/supplierWarningList',
     language: lang,
     useMessageLanguage: true,

@@ -5,6 +5,7 @@
 import type { Db } from '../../../../server/db/connect.js';
 import { typed } from '../../../../server/db/typed.js';
 import type { SupplierTables } from '../../generated/tables.js';
+import { pointsOf } from '../risk/score.js';
 
 /** Suppliers no buyer works with any more: their certificates are not watched. */
 const GONE = ['QUIT', 'BLACKLIST', 'BLACKLISTED'];
@@ -12,7 +13,7 @@ const GONE = ['QUIT', 'BLACKLIST', 'BLACKLISTED'];
 export interface NewWarning {
   warningId: number;
   supplierId: number;
-  warningType: 'CERT_EXPIRING' | 'CERT_EXPIRED' | 'QUESTIONNAIRE_OVERDUE';
+  warningType: 'CERT_EXPIRING' | 'CERT_EXPIRED' | 'QUESTIONNAIRE_OVERDUE' | 'BLACKLIST_HIT' | 'RISK';
   subject: string;
   dueDate: string;
 }
@@ -65,6 +66,7 @@ export async function scanCertificates(db: Db, today: string, daysAhead: number,
         warning_type: w.warningType,
         subject: w.subject.slice(0, 300),
         due_date: w.dueDate,
+        points: pointsOf(w.warningType, null),
         status: 'OPEN',
         pushed_date: now,
       })

@@ -6,6 +6,7 @@ import type { Db } from '../../../../server/db/connect.js';
 import { typed } from '../../../../server/db/typed.js';
 import type { SupplierTables } from '../../generated/tables.js';
 import type { NewWarning } from './certificateScan.js';
+import { pointsOf } from '../risk/score.js';
 
 export async function scanQuestionnaires(db: Db, today: string, now: string): Promise<{ opened: NewWarning[]; closed: number }> {
   const t = typed<SupplierTables>(db);
@@ -36,7 +37,15 @@ export async function scanQuestionnaires(db: Db, today: string, now: string): Pr
   for (const w of due.filter((d) => !openKeys.has(key(d)))) {
     const row = await t
       .insertInto('srm_pos_supplier_warning')
-      .values({ supplier_id: w.supplierId, warning_type: w.warningType, subject: w.subject, due_date: w.dueDate, status: 'OPEN', pushed_date: now })
+      .values({
+        supplier_id: w.supplierId,
+        warning_type: w.warningType,
+        subject: w.subject,
+        due_date: w.dueDate,
+        points: pointsOf(w.warningType, null),
+        status: 'OPEN',
+        pushed_date: now,
+      })
       .returning('warning_id')
       .executeTakeFirstOrThrow();
     opened.push({ ...w, warningId: Number(row.warning_id) });

@@ -1,0 +1,111 @@
+// The enterprise risk connector: a business-information service asked, per supplier credit code, for the
+// risk signals it knows (lawsuits, penalties, abnormal operation …). The interface lets a site plug another
+// vendor; the shipped one is HTTP, configured like the ERP connector by system settings (profiles), read per
+// run so a change applies without a restart:
+//   SRM_RISK_URL (STRING, empty: the connector is off and the scan does nothing), SRM_RISK_KEY (STRING: sent
+//   as the `X-Api-Key` header), SRM_RISK_TIMEOUT_MS (NUMBER, default 10000). The environment variables of
+//   the same names are the fallback.
+// The call is `GET {SRM_RISK_URL}?creditCode=<code>` answering `{signals: [{id, code, level, title,
+// occurredAt}]}`; level is HIGH, MEDIUM or LOW; id is the service's own key of the signal (de-duplication).
+import type { AppContext } from '../../../../server/context.js';
+
+export type RiskLevel = 'HIGH' | 'MEDIUM' | 'LOW';
+export const RISK_LEVELS: readonly RiskLevel[] = ['HIGH', 'MEDIUM', 'LOW'];
+
+export interface RiskSignal {
+  id: string;
+  code: string;
+  level: RiskLevel;
+  title: string;
+  /** YYYY-MM-DD. */
+  occurredAt: string;
+}
+
+export interface RiskResult {
+  ok: boolean;
+  /** The HTTP status, null when no answer came (refused, timed out). */
+  httpStatus: number | null;
+  /** The answer's start or the error. */
+  message: string;
+  durationMs: number;
+  signals: RiskSignal[];
+}
+
+export interface RiskConnector {
+  /** Where the questions go (shown in the interface log); null when the connector is not configured. */
+  readonly target: string | null;
+  fetchRisk(creditCode: string): Promise<RiskResult>;
+}
+
+export interface HttpRiskSettings {
+  url: string;
+  key: string;
+  timeoutMs: number;
+}
+
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
+
+/** The signals of an answer body; null when the body is not the agreed shape (the run counts it as a failure). */
+export function parseSignals(body: unknown): RiskSignal[] | null {
+  const list = body && typeof body === 'object' ? (body as { signals?: unknown }).signals : undefined;
+  if (!Array.isArray(list)) return null;
+  const out: RiskSignal[] = [];
+  for (const raw of list) {
+    if (!raw || typeof raw !== 'object') return null;
+    const r = raw as Record<string, unknown>;
+    const level = str(r.level).toUpperCase() as RiskLevel;
+    const code = str(r.code);
+    const occurredAt = str(r.occurredAt).slice(0, 10);
+    const id = str(r.id) || `${code}|${occurredAt}`;
+    if (!code || !RISK_LEVELS.includes(level) || !/^\d{4}-\d{2}-\d{2}$/.test(occurredAt)) return null;
+    out.push({ id: id.slice(0, 100), code, level, title: str(r.title) || code, occurredAt });
+  }
+  return out;
+}
+
+export class HttpRiskConnector implements RiskConnector {
+  constructor(private readonly s: HttpRiskSettings) {}
+
+  get target(): string {
+    return this.s.url;
+  }
+
+  async fetchRisk(creditCode: string): Promise<RiskResult> {
+    const url = new URL(this.s.url);
+    url.searchParams.set('creditCode', creditCode);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.s.key) headers['x-api-key'] = this.s.key;
+    const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
+    try {
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(this.s.timeoutMs) });
+      const text = await res.text();
+      if (!res.ok) return { ok: false, httpStatus: res.status, message: text.slice(0, 400) || res.statusText, durationMs: took(), signals: [] };
+      let signals: RiskSignal[] | null = null;
+      try {
+        signals = parseSignals(JSON.parse(text));
+      } catch {
+        signals = null;
+      }
+      if (!signals) return { ok: false, httpStatus: res.status, message: `unreadable answer: ${text.slice(0, 300)}`, durationMs: took(), signals: [] };
+      return { ok: true, httpStatus: res.status, message: `${signals.length} signal(s)`, durationMs: took(), signals };
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string } };
+      const why = e.name === 'TimeoutError' ? `timeout after ${this.s.timeoutMs} ms` : (e.cause?.code ?? e.message);
+      return { ok: false, httpStatus: null, message: String(why).slice(0, 400), durationMs: took(), signals: [] };
+    }
+  }
+}
+
+async function setting(app: AppContext, code: string, fallback: string): Promise<string> {
+  const v = await app.profiles.getProfile(code, null);
+  return v === null || v === '' ? (process.env[code] ?? fallback) : String(v);
+}
+
+/** The connector the current settings describe; target null when SRM_RISK_URL is empty. */
+export async function riskConnector(app: AppContext): Promise<RiskConnector> {
+  const url = await setting(app, 'SRM_RISK_URL', '');
+  if (!url) return { target: null, fetchRisk: async () => ({ ok: false, httpStatus: null, message: 'not configured', durationMs: 0, signals: [] }) };
+  const timeoutMs = Number(await setting(app, 'SRM_RISK_TIMEOUT_MS', '10000')) || 10000;
+  return new HttpRiskConnector({ url, key: await setting(app, 'SRM_RISK_KEY', ''), timeoutMs });
+}
