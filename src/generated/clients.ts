@@ -2326,6 +2326,8 @@ export interface SrmBasePurchaseGroup {
 groupId: number
 groupCode: string
 groupName: string
+leaderUserId: (number | null)
+leaderUserIdDisplay: (string | null)
 enabledFlag: (("Y" | "N") | null)
 createdBy: (number | null)
 creationDate: string
@@ -2338,6 +2340,7 @@ export interface SrmBasePurchaseGroupParams {
 groupId?: (number | number[])
 groupCode?: string
 groupName?: string
+leaderUserId?: (number | number[])
 enabledFlag?: (string | string[])
 keyword?: string
 }
