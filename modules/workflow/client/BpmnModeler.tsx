@@ -24,7 +24,11 @@ import { srmModdle } from './srmModdle';
 import { ServiceProperties, TimerProperties } from './ExtraProperties';
 import './bpmn.css';
 
-const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'position', 'initiator', 'resolver'] as const;
+const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'position', 'initiator', 'deptHead', 'groupLeader', 'resolver'] as const;
+/** Rules that take no value: the step's people follow from the document's initiator. */
+const NO_VALUE = new Set(['initiator', 'deptHead']);
+/** What a purchase-group leader step reads when the modeler first offers it (the documents' usual field). */
+const GROUP_FIELD = 'purchaseGroupId';
 const COUNTERSIGN = ['none', 'all', 'any', 'ratio'] as const;
 const TASKS = 'bpmServer/v1/bpmTaskRestful';
 const CONFIGURABLE = [
@@ -211,6 +215,14 @@ function Label({ children }: { children: string }) {
   return <div style={{ margin: '8px 0 4px', color: 'var(--color-text-2)' }}>{children}</div>;
 }
 
+function Hint({ children }: { children: string }) {
+  return (
+    <div data-testid="bpm-prop-assigneeHint" style={{ marginTop: 4, color: 'var(--color-text-3)', fontSize: 12 }}>
+      {children}
+    </div>
+  );
+}
+
 function Properties({ element, modeler, fields, readOnly }: { element: Element; modeler: ModelerLike; fields: string[]; readOnly: boolean }) {
   const env = useRuntimeEnv();
   const t = env.t;
@@ -256,10 +268,16 @@ function Properties({ element, modeler, fields, readOnly }: { element: Element; 
             data-testid="bpm-prop-assigneeType"
             disabled={readOnly}
             value={bo.get('srm:assigneeType') || undefined}
-            onChange={(v: string) => update({ 'srm:assigneeType': v })}
+            onChange={(v: string) => {
+              // A rule without a value drops the old one; the group leader starts from the usual field.
+              const value = NO_VALUE.has(v) ? '' : v === 'groupLeader' && !assignee ? GROUP_FIELD : assignee;
+              setAssignee(value);
+              update({ 'srm:assigneeType': v, 'srm:assignee': value || undefined });
+            }}
             options={ASSIGNEE_TYPES.map((a) => ({ value: a, label: t(`bpm.modeler.type.${a}`) }))}
           />
-          {bo.get('srm:assigneeType') !== 'initiator' && (
+          {bo.get('srm:assigneeType') === 'deptHead' && <Hint>{t('bpm.modeler.deptHeadHint')}</Hint>}
+          {!NO_VALUE.has(bo.get('srm:assigneeType')) && (
             <>
               <Label>{t('bpm.modeler.assignee')}</Label>
               <Input
@@ -267,7 +285,7 @@ function Properties({ element, modeler, fields, readOnly }: { element: Element; 
                 data-testid="bpm-prop-assignee"
                 disabled={readOnly}
                 value={assignee}
-                placeholder={t('bpm.modeler.assigneeHint')}
+                placeholder={t(bo.get('srm:assigneeType') === 'groupLeader' ? 'bpm.modeler.groupFieldHint' : 'bpm.modeler.assigneeHint')}
                 onChange={setAssignee}
                 onBlur={() => assignee !== (bo.get('srm:assignee') ?? '') && update({ 'srm:assignee': assignee || undefined })}
               />
