@@ -13,15 +13,12 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import { ConditionBuilder } from '../../../designer/ui/ConditionBuilder';
-import designerCn from '../../../designer/locales/cn.json';
-import designerEn from '../../../designer/locales/en.json';
-import designerTh from '../../../designer/locales/th.json';
-import designerVn from '../../../designer/locales/vn.json';
 import type { Condition } from '../../../runtime/definitions';
 import { useRuntimeEnv } from '../../../runtime/env';
 import { onProblems, problemsOf, type Problem } from './problems';
 import { srmModdle } from './srmModdle';
 import { ServiceProperties, TimerProperties } from './ExtraProperties';
+import { lendDesignerWords } from './designerWords';
 import './bpmn.css';
 
 const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'position', 'initiator', 'deptHead', 'groupLeader', 'resolver'] as const;
@@ -56,16 +53,6 @@ export const EMPTY_XML = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmndi:BPMNDiagram>
 </bpmn:definitions>
 `;
-
-// The designer's condition builder speaks the designer's words: lend them to this app's i18n once.
-let lent = false;
-function lendDesignerWords(i18n: { addResourceBundle(lng: string, ns: string, res: object, deep?: boolean, overwrite?: boolean): unknown }) {
-  if (lent) return;
-  lent = true;
-  const files = { CN: designerCn, EN: designerEn, TH: designerTh, VN: designerVn } as Record<string, { designer: Record<string, unknown> }>;
-  for (const [lang, file] of Object.entries(files))
-    i18n.addResourceBundle(lang, 'translation', { designer: { condition: file.designer.condition, remove: file.designer.remove } }, true, false);
-}
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- bpmn-js's services are untyped diagram-js objects */
 type Element = any;
