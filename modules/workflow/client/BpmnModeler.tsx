@@ -256,8 +256,10 @@ function Properties({ element, modeler, fields, readOnly }: { element: Element; 
             disabled={readOnly}
             value={bo.get('srm:assigneeType') || undefined}
             onChange={(v: string) => {
-              // A rule without a value drops the old one; the group leader starts from the usual field.
-              const value = NO_VALUE.has(v) ? '' : v === 'groupLeader' && !assignee ? GROUP_FIELD : assignee;
+              // A rule without a value drops the old one; the group leader's value is a field, not names: it
+              // starts from the usual field, and leaving it drops the field.
+              const was = bo.get('srm:assigneeType');
+              const value = v === was ? assignee : v === 'groupLeader' ? GROUP_FIELD : NO_VALUE.has(v) || was === 'groupLeader' ? '' : assignee;
               setAssignee(value);
               update({ 'srm:assigneeType': v, 'srm:assignee': value || undefined });
             }}
