@@ -40,7 +40,9 @@ export default function BindingConditionField({ value, onChange, readonly, disab
   const offered = useMemo(() => [...new Set([...fields, ...fieldsOf(stored.condition)])].sort(), [fields, stored]);
 
   if (readonly || disabled)
-    return <div data-testid="bpm-binding-condition-text">{stored.condition ? describeCondition(stored.condition) : text || env.t('designer.condition.none')}</div>;
+    return (
+      <div data-testid="bpm-binding-condition-text">{stored.condition ? describeCondition(stored.condition) : text || env.t('designer.condition.none')}</div>
+    );
   return (
     <div data-testid="bpm-binding-condition-field" style={{ width: '100%' }}>
       {stored.unreadable && <Alert type="warning" style={{ marginBottom: 8 }} content={env.t('bpm.binding.unreadableCondition', { text })} />}

@@ -30,7 +30,10 @@ for (const backend of await backends()) {
     const userId = async (name: string) => (await one(USERS, { userName: name })).userId as number;
     /** A published one-step model whose step has the rule; approver01 is the fallback. Returns its key. */
     const publish = async (type: string, value: string) => {
-      const xml = bpmn('RULE', `<bpmn:startEvent id="s"/>${flow('f1', 's', 't')}${userTask('t', '规则审批', type, value)}${flow('f2', 't', 'e')}<bpmn:endEvent id="e"/>`);
+      const xml = bpmn(
+        'RULE',
+        `<bpmn:startEvent id="s"/>${flow('f1', 's', 't')}${userTask('t', '规则审批', type, value)}${flow('f2', 't', 'e')}<bpmn:endEvent id="e"/>`,
+      );
       const key = uniq('R').replace('-', '_');
       const m = expectOk(await admin.call<Rec>(`${MODEL}/saveOrUpdate`, { modelKey: key, modelName: key, bpmnXml: xml, fallbackAssignee: 'approver01' }));
       expectOk(await admin.call(`${MODEL}/doPublish`, { id: m.modelId }));

@@ -183,7 +183,9 @@ for (const backend of await backends()) {
       const reasons = (id: string) => a.data.filter((p) => p.elementId === id).map((p) => p.reason);
       expect(reasons('gw')).toEqual(['The exclusive gateway has no default flow']);
       expect(reasons('other')).toEqual([expect.stringMatching(/^The condition is not in the condition format \(\$: unknown key "script"\)/)]);
-      expect(reasons('boss')).toEqual(['Unknown assignee rule chairman (known: user, role, processRole, position, initiator, deptHead, groupLeader, resolver)']);
+      expect(reasons('boss')).toEqual([
+        'Unknown assignee rule chairman (known: user, role, processRole, position, initiator, deptHead, groupLeader, resolver)',
+      ]);
       expect(reasons('head')).toEqual(['The assignee rule groupLeader needs srm:assignee']);
       expect(reasons('lost')).toEqual(['The node cannot be reached from the start event', 'User nobody_here does not exist']);
       expect(reasons('svc')).toEqual(['The node has no incoming flow', 'The service task has no operation']);

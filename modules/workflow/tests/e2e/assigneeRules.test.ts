@@ -65,7 +65,15 @@ test('admin: the modeler offers the department-head and group-leader rules (CN, 
 
     // The purchase group's leader, in Chinese (demo: G01 is led by approver02).
     await switchLanguage(page, 'CN');
-    await editByCode(page, 'PURCHASE_GROUP', /\/main\/base\/purchaseGroupList\?/, 'search-groupCode', 'G01', /\/main\/base\/purchaseGroupEdit\?.*mode=edit/, 'groupCode');
+    await editByCode(
+      page,
+      'PURCHASE_GROUP',
+      /\/main\/base\/purchaseGroupList\?/,
+      'search-groupCode',
+      'G01',
+      /\/main\/base\/purchaseGroupEdit\?.*mode=edit/,
+      'groupCode',
+    );
     await eventually(() => activePane(page).getByTestId('reference-root_leaderUserId').innerText()).toContain('approver02');
     expect(await activePane(page).innerText()).toContain('采购组组长');
     await shot(page, 'e2e-base-group-leader-CN');

@@ -10,7 +10,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chooseOption, chromiumForFile, confirmDialog, eventually, expectToast, openMenu, uniqueSuffix, type Session } from '../../../../tests/e2e/helpers';
+import {
+  activePane,
+  chooseOption,
+  chromiumForFile,
+  confirmDialog,
+  eventually,
+  expectToast,
+  openMenu,
+  uniqueSuffix,
+  type Session,
+} from '../../../../tests/e2e/helpers';
 import { MATERIAL, PR, expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers';
 import { BINDING, INSTANCE } from '../api/helpers';
 
