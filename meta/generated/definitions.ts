@@ -496,7 +496,7 @@ columns?: number
 fields: {
 field: string
 label?: Text
-widget?: ("text" | "textarea" | "number" | "lookup" | "date" | "datetime" | "checkbox" | "display" | "attachment" | "reference" | "richtext" | "password" | "bpmnModeler")
+widget?: ("text" | "textarea" | "number" | "lookup" | "date" | "datetime" | "checkbox" | "display" | "attachment" | "reference" | "richtext" | "password" | "bpmnModeler" | "bpmCondition")
 attachment?: AttachmentConfig
 span?: number
 readOnly?: Condition

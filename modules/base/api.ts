@@ -9,4 +9,6 @@ export interface BaseApi {
   enabledCategoryIds(db: Db, ids: readonly number[]): Promise<number[]>;
   /** The enabled purchase categories, by code (at most 500): what a registrant may choose from. */
   enabledCategories(db: Db): Promise<{ categoryId: number; categoryCode: string; categoryName: string }[]>;
+  /** The user leading an enabled purchase group; null when it has no leader (or is unknown or disabled). */
+  purchaseGroupLeaderOf(db: Db, groupId: number): Promise<number | null>;
 }

@@ -4,5 +4,12 @@ import type { BaseApi } from './api.js';
 import { baseDemo } from './seed/demo.js';
 import { enabledCategories, enabledCategoryIds } from './server/categories.js';
 import { rateToCny } from './server/rates.js';
+import { groupLeaderResolver, purchaseGroupLeaderOf } from './server/purchaseGroups.js';
 
-export default defineModule({ name: 'base', seed: { demo: baseDemo }, api: (): BaseApi => ({ rateToCny, enabledCategoryIds, enabledCategories }) });
+export default defineModule({
+  name: 'base',
+  seed: { demo: baseDemo },
+  api: (): BaseApi => ({ rateToCny, enabledCategoryIds, enabledCategories, purchaseGroupLeaderOf }),
+  // The workflow's assignee rule "groupLeader": the leader of the document's purchase group (docs/workflow.md).
+  assigneeResolvers: { groupLeader: groupLeaderResolver },
+});

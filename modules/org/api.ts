@@ -7,4 +7,7 @@ export interface OrgApi {
   usersInPositions(db: Db, positionCodes: readonly string[]): Promise<number[]>;
   /** Which of the codes name an enabled position. */
   knownPositions(db: Db, positionCodes: readonly string[]): Promise<string[]>;
+  /** The user heading the user's department (their enabled employee's department, else the nearest department
+   *  above it with a head other than the user); null when there is none. */
+  departmentHeadOf(db: Db, userId: number): Promise<number | null>;
 }

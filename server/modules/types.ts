@@ -51,7 +51,8 @@ export type DocumentFacts = (db: Db, id: number, app: AppContext) => Promise<Rec
 /** Who a process step goes to, by a rule a module declares (`resolver` assignee rules name it). */
 export type AssigneeResolver = (
   db: Db,
-  input: { entity: string; businessId: number; initiatorId: number; record: Readonly<Record<string, unknown>> },
+  /** `value`: the task's srm:assignee text (what the rule is told, e.g. a field of the document), if any. */
+  input: { entity: string; businessId: number; initiatorId: number; record: Readonly<Record<string, unknown>>; value?: string },
 ) => Promise<number[]>;
 
 /** What a module's routes and public API are given. */

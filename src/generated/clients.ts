@@ -183,6 +183,8 @@ parentDepartmentId: (number | null)
 parentDepartmentIdDisplay: (string | null)
 levelNum: (number | null)
 managerName: (string | null)
+headUserId: (number | null)
+headUserIdDisplay: (string | null)
 description: (string | null)
 enabledFlag: (("Y" | "N") | null)
 createdBy: (number | null)
@@ -200,6 +202,7 @@ institutionId?: (number | number[])
 parentDepartmentId?: (number | number[])
 levelNum?: (number | number[])
 managerName?: string
+headUserId?: (number | number[])
 enabledFlag?: (string | string[])
 keyword?: string
 }
@@ -2323,6 +2326,8 @@ export interface SrmBasePurchaseGroup {
 groupId: number
 groupCode: string
 groupName: string
+leaderUserId: (number | null)
+leaderUserIdDisplay: (string | null)
 enabledFlag: (("Y" | "N") | null)
 createdBy: (number | null)
 creationDate: string
@@ -2335,6 +2340,7 @@ export interface SrmBasePurchaseGroupParams {
 groupId?: (number | number[])
 groupCode?: string
 groupName?: string
+leaderUserId?: (number | number[])
 enabledFlag?: (string | string[])
 keyword?: string
 }

@@ -279,7 +279,7 @@ return errors === 0;
 }
 
 export const baseDepartment = validate11;
-const schema12 = {"$id":"entity:baseDepartment","type":"object","properties":{"departmentId":{"type":["integer","null"]},"departmentCode":{"type":["string","null"],"maxLength":40},"departmentName":{"type":["string","null"],"maxLength":200},"institutionId":{"type":["integer","null"]},"parentDepartmentId":{"type":["integer","null"]},"levelNum":{"type":["integer","null"]},"managerName":{"type":["string","null"],"maxLength":100},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema12 = {"$id":"entity:baseDepartment","type":"object","properties":{"departmentId":{"type":["integer","null"]},"departmentCode":{"type":["string","null"],"maxLength":40},"departmentName":{"type":["string","null"],"maxLength":200},"institutionId":{"type":["integer","null"]},"parentDepartmentId":{"type":["integer","null"]},"levelNum":{"type":["integer","null"]},"managerName":{"type":["string","null"],"maxLength":100},"headUserId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:baseDepartment" */;
@@ -413,10 +413,10 @@ errors++;
 }
 }
 }
-if(data.description !== undefined){
-let data7 = data.description;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema12.properties.description.type},message:"must be string,null"};
+if(data.headUserId !== undefined){
+let data7 = data.headUserId;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/headUserId",schemaPath:"#/properties/headUserId/type",keyword:"type",params:{type: schema12.properties.headUserId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -425,9 +425,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func2(data7) > 500){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+}
+if(data.description !== undefined){
+let data8 = data.description;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema12.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -436,12 +438,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-if(data.enabledFlag !== undefined){
-let data8 = data.enabledFlag;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema12.properties.enabledFlag.type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(func2(data8) > 500){
+const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -450,8 +449,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(((data8 === "Y") || (data8 === "N")) || (data8 === null))){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema12.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.enabledFlag !== undefined){
+let data9 = data.enabledFlag;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema12.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -460,11 +463,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.createdBy !== undefined){
-let data9 = data.createdBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema12.properties.createdBy.type},message:"must be integer,null"};
+if(!(((data9 === "Y") || (data9 === "N")) || (data9 === null))){
+const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema12.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -474,10 +474,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.creationDate !== undefined){
-let data10 = data.creationDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema12.properties.creationDate.type},message:"must be string,null"};
+if(data.createdBy !== undefined){
+let data10 = data.createdBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema12.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -486,9 +486,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+if(data.creationDate !== undefined){
+let data11 = data.creationDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema12.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -497,12 +499,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data11 = data.lastUpdatedBy;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema12.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -512,10 +511,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.lastUpdateDate !== undefined){
-let data12 = data.lastUpdateDate;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema12.properties.lastUpdateDate.type},message:"must be string,null"};
+}
+if(data.lastUpdatedBy !== undefined){
+let data12 = data.lastUpdatedBy;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema12.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -524,9 +524,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+if(data.lastUpdateDate !== undefined){
+let data13 = data.lastUpdateDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema12.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -535,12 +537,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-if(data.versionNum !== undefined){
-let data13 = data.versionNum;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema12.properties.versionNum.type},message:"must be integer,null"};
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -551,13 +550,27 @@ errors++;
 }
 }
 }
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.versionNum !== undefined){
+let data14 = data.versionNum;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema12.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -17334,7 +17347,7 @@ return errors === 0;
 }
 
 export const srmBasePurchaseGroup = validate69;
-const schema70 = {"$id":"entity:srmBasePurchaseGroup","type":"object","properties":{"groupId":{"type":["integer","null"]},"groupCode":{"type":["string","null"],"maxLength":40},"groupName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema70 = {"$id":"entity:srmBasePurchaseGroup","type":"object","properties":{"groupId":{"type":["integer","null"]},"groupCode":{"type":["string","null"],"maxLength":40},"groupName":{"type":["string","null"],"maxLength":200},"leaderUserId":{"type":["integer","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePurchaseGroup" */;
@@ -17404,10 +17417,10 @@ errors++;
 }
 }
 }
-if(data.enabledFlag !== undefined){
-let data3 = data.enabledFlag;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema70.properties.enabledFlag.type},message:"must be string,null"};
+if(data.leaderUserId !== undefined){
+let data3 = data.leaderUserId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/leaderUserId",schemaPath:"#/properties/leaderUserId/type",keyword:"type",params:{type: schema70.properties.leaderUserId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17416,8 +17429,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema70.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.enabledFlag !== undefined){
+let data4 = data.enabledFlag;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema70.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17426,11 +17442,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.createdBy !== undefined){
-let data4 = data.createdBy;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema70.properties.createdBy.type},message:"must be integer,null"};
+if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
+const err7 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema70.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17440,10 +17453,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.creationDate !== undefined){
-let data5 = data.creationDate;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema70.properties.creationDate.type},message:"must be string,null"};
+if(data.createdBy !== undefined){
+let data5 = data.createdBy;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema70.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17452,9 +17465,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+if(data.creationDate !== undefined){
+let data6 = data.creationDate;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema70.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17463,12 +17478,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data6 = data.lastUpdatedBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema70.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17478,10 +17490,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.lastUpdateDate !== undefined){
-let data7 = data.lastUpdateDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema70.properties.lastUpdateDate.type},message:"must be string,null"};
+}
+if(data.lastUpdatedBy !== undefined){
+let data7 = data.lastUpdatedBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema70.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17490,9 +17503,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+if(data.lastUpdateDate !== undefined){
+let data8 = data.lastUpdateDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema70.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17501,12 +17516,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-if(data.versionNum !== undefined){
-let data8 = data.versionNum;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema70.properties.versionNum.type},message:"must be integer,null"};
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17517,13 +17529,27 @@ errors++;
 }
 }
 }
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.versionNum !== undefined){
+let data9 = data.versionNum;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema70.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }

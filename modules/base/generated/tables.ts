@@ -145,6 +145,8 @@ export interface SrmBasePurchaseGroupTable {
   group_code: string;
   /** groupName: varchar(200) */
   group_name: string;
+  /** leaderUserId: bigint */
+  leader_user_id: Int8 | null;
   /** enabledFlag: varchar(1) default 'Y' */
   enabled_flag: Generated<YesNo | null>;
   /** createdBy: bigint */

@@ -25,11 +25,16 @@ const data: DemoStep = {
         .executeTakeFirstOrThrow();
       demo.ids.set('purchaseCategory', code, row.category_id);
     }
-    for (const [code, name] of [
-      ['G01', '生产物料采购组'],
-      ['G02', '间接物料采购组'],
+    // Leaders are users (the workflow's assignee rule "groupLeader"): 赵经理 leads production, 李审批 indirect.
+    for (const [code, name, leader] of [
+      ['G01', '生产物料采购组', 'approver02'],
+      ['G02', '间接物料采购组', 'approver01'],
     ]) {
-      const row = await t.insertInto('srm_base_purchase_group').values({ group_code: code, group_name: name }).returning('group_id').executeTakeFirstOrThrow();
+      const row = await t
+        .insertInto('srm_base_purchase_group')
+        .values({ group_code: code, group_name: name, leader_user_id: demo.ids.get('user', leader) })
+        .returning('group_id')
+        .executeTakeFirstOrThrow();
       demo.ids.set('purchaseGroup', code, row.group_id);
     }
     for (const [code, name, swift, country] of BANKS) {

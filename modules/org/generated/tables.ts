@@ -19,6 +19,8 @@ export interface BaseDepartmentTable {
   level_num: Int8 | null;
   /** managerName: varchar(100) */
   manager_name: string | null;
+  /** headUserId: bigint */
+  head_user_id: Int8 | null;
   /** description: varchar(500) */
   description: string | null;
   /** enabledFlag: varchar(1) default 'Y' */

@@ -30,7 +30,10 @@ async function seedStructure(db: Db, hqId: number, adminId: number, users: Reado
   const plant = await inst('HQ-EAST-P1', '苏州一厂', 'FACTORY', east, 3, 10);
   institutions.set('HQ-EAST', east).set('HQ-TH', siam).set('HQ-EAST-P1', plant);
 
-  const dept = async (code: string, name: string, institution: number, parent: number | null, level: number, manager: string) =>
+  // A head is a user (the workflow's assignee rule "deptHead"); the sourcing team has none of its own, so its
+  // people's documents go to the head of the purchasing department above it.
+  const head = (user: string) => users.get(user) ?? null;
+  const dept = async (code: string, name: string, institution: number, parent: number | null, level: number, manager: string, headUserId: number | null) =>
     (
       await org
         .insertInto('base_department')
@@ -41,15 +44,16 @@ async function seedStructure(db: Db, hqId: number, adminId: number, users: Reado
           parent_department_id: parent,
           level_num: level,
           manager_name: manager,
+          head_user_id: headUserId,
           ...audit,
         })
         .returning('department_id')
         .executeTakeFirstOrThrow()
     ).department_id;
-  const purchase = await dept('D-PUR', '采购部', east, null, 1, '张采购');
-  const sourcing = await dept('D-PUR-SRC', '寻源组', east, purchase, 2, '刘寻源');
-  const quality = await dept('D-QA', '质量部', plant, null, 1, '赵质量');
-  const thPurchase = await dept('D-TH-PUR', 'Purchasing (TH)', siam, null, 1, 'Somsak K.');
+  const purchase = await dept('D-PUR', '采购部', east, null, 1, '李审批', head('approver01'));
+  const sourcing = await dept('D-PUR-SRC', '寻源组', east, purchase, 2, '刘寻源', null);
+  const quality = await dept('D-QA', '质量部', plant, null, 1, '赵经理', head('approver02'));
+  const thPurchase = await dept('D-TH-PUR', 'Purchasing (TH)', siam, null, 1, '赵经理', head('approver02'));
 
   const level = async (code: string, name: string, parent: number | null, depth: number, seq: number) =>
     (
@@ -153,7 +157,7 @@ const structure: DemoStep = {
   name: 'structure',
   after: ['org:hq', 'admin:users'],
   async run(db, demo) {
-    const users = new Map(['buyer01', 'approver01'].map((u) => [u, demo.ids.get('user', u)]));
+    const users = new Map(['buyer01', 'approver01', 'approver02'].map((u) => [u, demo.ids.get('user', u)]));
     const institutions = new Map<string, number>();
     await seedStructure(db, demo.ids.get('institution', 'HQ'), demo.ids.get('user', 'admin'), users, institutions);
     for (const [code, id] of institutions) demo.ids.set('institution', code, id);

@@ -13,18 +13,19 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import { ConditionBuilder } from '../../../designer/ui/ConditionBuilder';
-import designerCn from '../../../designer/locales/cn.json';
-import designerEn from '../../../designer/locales/en.json';
-import designerTh from '../../../designer/locales/th.json';
-import designerVn from '../../../designer/locales/vn.json';
 import type { Condition } from '../../../runtime/definitions';
 import { useRuntimeEnv } from '../../../runtime/env';
 import { onProblems, problemsOf, type Problem } from './problems';
 import { srmModdle } from './srmModdle';
 import { ServiceProperties, TimerProperties } from './ExtraProperties';
+import { lendDesignerWords } from './designerWords';
 import './bpmn.css';
 
-const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'position', 'initiator', 'resolver'] as const;
+const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'position', 'initiator', 'deptHead', 'groupLeader', 'resolver'] as const;
+/** Rules that take no value: the step's people follow from the document's initiator. */
+const NO_VALUE = new Set(['initiator', 'deptHead']);
+/** What a purchase-group leader step reads when the modeler first offers it (the documents' usual field). */
+const GROUP_FIELD = 'purchaseGroupId';
 const COUNTERSIGN = ['none', 'all', 'any', 'ratio'] as const;
 const TASKS = 'bpmServer/v1/bpmTaskRestful';
 const CONFIGURABLE = [
@@ -52,16 +53,6 @@ export const EMPTY_XML = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmndi:BPMNDiagram>
 </bpmn:definitions>
 `;
-
-// The designer's condition builder speaks the designer's words: lend them to this app's i18n once.
-let lent = false;
-function lendDesignerWords(i18n: { addResourceBundle(lng: string, ns: string, res: object, deep?: boolean, overwrite?: boolean): unknown }) {
-  if (lent) return;
-  lent = true;
-  const files = { CN: designerCn, EN: designerEn, TH: designerTh, VN: designerVn } as Record<string, { designer: Record<string, unknown> }>;
-  for (const [lang, file] of Object.entries(files))
-    i18n.addResourceBundle(lang, 'translation', { designer: { condition: file.designer.condition, remove: file.designer.remove } }, true, false);
-}
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- bpmn-js's services are untyped diagram-js objects */
 type Element = any;
@@ -211,6 +202,14 @@ function Label({ children }: { children: string }) {
   return <div style={{ margin: '8px 0 4px', color: 'var(--color-text-2)' }}>{children}</div>;
 }
 
+function Hint({ children }: { children: string }) {
+  return (
+    <div data-testid="bpm-prop-assigneeHint" style={{ marginTop: 4, color: 'var(--color-text-3)', fontSize: 12 }}>
+      {children}
+    </div>
+  );
+}
+
 function Properties({ element, modeler, fields, readOnly }: { element: Element; modeler: ModelerLike; fields: string[]; readOnly: boolean }) {
   const env = useRuntimeEnv();
   const t = env.t;
@@ -256,10 +255,18 @@ function Properties({ element, modeler, fields, readOnly }: { element: Element; 
             data-testid="bpm-prop-assigneeType"
             disabled={readOnly}
             value={bo.get('srm:assigneeType') || undefined}
-            onChange={(v: string) => update({ 'srm:assigneeType': v })}
+            onChange={(v: string) => {
+              // A rule without a value drops the old one; the group leader's value is a field, not names: it
+              // starts from the usual field, and leaving it drops the field.
+              const was = bo.get('srm:assigneeType');
+              const value = v === was ? assignee : v === 'groupLeader' ? GROUP_FIELD : NO_VALUE.has(v) || was === 'groupLeader' ? '' : assignee;
+              setAssignee(value);
+              update({ 'srm:assigneeType': v, 'srm:assignee': value || undefined });
+            }}
             options={ASSIGNEE_TYPES.map((a) => ({ value: a, label: t(`bpm.modeler.type.${a}`) }))}
           />
-          {bo.get('srm:assigneeType') !== 'initiator' && (
+          {bo.get('srm:assigneeType') === 'deptHead' && <Hint>{t('bpm.modeler.deptHeadHint')}</Hint>}
+          {!NO_VALUE.has(bo.get('srm:assigneeType')) && (
             <>
               <Label>{t('bpm.modeler.assignee')}</Label>
               <Input
@@ -267,7 +274,7 @@ function Properties({ element, modeler, fields, readOnly }: { element: Element; 
                 data-testid="bpm-prop-assignee"
                 disabled={readOnly}
                 value={assignee}
-                placeholder={t('bpm.modeler.assigneeHint')}
+                placeholder={t(bo.get('srm:assigneeType') === 'groupLeader' ? 'bpm.modeler.groupFieldHint' : 'bpm.modeler.assigneeHint')}
                 onChange={setAssignee}
                 onBlur={() => assignee !== (bo.get('srm:assignee') ?? '') && update({ 'srm:assignee': assignee || undefined })}
               />

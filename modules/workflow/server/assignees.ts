@@ -1,6 +1,7 @@
 // Who a user task goes to: users by name, holders of a responsibility (role), members of a process role,
-// holders of a position today (the organisation's allotments), the initiator, or a resolver
-// a module declares (ServerModule.assigneeResolvers). Only users who may sign in today get tasks.
+// holders of a position today (the organisation's allotments), the initiator, the initiator's department
+// head and the document's purchase-group leader (resolvers org and base declare), or a resolver a module
+// declares (ServerModule.assigneeResolvers). Only users who may sign in today get tasks.
 import type { AppContext } from '../../../server/context.js';
 import type { Db } from '../../../server/db/connect.js';
 import type { AdminApi } from '../../admin/api.js';
@@ -40,9 +41,14 @@ export async function resolveAssignees(app: AppContext, db: Db, node: FlowNode, 
       ids = (await admin.usersById(db, held)).filter((u) => u.active).map((u) => u.userId);
       break;
     }
+    // The rules other modules answer (RESOLVED_RULES: the resolver of the rule's name, told the task's
+    // value) and the resolvers a model names itself.
+    case 'deptHead':
+    case 'groupLeader':
     case 'resolver': {
-      const resolve = app.modules.assigneeResolver(node.assignee ?? '');
-      ids = resolve ? await resolve(db, input) : [];
+      const named = node.assigneeType === 'resolver';
+      const resolve = app.modules.assigneeResolver(named ? (node.assignee ?? '') : node.assigneeType);
+      ids = resolve ? await resolve(db, { ...input, value: named ? undefined : node.assignee?.trim() || undefined }) : [];
       const active = new Set((await admin.usersById(db, ids)).filter((u) => u.active).map((u) => u.userId));
       ids = ids.filter((id) => active.has(id));
       break;

@@ -94,13 +94,14 @@ export function registerTaskRoutes(server: FastifyInstance, app: AppContext): vo
   server.post(`${BASE}/findConditionFields`, { config: { reads: true } }, async (req) => {
     const actor = actorOf(req);
     if (!(await app.acl.allowed(actor.session, 'bpmModel', 'findById'))) throw forbidden('auth.forbidden');
-    const modelKey = bodyOf(req).modelKey;
+    const { modelKey, entityName } = bodyOf(req);
     if (modelKey !== undefined && modelKey !== null && typeof modelKey !== 'string') throw refuse('bpm.badParam', { param: 'modelKey' });
+    if (entityName !== undefined && entityName !== null && typeof entityName !== 'string') throw refuse('bpm.badParam', { param: 'entityName' });
+    // The binding screen asks for its entity's fields; an entity this server does not know has none.
+    if (entityName) return ok(conditionFields(app, [entityName]));
     const bound = modelKey ? await wf(app.db).selectFrom('bpm_binding').select('entity_name').distinct().where('model_key', '=', modelKey).execute() : [];
     const names = bound.length ? bound.map((b) => b.entity_name) : [...app.defs.entities.values()].filter((e) => e.status).map((e) => e.name);
-    const fields = new Set<string>();
-    for (const name of names) for (const [field, f] of Object.entries(app.defs.entities.get(name)?.fields ?? {})) if (f && !f.serverOnly) fields.add(field);
-    return ok([...fields].sort());
+    return ok(conditionFields(app, names));
   });
 
   // The service operations modules registered, for the modeler's service task properties.
@@ -160,4 +161,11 @@ export function registerTaskRoutes(server: FastifyInstance, app: AppContext): vo
     const actor = actorOf(req);
     return ok(await urgeInstance(app, actor, positiveId(bodyOf(req).processInstanceId, 'processInstanceId')));
   });
+}
+
+/** The fields of the entities a condition may test (sorted, those the server keeps to itself left out). */
+function conditionFields(app: AppContext, entityNames: readonly string[]): string[] {
+  const fields = new Set<string>();
+  for (const name of entityNames) for (const [field, f] of Object.entries(app.defs.entities.get(name)?.fields ?? {})) if (f && !f.serverOnly) fields.add(field);
+  return [...fields].sort();
 }

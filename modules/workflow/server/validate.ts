@@ -4,10 +4,15 @@ import { parseCondition } from './conditions.js';
 import type { FlowNode, GraphProblem, ProcessGraph } from './graph.js';
 
 /** Assignee rules a user task may name (srm:assigneeType). */
-export const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'position', 'initiator', 'resolver'] as const;
+export const ASSIGNEE_TYPES = ['user', 'role', 'processRole', 'position', 'initiator', 'deptHead', 'groupLeader', 'resolver'] as const;
 export type AssigneeType = (typeof ASSIGNEE_TYPES)[number];
-/** Rules of the issue that this installation's data cannot answer yet, with the reason in the catalogue. */
-const UNAVAILABLE: Record<string, string> = { deptHead: 'bpm.model.deptHeadUnavailable' };
+/**
+ * Rules of the issue whose data another module owns: answered by the assignee resolver of the same name that
+ * module declares (ServerModule.assigneeResolvers: org's "deptHead", base's "groupLeader"), so the workflow
+ * names no module for them. `value`: whether the task must say something to the resolver (groupLeader: the
+ * document's field holding the purchase group). Without the resolver the rule is refused at publish.
+ */
+export const RESOLVED_RULES: Readonly<Record<string, { value: boolean }>> = { deptHead: { value: false }, groupLeader: { value: true } };
 
 export function validateGraph(graph: ProcessGraph, resolverNames: ReadonlySet<string>): GraphProblem[] {
   const problems: GraphProblem[] = [];
@@ -81,9 +86,9 @@ function checkUserTask(
 ): void {
   const type = n.assigneeType;
   if (!type) add(n.id, 'bpm.model.noAssignee');
-  else if (UNAVAILABLE[type]) add(n.id, UNAVAILABLE[type]);
   else if (!(ASSIGNEE_TYPES as readonly string[]).includes(type)) add(n.id, 'bpm.model.unknownAssignee', { type, known: ASSIGNEE_TYPES.join(', ') });
-  else if (type !== 'initiator' && !n.assignee) add(n.id, 'bpm.model.assigneeValue', { type });
+  else if (RESOLVED_RULES[type] && !resolverNames.has(type)) add(n.id, 'bpm.model.ruleUnavailable', { type });
+  else if (type !== 'initiator' && RESOLVED_RULES[type]?.value !== false && !n.assignee) add(n.id, 'bpm.model.assigneeValue', { type });
   else if (type === 'resolver' && !resolverNames.has(n.assignee!)) add(n.id, 'bpm.model.unknownResolver', { name: n.assignee! });
   if (n.multi) {
     const { countersign, ratio } = n.multi;

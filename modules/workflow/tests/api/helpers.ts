@@ -66,8 +66,8 @@ export class Buyer {
   private materialId = 0;
   constructor(readonly c: SignedClient) {}
 
-  /** A DRAFT requisition whose total is `total` CNY (one line, quantity 10). */
-  async draft(total: number, title = uniq('WF')): Promise<Requisition> {
+  /** A DRAFT requisition whose total is `total` CNY (one line, quantity 10); `header`: more header fields. */
+  async draft(total: number, title = uniq('WF'), header: Rec = {}): Promise<Requisition> {
     if (!this.materialId) this.materialId = expectOk(await this.c.call<Rec[]>(`${MATERIAL}/listByPage`, { params: {}, pageRows: 1 }))[0].materialId as number;
     return expectOk(
       await this.c.call<Requisition>(`${PR}/saveOrUpdate`, {
@@ -75,6 +75,7 @@ export class Buyer {
         requestDate: '2026-11-22',
         currencyCode: 'CNY',
         lines: [{ materialId: this.materialId, quantity: 10, unitPrice: total / 10, needByDate: '2026-12-31' }],
+        ...header,
       }),
     );
   }

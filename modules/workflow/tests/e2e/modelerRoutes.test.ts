@@ -10,7 +10,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, openMenu, uniqueSuffix, type Session } from '../../../../tests/e2e/helpers';
+import {
+  activePane,
+  chooseOption,
+  chromiumForFile,
+  confirmDialog,
+  eventually,
+  expectToast,
+  openMenu,
+  uniqueSuffix,
+  type Session,
+} from '../../../../tests/e2e/helpers';
 import { MATERIAL, PR, expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers';
 import { BINDING, INSTANCE } from '../api/helpers';
 
@@ -134,10 +144,19 @@ test('admin draws and publishes a model in the modeler (CN), binds it (TH); it r
     await binding.locator('#root_entityName').fill('srmPoRequisition');
     await binding.locator('#root_modelKey').fill(modelKey);
     await binding.locator('#root_priority').fill('1');
-    await binding.locator('#root_conditionJson').fill(JSON.stringify({ field: 'title', operator: 'eq', value: title }));
+    // The condition in the designer's condition builder (the requisition's fields offered), never typed JSON.
+    const cond = binding.getByTestId('bpm-binding-condition');
+    await cond.getByTestId('bpm-binding-condition-add-row').click();
+    await chooseOption(page, cond.getByTestId('bpm-binding-condition-row-0-field'), 'title');
+    await cond.getByTestId('bpm-binding-condition-row-0-value').fill(title);
     await binding.getByTestId('action-save').click();
     await expectToast(page, 'บันทึกสำเร็จ');
     await page.waitForURL(/\/main\/bpm\/bindingEdit\?.*id=\d+.*mode=edit/);
+    // Saved as the condition data the binding always stored; the saved binding shows it in the builder again.
+    const api = await signIn(baseUrl, 'admin');
+    const [saved1] = expectOk(await api.call<Rec[]>(`${BINDING}/listByPage`, { params: { modelKey }, pageRows: 10 }));
+    expect(JSON.parse(String(saved1.conditionJson))).toEqual({ field: 'title', operator: 'eq', value: title });
+    await eventually(() => activePane(page).getByTestId('bpm-binding-condition-row-0-value').inputValue()).toBe(title);
     await shot(page, 'e2e-bpm-binding-TH');
 
     // buyer01's requisition with that title runs the drawn model; another one still runs PR_APPROVAL.

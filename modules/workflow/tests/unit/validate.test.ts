@@ -102,13 +102,26 @@ describe('BPMN parsing and validation', () => {
     expect((await problems(xml, ['known'])).sort()).toEqual(
       [
         'a bpm.model.unknownAssignee',
-        'b bpm.model.deptHeadUnavailable',
+        'b bpm.model.ruleUnavailable',
         'c bpm.model.assigneeValue',
         'd bpm.model.unknownResolver',
         'm bpm.model.countersign',
         'n bpm.model.ratio',
       ].sort(),
     );
+  });
+
+  it('takes the department head and the purchase-group leader when a module answers them; the leader needs the document field', async () => {
+    const task = (id: string, type: string, value: string) => userTask(id, id, type, value);
+    const ids = ['h', 'g', 'v'];
+    const xml = wrap(
+      `${flow('f0', 's', 'p')}<bpmn:parallelGateway id="p"/>${ids.map((x) => flow(`p${x}`, 'p', x)).join('')}
+       ${task('h', 'deptHead', '')}${task('g', 'groupLeader', 'purchaseGroupId')}${task('v', 'groupLeader', '')}
+       ${ids.map((x) => flow(`${x}e`, x, 'j')).join('')}<bpmn:parallelGateway id="j"/>${flow('je', 'j', 'e')}`,
+    );
+    expect(await problems(xml, ['deptHead', 'groupLeader'])).toEqual(['v bpm.model.assigneeValue']);
+    // An installation without the modules that answer them refuses both rules, naming them.
+    expect((await problems(xml, [])).sort()).toEqual(['g bpm.model.ruleUnavailable', 'h bpm.model.ruleUnavailable', 'v bpm.model.ruleUnavailable']);
   });
 
   it('refuses what the engine does not run (intermediate timers, sequential multi-instance) and a service task without its operation', async () => {
