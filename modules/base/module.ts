@@ -1,8 +1,13 @@
 // Base data: banks, currencies and exchange rates, materials, purchase categories and groups.
 import { defineModule } from '../../server/modules/types.js';
+import { materialUnits } from './server/materials.js';
 import type { BaseApi } from './api.js';
 import { baseDemo } from './seed/demo.js';
 import { enabledCategories, enabledCategoryIds } from './server/categories.js';
 import { rateToCny } from './server/rates.js';
 
-export default defineModule({ name: 'base', seed: { demo: baseDemo }, api: (): BaseApi => ({ rateToCny, enabledCategoryIds, enabledCategories }) });
+export default defineModule({
+  name: 'base',
+  seed: { demo: baseDemo },
+  api: (): BaseApi => ({ rateToCny, enabledCategoryIds, enabledCategories, materialUnits }),
+});

@@ -11,6 +11,7 @@ import { registerExportRoute } from './server/exportRoute.js';
 import { defaultValidity, latestUnitPrices, recordPriceItems } from './server/priceItems.js';
 import { awards } from './server/awardRead.js';
 import { doAddRequisitionLines, requisitionLinesForInquiry } from './server/fromRequisitions.js';
+import { getMaterialItemUnit, listByPageWithLadder } from './server/ladderReads.js';
 import { awardedPriceItems, validPriceItems } from './server/priceReads.js';
 import type { SourcingApi } from './api.js';
 
@@ -21,7 +22,10 @@ export default defineModule({
   // requisition: approved requisition lines an inquiry's lines come from.
   dependsOn: ['base', 'admin', 'supplier', 'messages', 'workflow', 'requisition'],
   rules: { srmSrcInquiry: inquiryRules, srmSrcQuotation: quotationRules },
-  operations: { srmSrcInquiry: { ...inquiryOperations, requisitionLinesForInquiry, doAddRequisitionLines }, srmSrcQuotation: quotationOperations },
+  operations: {
+    srmSrcInquiry: { ...inquiryOperations, requisitionLinesForInquiry, doAddRequisitionLines, getMaterialItemUnit },
+    srmSrcQuotation: { ...quotationOperations, listByPageWithLadder },
+  },
   subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded },
   routes: (server, { app }) => registerExportRoute(server, app),
   seed: { demo: sourcingDemo },
