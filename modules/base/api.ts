@@ -1,6 +1,15 @@
 // What other modules may use of base data (types only; reached through app.modules.api('base')).
 import type { Db } from '../../server/db/connect.js';
 
+/** A material's unit (the code of lookup UOM) with its code and name. */
+export interface MaterialUnit {
+  materialId: number;
+  materialCode: string;
+  materialName: string;
+  uomCode: string;
+  enabled: boolean;
+}
+
 export interface BaseApi {
   /** The enabled rate from `currency` to CNY on the latest rate date not after `onDate` (1 for CNY); null
    *  when there is none. `db`: the caller's transaction or app.db. */
@@ -11,4 +20,6 @@ export interface BaseApi {
   enabledCategories(db: Db): Promise<{ categoryId: number; categoryCode: string; categoryName: string }[]>;
   /** The user leading an enabled purchase group; null when it has no leader (or is unknown or disabled). */
   purchaseGroupLeaderOf(db: Db, groupId: number): Promise<number | null>;
+  /** The unit of each of these materials (those that exist), by material id. */
+  materialUnits(db: Db, ids: readonly number[]): Promise<MaterialUnit[]>;
 }

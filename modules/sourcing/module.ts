@@ -10,6 +10,8 @@ import { sourcingDemo } from './seed/demo.js';
 import { registerExportRoute } from './server/exportRoute.js';
 import { defaultValidity, latestUnitPrices, recordPriceItems } from './server/priceItems.js';
 import { awards } from './server/awardRead.js';
+import { doAddRequisitionLines, requisitionLinesForInquiry } from './server/fromRequisitions.js';
+import { getMaterialItemUnit, listByPageWithLadder } from './server/ladderReads.js';
 import { awardedPriceItems, validPriceItems } from './server/priceReads.js';
 import type { SourcingApi } from './api.js';
 
@@ -17,9 +19,13 @@ export default defineModule({
   name: 'sourcing',
   // supplier: who may be invited and who its contacts are; messages: publish and result notices;
   // workflow: the award's approval (SRC_AWARD), whether a process took a submitted award.
-  dependsOn: ['base', 'admin', 'supplier', 'messages', 'workflow'],
+  // requisition: approved requisition lines an inquiry's lines come from.
+  dependsOn: ['base', 'admin', 'supplier', 'messages', 'workflow', 'requisition'],
   rules: { srmSrcInquiry: inquiryRules, srmSrcQuotation: quotationRules },
-  operations: { srmSrcInquiry: inquiryOperations, srmSrcQuotation: quotationOperations },
+  operations: {
+    srmSrcInquiry: { ...inquiryOperations, requisitionLinesForInquiry, doAddRequisitionLines, getMaterialItemUnit },
+    srmSrcQuotation: { ...quotationOperations, listByPageWithLadder },
+  },
   subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded },
   routes: (server, { app }) => registerExportRoute(server, app),
   seed: { demo: sourcingDemo },

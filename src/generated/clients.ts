@@ -4114,6 +4114,8 @@ uomCode: (string | null)
 quantity: number
 requiredDate: string
 awardedQuantity: (number | null)
+requisitionLineId: (number | null)
+requisitionNumber: (string | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)

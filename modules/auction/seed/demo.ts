@@ -1,12 +1,17 @@
 // Demo auctions in every state (buyer01's; supplier01 and supplier02 invited): a draft, a scheduled
-// one (published, starting tomorrow), one running now with bids from both suppliers, one ended and
-// awarded by lowest price. Written with the module's tables; the hash chain is built as the engine does.
+// one (published, starting tomorrow), one running now with bids from both suppliers, one paused by the
+// buyer, one ended waiting for the award, one cancelled, and one ended and awarded by lowest price with
+// its price items in the price library (written through the sourcing demo's shared writer, the function
+// SourcingApi.recordPriceItems is). Written with the module's tables; the hash chain is built as the
+// engine does.
 import { auditInsert, typed } from '../../../server/db/typed.js';
 import type { DemoStep } from '../../../server/modules/types.js';
 import { setDocumentCounter } from '../../../server/rest/numbering.js';
 import type { AuctionTables } from '../generated/tables.js';
 import { appendLog } from '../server/chain.js';
 import { textOf } from '../server/clock.js';
+import { unitPrices } from '../server/awardPrices.js';
+import type { SourcingApi } from '../../sourcing/api.js';
 
 const HOUR = 3_600_000;
 
@@ -19,6 +24,8 @@ interface DemoAuction {
   visibility: 'RANK' | 'LEAD_PRICE';
   /** [supplier index, price, minutes after the start] */
   bids: [number, number, number][];
+  /** PAUSED: the time left when the buyer paused it. */
+  pausedRemainingMin?: number;
 }
 
 const AUCTIONS: DemoAuction[] = [
@@ -39,6 +46,33 @@ const AUCTIONS: DemoAuction[] = [
     ],
   },
   {
+    title: '电子元器件备件竞价（暂停中）',
+    status: 'PAUSED',
+    startOffsetH: -2,
+    endOffsetH: 3,
+    ceiling: 15000,
+    visibility: 'RANK',
+    pausedRemainingMin: 45,
+    bids: [
+      [0, 14900, 4],
+      [1, 14700, 12],
+    ],
+  },
+  {
+    title: '叉车租赁服务竞价（待定标）',
+    status: 'ENDED',
+    startOffsetH: -6,
+    endOffsetH: -5,
+    ceiling: 36000,
+    visibility: 'LEAD_PRICE',
+    bids: [
+      [0, 35800, 6],
+      [1, 35500, 18],
+      [0, 35200, 40],
+    ],
+  },
+  { title: '办公家具竞价（已取消）', status: 'CANCELLED', startOffsetH: 20, endOffsetH: 21, ceiling: 48000, visibility: 'RANK', bids: [] },
+  {
     title: '劳保用品季度竞价',
     status: 'AWARDED',
     startOffsetH: -50,
@@ -56,7 +90,7 @@ const AUCTIONS: DemoAuction[] = [
 
 const auctions: DemoStep = {
   name: 'auctions',
-  after: ['base:data', 'admin:users', 'supplier:suppliers'],
+  after: ['base:data', 'admin:users', 'supplier:suppliers', 'sourcing:priceWriter'],
   async run(db, demo) {
     const t = typed<AuctionTables>(db);
     const buyer = demo.ids.get('user', 'buyer01');
@@ -92,6 +126,7 @@ const auctions: DemoStep = {
           awarded_supplier_id: winner ? suppliers[winner[0]] : null,
           awarded_price: winner?.[1].price ?? null,
           awarded_date: winner ? textOf(endMs + HOUR) : null,
+          paused_remaining_ms: d.pausedRemainingMin === undefined ? null : d.pausedRemainingMin * 60_000,
           ...auditInsert(buyer),
         })
         .returning('auction_id')
@@ -123,6 +158,11 @@ const auctions: DemoStep = {
           .execute();
       }
       if (d.status === 'DRAFT') continue;
+      if (d.status === 'CANCELLED') {
+        await appendLog(db, auctionId, buyer, 'PUBLISH', { startTime: textOf(startMs), endTime: textOf(endMs), type: 'ENGLISH', ceiling: d.ceiling });
+        await appendLog(db, auctionId, buyer, 'CANCEL', { from: 'PUBLISHED' });
+        continue;
+      }
       await appendLog(db, auctionId, buyer, 'PUBLISH', { startTime: textOf(startMs), endTime: textOf(endMs), type: 'ENGLISH', ceiling: d.ceiling });
       if (d.bids.length) await appendLog(db, auctionId, buyer, 'START', { at: textOf(startMs) });
       for (const [s, price, min] of d.bids) {
@@ -143,9 +183,37 @@ const auctions: DemoStep = {
           .executeTakeFirstOrThrow();
         await appendLog(db, auctionId, users[s], 'BID', { supplierId: suppliers[s], price, kind: 'BID', round: 0, serverTimeMs: at }, Number(bidId));
       }
+      if (d.status === 'PAUSED')
+        await appendLog(db, auctionId, buyer, 'PAUSE', {
+          at: startMs + 30 * 60_000,
+          remainingMs: (d.pausedRemainingMin ?? 0) * 60_000,
+          reason: '供应商网络故障',
+        });
+      if (d.status === 'ENDED' || winner)
+        await appendLog(db, auctionId, buyer, 'END', { at: textOf(endMs), bestPrice: ranked[0]?.[1].price ?? null, bids: d.bids.length });
       if (winner) {
-        await appendLog(db, auctionId, buyer, 'END', { at: textOf(endMs), bestPrice: winner[1].price, bids: d.bids.length });
         await appendLog(db, auctionId, buyer, 'AWARD', { supplierId: suppliers[winner[0]], price: winner[1].price, rank: 1, reason: null });
+        // The award's price items, split over the lines as the award does (no library price: by quantity).
+        const lines = [0, 1].map((l) => ({ materialId: materials[(i * 2 + l) % materials.length], quantity: (l + 1) * 100 }));
+        const prices = unitPrices(winner[1].price, lines, new Map());
+        const validFrom = textOf(endMs + HOUR).slice(0, 10);
+        const validTo = textOf(endMs + HOUR + 364 * 24 * HOUR).slice(0, 10);
+        await demo.shared<SourcingApi['recordPriceItems']>('sourcing.recordPriceItems')(
+          db,
+          lines.map((l, n) => ({
+            supplierId: suppliers[winner[0]],
+            materialId: l.materialId,
+            price: prices[n],
+            currencyCode: 'CNY',
+            quantity: l.quantity,
+            validFrom,
+            validTo,
+            sourceType: 'AUCTION',
+            sourceId: auctionId,
+            sourceNumber: `AU-2026-${String(i + 1).padStart(6, '0')}`,
+          })),
+          buyer,
+        );
       }
     }
     await setDocumentCounter(db, 'AU', '2026', AUCTIONS.length);

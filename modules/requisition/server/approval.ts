@@ -5,6 +5,7 @@ import type { Db } from '../../../server/db/connect.js';
 import type { ApprovedLine, RequisitionApi } from '../api.js';
 import type { AppContext } from '../../../server/context.js';
 import { requisitionTotal } from './totals.js';
+import { findApprovedLines } from './approvedLines.js';
 
 export const requisitionRules: EntityRules = {
   async afterTransition(ctx, db, step) {
@@ -17,6 +18,7 @@ export const requisitionRules: EntityRules = {
 export function requisitionApi(app: AppContext): RequisitionApi {
   const db: Db = app.db;
   return {
+    findApprovedLines,
     total: (requisitionId) => requisitionTotal(app, db, requisitionId),
     async approvedLines(requisitionId) {
       const rows = await sql<ApprovedLine>`select l.requisition_line_id as "requisitionLineId", l.line_number as "lineNumber", l.material_id as "materialId",

@@ -83,6 +83,20 @@ export interface OfferLineInput {
   deliveryDays?: number;
 }
 
+/** An approved requisition line no open inquiry holds (requisitionLinesForInquiry). */
+export interface RequisitionLineOption {
+  requisitionId: number;
+  requisitionNumber: string;
+  title: string | null;
+  requisitionLineId: number;
+  lineNumber: number | null;
+  materialId: number;
+  materialIdDisplay: string | null;
+  quantity: number;
+  uomCode: string | null;
+  needByDate: string;
+}
+
 export function sourcingCalls(env: RuntimeEnv) {
   return {
     inquiries: async () => (await env.api<InquiryRow[]>(`${INQ}/listByPage`, { params: {}, pageRows: 200 })).data,
@@ -97,6 +111,8 @@ export function sourcingCalls(env: RuntimeEnv) {
     },
     bids: async () => (await env.api<BidRow[]>(`${QUO}/listByPageForBid`, { params: {}, pageRows: 200 })).data,
     bid: async (id: number) => (await env.api<BidDetail>(`${QUO}/findInquiryForBid`, { id })).data,
+    requisitionLines: async (search: string) => (await env.api<RequisitionLineOption[]>(`${INQ}/requisitionLinesForInquiry`, { search })).data,
+    addRequisitionLines: (id: number, requisitionLineIds: number[]) => env.api(`${INQ}/doAddRequisitionLines`, { id, requisitionLineIds }),
     offer: (inquiryId: number, lines: OfferLineInput[], submit: boolean) => env.api(`${QUO}/doSupplierOfferPrice`, { inquiryId, lines, submit }),
   };
 }

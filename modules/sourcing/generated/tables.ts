@@ -109,6 +109,10 @@ export interface SrmSrcInquiryLineTable {
   required_date: DateText;
   /** awardedQuantity: numeric(18,4) */
   awarded_quantity: Numeric | null;
+  /** requisitionLineId: bigint */
+  requisition_line_id: Int8 | null;
+  /** requisitionNumber: varchar(40) */
+  requisition_number: string | null;
   /** createdBy: bigint */
   created_by: Int8 | null;
   /** creationDate: timestamp(0) default localtimestamp(0) */

@@ -3,6 +3,7 @@
 import type { DemoStep } from '../../../server/modules/types.js';
 import { demoInquiries } from './demoInquiries.js';
 import { demoAwardProcesses } from './demoAwardProcesses.js';
+import { recordPriceItems } from '../server/priceItems.js';
 
 const grants: DemoStep = {
   name: 'grants',
@@ -26,4 +27,13 @@ const grants: DemoStep = {
   },
 };
 
-export const sourcingDemo: readonly DemoStep[] = [grants, demoInquiries, demoAwardProcesses];
+/** The price library's writer for other modules' demo steps (a demo step has no app, hence no public API):
+ *  the same function SourcingApi.recordPriceItems is. The auction demo writes its award's prices with it. */
+const priceWriter: DemoStep = {
+  name: 'priceWriter',
+  async run(_db, demo) {
+    demo.share('sourcing.recordPriceItems', recordPriceItems);
+  },
+};
+
+export const sourcingDemo: readonly DemoStep[] = [grants, priceWriter, demoInquiries, demoAwardProcesses];
