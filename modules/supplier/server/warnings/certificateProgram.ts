@@ -1,4 +1,4 @@
-// SUPPLIER_CERT_EXPIRY (scheduler): the daily certificate check. New warnings are pushed (warningPush)
+// SUPPLIER_CERT_EXPIRY (scheduler): the daily certificate check (and overdue questionnaires, expired agreements). New warnings are pushed (warningPush)
 // to the buyers (responsibility BUYER) and to the supplier's own contacts, as inbox notices in the
 // language of the supplier's registration.
 import type { AppContext } from '../../../../server/context.js';
@@ -8,6 +8,7 @@ import { typed } from '../../../../server/db/typed.js';
 import type { MessagesApi } from '../../../messages/api.js';
 import type { SupplierTables } from '../../generated/tables.js';
 import { scanQuestionnaires } from './questionnaireScan.js';
+import { expireAgreements } from './agreementExpiry.js';
 import { scanCertificates, type NewWarning } from './certificateScan.js';
 
 export const CERT_EXPIRY_PROGRAM = 'SUPPLIER_CERT_EXPIRY';
@@ -41,12 +42,13 @@ export const certificateExpiryProgram: ScheduledProgram = {
   async run(app, params, run) {
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
-    const { opened, closed } = await app.db.transaction().execute(async (trx) => {
+    const { opened, closed, expired } = await app.db.transaction().execute(async (trx) => {
       const certs = await scanCertificates(trx, today, Number(params.daysAhead ?? 30), stampOf(now));
       const questionnaires = await scanQuestionnaires(trx, today, stampOf(now));
-      return { opened: [...certs.opened, ...questionnaires.opened], closed: certs.closed + questionnaires.closed };
+      const expired = await expireAgreements(trx, today, stampOf(now));
+      return { opened: [...certs.opened, ...questionnaires.opened], closed: certs.closed + questionnaires.closed, expired };
     });
-    run?.log(`opened ${opened.length}, closed ${closed}`);
+    run?.log(`opened ${opened.length}, closed ${closed}, agreements expired ${expired}`);
     for (const w of opened) {
       run?.signal.throwIfAborted();
       await warningPush(app, w);
