@@ -1,13 +1,14 @@
 // The supplier home's card of agreements still to sign (SENT): each with its validity and a button to read
-// and sign it. The row rule gives the supplier only its own agreements, never drafts.
+// and sign it (opened in 我的协议's menu, whose buttons sign and refuse). The row rule gives the supplier only its own agreements, never drafts.
 import { Alert, Button, Card, List } from '@arco-design/web-react';
 import { useEffect, useState } from 'react';
 import { useRuntimeEnv } from '../../../../runtime/env';
 import type { Row } from '../../../../runtime/data/dataProvider';
+import type { HomePanelProps } from '../../../../runtime/registry/types';
 
 const LIST = 'srmServer/v1/srmPosAgreementRestful/listByPage';
 
-export default function AgreementsHomePanel() {
+export default function AgreementsHomePanel({ openInMenu }: HomePanelProps) {
   const env = useRuntimeEnv();
   const t = env.t;
   const [rows, setRows] = useState<Row[] | undefined>(undefined);
@@ -36,7 +37,7 @@ export default function AgreementsHomePanel() {
               key={String(r.agreementId)}
               data-testid={`home-agreement-${String(r.agreementNumber)}`}
               extra={
-                <Button type="text" size="small" onClick={() => env.navigate(`/main/supplier/myAgreementEdit?id=${String(r.agreementId)}&mode=view`)}>
+                <Button type="text" size="small" onClick={() => openInMenu('MY_AGREEMENT', 'supplier/myAgreementEdit', { id: String(r.agreementId), mode: 'view' })}>
                   {t('supplierAgr.home.open')}
                 </Button>
               }
