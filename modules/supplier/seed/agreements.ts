@@ -48,7 +48,11 @@ export const agreements: DemoStep = {
     ];
     for (const [supplierNumber, kind, state, signer] of plan) {
       const supplierId = demo.ids.get('supplier', supplierNumber);
-      const s = await t.selectFrom('srm_pos_supplier_info').select(['supplier_name', 'tax_number']).where('supplier_id', '=', supplierId).executeTakeFirstOrThrow();
+      const s = await t
+        .selectFrom('srm_pos_supplier_info')
+        .select(['supplier_name', 'tax_number'])
+        .where('supplier_id', '=', supplierId)
+        .executeTakeFirstOrThrow();
       const [title, template] = AGREEMENT_TEXTS[kind];
       const validFrom = state === 'EXPIRED' ? dayPlus(-400) : dayPlus(-30);
       const validTo = state === 'EXPIRED' ? dayPlus(-35) : dayPlus(335);

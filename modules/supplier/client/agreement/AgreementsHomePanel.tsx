@@ -37,7 +37,11 @@ export default function AgreementsHomePanel({ openInMenu }: HomePanelProps) {
               key={String(r.agreementId)}
               data-testid={`home-agreement-${String(r.agreementNumber)}`}
               extra={
-                <Button type="text" size="small" onClick={() => openInMenu('MY_AGREEMENT', 'supplier/myAgreementEdit', { id: String(r.agreementId), mode: 'view' })}>
+                <Button
+                  type="text"
+                  size="small"
+                  onClick={() => openInMenu('MY_AGREEMENT', 'supplier/myAgreementEdit', { id: String(r.agreementId), mode: 'view' })}
+                >
                   {t('supplierAgr.home.open')}
                 </Button>
               }

@@ -20,7 +20,11 @@ async function agreement(app: AppContext, agreementId: number) {
 export async function notifyAgreementSent(payload: { agreementId: number; supplierId: number }, app: AppContext): Promise<void> {
   if (!app.modules.hasApi('messages')) return;
   const a = await agreement(app, payload.agreementId);
-  const registered = await sup(app.db).selectFrom('srm_pos_supplier_register').select('language_code').where('supplier_id', '=', payload.supplierId).executeTakeFirst();
+  const registered = await sup(app.db)
+    .selectFrom('srm_pos_supplier_register')
+    .select('language_code')
+    .where('supplier_id', '=', payload.supplierId)
+    .executeTakeFirst();
   const lang: Language = LANGUAGES.find((l) => l === registered?.language_code) ?? 'CN';
   await app.modules.api<MessagesApi>('messages').send({
     templateCode: 'SUPPLIER_AGREEMENT_SENT',

@@ -56,7 +56,11 @@ export async function renderAgreementPdf(a: AgreementPrint): Promise<Uint8Array>
   }
   need(130);
   y -= 20;
-  await drawSignatureStamp(page, fonts, M, y - 90, `Supplier: ${a.supplierName}`, { signerName: a.signerName, signedAt: `${a.signedAt} UTC`, documentHash: null });
+  await drawSignatureStamp(page, fonts, M, y - 90, `Supplier: ${a.supplierName}`, {
+    signerName: a.signerName,
+    signedAt: `${a.signedAt} UTC`,
+    documentHash: null,
+  });
   y -= 110;
   await text('E-signature: built-in provider (stamp, signer and time; the SHA-256 of this PDF is kept with the agreement).', 7.5);
   return pdf.save();

@@ -73,7 +73,13 @@ async function sign(ctx: ActionContext, db: Db, a: AgreementRow) {
   });
   const file = await ctx.app.modules.api<FilesApi>('files').storeBytes(
     db,
-    { bytes, fileName: `${a.agreement_number ?? a.agreement_id}-signed.pdf`, contentType: 'application/pdf', functionId: AGREEMENT_ENTITY, businessId: a.agreement_id },
+    {
+      bytes,
+      fileName: `${a.agreement_number ?? a.agreement_id}-signed.pdf`,
+      contentType: 'application/pdf',
+      functionId: AGREEMENT_ENTITY,
+      businessId: a.agreement_id,
+    },
     ctx.session.userId,
   );
   await sup(db)
@@ -107,7 +113,11 @@ export const agreementRules: EntityRules = {
     if (step.action === 'doRefuse') return refuseIt(ctx, db, a);
   },
   async afterTransition(ctx, db, step) {
-    const a = await sup(db).selectFrom('srm_pos_agreement').select(['agreement_id', 'supplier_id', 'created_by']).where('agreement_id', '=', step.id).executeTakeFirstOrThrow();
+    const a = await sup(db)
+      .selectFrom('srm_pos_agreement')
+      .select(['agreement_id', 'supplier_id', 'created_by'])
+      .where('agreement_id', '=', step.id)
+      .executeTakeFirstOrThrow();
     if (step.action === 'doSend') ctx.events.add('supplier.agreementSent', { agreementId: a.agreement_id, supplierId: a.supplier_id });
     else
       ctx.events.add('supplier.agreementAnswered', {

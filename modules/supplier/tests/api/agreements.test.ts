@@ -127,7 +127,11 @@ for (const backend of await backends()) {
 
     it('refuses a validity that ends before it starts; the daily scan expires agreements past validTo', async () => {
       expectRefusal(
-        await buyer.call(`${AG}/saveOrUpdate`, { supplierId: supplier1, agreementType: 'INTEGRITY', title: uniq('AGR'), content: 'x', validFrom: dayPlus(5), validTo: dayPlus(1) }, { lang: 'TH' }),
+        await buyer.call(
+          `${AG}/saveOrUpdate`,
+          { supplierId: supplier1, agreementType: 'INTEGRITY', title: uniq('AGR'), content: 'x', validFrom: dayPlus(5), validTo: dayPlus(1) },
+          { lang: 'TH' },
+        ),
         200,
         'วันสิ้นสุดของข้อตกลงต้องไม่ก่อนวันเริ่มมีผล',
       );
