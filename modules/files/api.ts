@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../server/db/connect.js';
 import type { Attachment, FileRow, NewFile } from './server/repo.js';
 import type { DelegatedLimits, DelegatedResolve, DelegatedTarget } from './server/routes.js';
+import type { GeneratedFile } from './server/storeBytes.js';
 
-export type { Attachment, DelegatedLimits, DelegatedResolve, DelegatedTarget, FileRow, NewFile };
+export type { Attachment, DelegatedLimits, DelegatedResolve, DelegatedTarget, FileRow, GeneratedFile, NewFile };
 
 export interface FilesApi {
   /** Serialises writers of one stored object (call inside the transaction that records it). */
@@ -20,4 +21,10 @@ export interface FilesApi {
   receiveDelegated(req: FastifyRequest, resolve: DelegatedResolve, limits?: DelegatedLimits): Promise<Attachment[]>;
   /** The files among `ids` that belong to record `businessId` of `functionId`, in the order asked. */
   filesOfRecord(db: Db, functionId: string, businessId: number, ids: number[]): Promise<Attachment[]>;
+  /**
+   * Stores bytes a module made itself (a rendered PDF) as a file of record `businessId` of `functionId`, inside
+   * the caller's transaction; answers the attachment and the SHA-256 of the bytes. Downloads follow the record's
+   * read permission and row rule, like any attachment of it.
+   */
+  storeBytes(db: Db, file: GeneratedFile, userId: number): Promise<Attachment & { sha256: string }>;
 }

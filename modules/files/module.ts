@@ -7,6 +7,7 @@ import { claimAttachments } from './server/claim.js';
 import { filesOfRecord, insertFile, lockStorageKey } from './server/repo.js';
 import type { FilesApi } from './api.js';
 import { orphanSweep } from './server/orphanSweep.js';
+import { storeBytes } from './server/storeBytes.js';
 
 export default defineModule({
   name: 'files',
@@ -16,6 +17,7 @@ export default defineModule({
     lockStorageKey,
     filesOfRecord,
     receiveDelegated: (req, resolve, limits) => receiveDelegated(app, req, resolve, limits),
+    storeBytes: (db, file, userId) => storeBytes(app, db, file, userId),
   }),
   routes: (server, { app }) => registerFileRoutes(server, app),
   programs: [orphanSweep],

@@ -19,6 +19,10 @@ declare module '../../server/events/domainEvents.js' {
     'supplier.statusChanged': { lifecycleId: number; supplierId: number };
     /** A questionnaire (qualification or survey) was sent to the supplier (committed). */
     'supplier.questionnaireSent': { questionnaireId: number; supplierId: number };
+    /** An agreement was sent to the supplier to sign (committed). */
+    'supplier.agreementSent': { agreementId: number; supplierId: number };
+    /** The supplier signed or refused an agreement (committed); `buyerId`: who drafted it. */
+    'supplier.agreementAnswered': { agreementId: number; supplierId: number; buyerId: number; status: 'SIGNED' | 'REFUSED' };
   }
 }
 

@@ -4,7 +4,8 @@
 // early warnings (certificate expiry, overdue questionnaires, blacklist hits and business-information risk
 // signals through a connector, scheduled programs) with a risk score per supplier, and qualification: the question bank, questionnaire
 // templates, qualification projects (questionnaire, site inspection, samples, trial batches, conclusion through
-// the lifecycle) and satisfaction surveys (docs/suppliers.md "Qualification").
+// the lifecycle) and satisfaction surveys (docs/suppliers.md "Qualification"), and agreements the supplier signs in
+// the portal, kept as PDF (docs/suppliers.md "Agreements").
 import { defineModule } from '../../server/modules/types.js';
 import { supplierDemo } from './seed/demo.js';
 import { supplierApi } from './server/supplierApi.js';
@@ -21,6 +22,8 @@ import { doSaveAnswers, doScoreAnswers, questionnaireRules } from './server/qual
 import { qualificationRules } from './server/qualification/rules.js';
 import { surveyRules } from './server/qualification/surveys.js';
 import { notifyQuestionnaireSent } from './server/qualification/notify.js';
+import { agreementRules } from './server/agreements/rules.js';
+import { notifyAgreementAnswered, notifyAgreementSent } from './server/agreements/notify.js';
 
 export default defineModule({
   name: 'supplier',
@@ -36,6 +39,7 @@ export default defineModule({
     srmPosQuestionnaire: questionnaireRules,
     srmPosQualification: qualificationRules,
     srmPosSurvey: surveyRules,
+    srmPosAgreement: agreementRules,
   },
   operations: { srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers }, srmPosSupplierWarning: { getSupplierEarlyWarningByPage } },
   subscribers: {
@@ -43,6 +47,8 @@ export default defineModule({
     'supplier.registrationRejected': mailRejection,
     'supplier.statusChanged': notifyStatusChange,
     'supplier.questionnaireSent': notifyQuestionnaireSent,
+    'supplier.agreementSent': notifyAgreementSent,
+    'supplier.agreementAnswered': notifyAgreementAnswered,
   },
   api: ({ app }): SupplierApi => supplierApi(app),
   seed: { demo: supplierDemo },

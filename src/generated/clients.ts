@@ -3213,6 +3213,64 @@ lastUpdateDate: string
 versionNum: number
 }
 
+export interface SrmPosAgreement {
+agreementId: number
+agreementNumber: (string | null)
+supplierId: number
+supplierIdDisplay: (string | null)
+agreementType: string
+title: string
+content: string
+validFrom: string
+validTo: string
+status: (string | null)
+sentDate: (string | null)
+refuseReason: (string | null)
+signedBy: (string | null)
+signedAt: (string | null)
+documentSha256: (string | null)
+pdfFileId: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmPosAgreementParams {
+agreementId?: (number | number[])
+agreementNumber?: string
+supplierId?: (number | number[])
+agreementType?: (string | string[])
+title?: string
+validFrom?: string
+validFromFrom?: string
+validFromTo?: string
+validTo?: string
+validToFrom?: string
+validToTo?: string
+status?: (string | string[])
+keyword?: string
+}
+
+export function srmPosAgreementClient(call: Call) {
+  const base = 'srmServer/v1/srmPosAgreementRestful';
+  return {
+    findById: (id: number) => call<SrmPosAgreement>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmPosAgreementParams> = {}) => call<SrmPosAgreement[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmPosAgreement>) => call<SrmPosAgreement>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmPosAgreement>[]) => call<SrmPosAgreement[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+    /** DRAFT → SENT (resource btnSend) */
+    doSend: (req: TransitionRequest) => call<SrmPosAgreement>(`${base}/doSend`, req).then(dataOf),
+    /** SENT → SIGNED (resource btnSign) */
+    doSign: (req: TransitionRequest) => call<SrmPosAgreement>(`${base}/doSign`, req).then(dataOf),
+    /** SENT → REFUSED (resource btnRefuse) */
+    doRefuse: (req: TransitionRequest) => call<SrmPosAgreement>(`${base}/doRefuse`, req).then(dataOf),
+  };
+}
+
 export interface SrmPosQnAnswer {
 answerId: number
 questionnaireId: number

@@ -25063,10 +25063,449 @@ validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQnAnswer = validate93;
-const schema94 = {"$id":"entity:srmPosQnAnswer","type":"object","properties":{"answerId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"sectionName":{"type":["string","null"],"maxLength":100},"questionId":{"type":["integer","null"]},"questionType":{"type":["string","null"],"maxLength":20},"questionText":{"type":["string","null"]},"optionsJson":{"type":["string","null"]},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"weight":{"type":["number","null"]},"maxScore":{"type":["number","null"],"minimum":0},"answerText":{"type":["string","null"],"maxLength":2000},"answerOptions":{"type":["string","null"],"maxLength":200},"answerFiles":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosAgreement = validate93;
+const schema94 = {"$id":"entity:srmPosAgreement","type":"object","properties":{"agreementId":{"type":["integer","null"]},"agreementNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"agreementType":{"type":["string","null"],"maxLength":20},"title":{"type":["string","null"],"maxLength":200},"content":{"type":["string","null"]},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"refuseReason":{"type":["string","null"],"maxLength":500},"signedBy":{"type":["string","null"],"maxLength":100},"signedAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentSha256":{"type":["string","null"],"maxLength":64},"pdfFileId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosAgreement" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.agreementId !== undefined){
+let data0 = data.agreementId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/agreementId",schemaPath:"#/properties/agreementId/type",keyword:"type",params:{type: schema94.properties.agreementId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.agreementNumber !== undefined){
+let data1 = data.agreementNumber;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/agreementNumber",schemaPath:"#/properties/agreementNumber/type",keyword:"type",params:{type: schema94.properties.agreementNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err2 = {instancePath:instancePath+"/agreementNumber",schemaPath:"#/properties/agreementNumber/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema94.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.agreementType !== undefined){
+let data3 = data.agreementType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/agreementType",schemaPath:"#/properties/agreementType/type",keyword:"type",params:{type: schema94.properties.agreementType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err5 = {instancePath:instancePath+"/agreementType",schemaPath:"#/properties/agreementType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.title !== undefined){
+let data4 = data.title;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema94.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.content !== undefined){
+let data5 = data.content;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema94.properties.content.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.validFrom !== undefined){
+let data6 = data.validFrom;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema94.properties.validFrom.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err10 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.validTo !== undefined){
+let data7 = data.validTo;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema94.properties.validTo.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err12 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema94.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 20){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.sentDate !== undefined){
+let data9 = data.sentDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema94.properties.sentDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err16 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.refuseReason !== undefined){
+let data10 = data.refuseReason;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/refuseReason",schemaPath:"#/properties/refuseReason/type",keyword:"type",params:{type: schema94.properties.refuseReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 500){
+const err18 = {instancePath:instancePath+"/refuseReason",schemaPath:"#/properties/refuseReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.signedBy !== undefined){
+let data11 = data.signedBy;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err19 = {instancePath:instancePath+"/signedBy",schemaPath:"#/properties/signedBy/type",keyword:"type",params:{type: schema94.properties.signedBy.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(func2(data11) > 100){
+const err20 = {instancePath:instancePath+"/signedBy",schemaPath:"#/properties/signedBy/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.signedAt !== undefined){
+let data12 = data.signedAt;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err21 = {instancePath:instancePath+"/signedAt",schemaPath:"#/properties/signedAt/type",keyword:"type",params:{type: schema94.properties.signedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err22 = {instancePath:instancePath+"/signedAt",schemaPath:"#/properties/signedAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.documentSha256 !== undefined){
+let data13 = data.documentSha256;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err23 = {instancePath:instancePath+"/documentSha256",schemaPath:"#/properties/documentSha256/type",keyword:"type",params:{type: schema94.properties.documentSha256.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(func2(data13) > 64){
+const err24 = {instancePath:instancePath+"/documentSha256",schemaPath:"#/properties/documentSha256/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.pdfFileId !== undefined){
+let data14 = data.pdfFileId;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err25 = {instancePath:instancePath+"/pdfFileId",schemaPath:"#/properties/pdfFileId/type",keyword:"type",params:{type: schema94.properties.pdfFileId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data15 = data.createdBy;
+if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
+const err26 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema94.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data16 = data.creationDate;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err27 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema94.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err28 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data17 = data.lastUpdatedBy;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err29 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema94.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data18 = data.lastUpdateDate;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err30 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema94.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err31 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data19 = data.versionNum;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err32 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema94.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosQnAnswer = validate94;
+const schema95 = {"$id":"entity:srmPosQnAnswer","type":"object","properties":{"answerId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"sectionName":{"type":["string","null"],"maxLength":100},"questionId":{"type":["integer","null"]},"questionType":{"type":["string","null"],"maxLength":20},"questionText":{"type":["string","null"]},"optionsJson":{"type":["string","null"]},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"weight":{"type":["number","null"]},"maxScore":{"type":["number","null"],"minimum":0},"answerText":{"type":["string","null"],"maxLength":2000},"answerOptions":{"type":["string","null"],"maxLength":200},"answerFiles":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQnAnswer" */;
 let vErrors = null;
 let errors = 0;
@@ -25074,7 +25513,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.answerId !== undefined){
 let data0 = data.answerId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/answerId",schemaPath:"#/properties/answerId/type",keyword:"type",params:{type: schema94.properties.answerId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/answerId",schemaPath:"#/properties/answerId/type",keyword:"type",params:{type: schema95.properties.answerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25087,7 +25526,7 @@ errors++;
 if(data.questionnaireId !== undefined){
 let data1 = data.questionnaireId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema94.properties.questionnaireId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema95.properties.questionnaireId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25100,7 +25539,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema94.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema95.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25113,7 +25552,7 @@ errors++;
 if(data.sectionName !== undefined){
 let data3 = data.sectionName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/sectionName",schemaPath:"#/properties/sectionName/type",keyword:"type",params:{type: schema94.properties.sectionName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sectionName",schemaPath:"#/properties/sectionName/type",keyword:"type",params:{type: schema95.properties.sectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25138,7 +25577,7 @@ errors++;
 if(data.questionId !== undefined){
 let data4 = data.questionId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema94.properties.questionId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema95.properties.questionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25151,7 +25590,7 @@ errors++;
 if(data.questionType !== undefined){
 let data5 = data.questionType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: schema94.properties.questionType.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: schema95.properties.questionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25176,7 +25615,7 @@ errors++;
 if(data.questionText !== undefined){
 let data6 = data.questionText;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/questionText",schemaPath:"#/properties/questionText/type",keyword:"type",params:{type: schema94.properties.questionText.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/questionText",schemaPath:"#/properties/questionText/type",keyword:"type",params:{type: schema95.properties.questionText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25189,7 +25628,7 @@ errors++;
 if(data.optionsJson !== undefined){
 let data7 = data.optionsJson;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/optionsJson",schemaPath:"#/properties/optionsJson/type",keyword:"type",params:{type: schema94.properties.optionsJson.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/optionsJson",schemaPath:"#/properties/optionsJson/type",keyword:"type",params:{type: schema95.properties.optionsJson.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25202,7 +25641,7 @@ errors++;
 if(data.requiredFlag !== undefined){
 let data8 = data.requiredFlag;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema94.properties.requiredFlag.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema95.properties.requiredFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25212,7 +25651,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((data8 === "Y") || (data8 === "N")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema94.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema95.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25225,7 +25664,7 @@ errors++;
 if(data.weight !== undefined){
 let data9 = data.weight;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: schema94.properties.weight.type},message:"must be number,null"};
+const err12 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: schema95.properties.weight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25238,7 +25677,7 @@ errors++;
 if(data.maxScore !== undefined){
 let data10 = data.maxScore;
 if((!(typeof data10 == "number")) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema94.properties.maxScore.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema95.properties.maxScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25263,7 +25702,7 @@ errors++;
 if(data.answerText !== undefined){
 let data11 = data.answerText;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/answerText",schemaPath:"#/properties/answerText/type",keyword:"type",params:{type: schema94.properties.answerText.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/answerText",schemaPath:"#/properties/answerText/type",keyword:"type",params:{type: schema95.properties.answerText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25288,7 +25727,7 @@ errors++;
 if(data.answerOptions !== undefined){
 let data12 = data.answerOptions;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/answerOptions",schemaPath:"#/properties/answerOptions/type",keyword:"type",params:{type: schema94.properties.answerOptions.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/answerOptions",schemaPath:"#/properties/answerOptions/type",keyword:"type",params:{type: schema95.properties.answerOptions.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25313,7 +25752,7 @@ errors++;
 if(data.answerFiles !== undefined){
 let data13 = data.answerFiles;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err19 = {instancePath:instancePath+"/answerFiles",schemaPath:"#/properties/answerFiles/type",keyword:"type",params:{type: schema94.properties.answerFiles.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/answerFiles",schemaPath:"#/properties/answerFiles/type",keyword:"type",params:{type: schema95.properties.answerFiles.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -25338,7 +25777,7 @@ errors++;
 if(data.score !== undefined){
 let data14 = data.score;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema94.properties.score.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema95.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25363,7 +25802,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data15 = data.createdBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema94.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema95.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25376,7 +25815,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data16 = data.creationDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema94.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema95.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -25401,7 +25840,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data17 = data.lastUpdatedBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema94.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema95.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -25414,7 +25853,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data18 = data.lastUpdateDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema94.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema95.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -25439,7 +25878,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data19 = data.versionNum;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema94.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema95.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -25460,14 +25899,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQnTemplate = validate94;
-const schema95 = {"$id":"entity:srmPosQnTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":40},"templateName":{"type":["string","null"],"maxLength":200},"purpose":{"type":["string","null"],"maxLength":20},"passScore":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQnTemplate = validate95;
+const schema96 = {"$id":"entity:srmPosQnTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":40},"templateName":{"type":["string","null"],"maxLength":200},"purpose":{"type":["string","null"],"maxLength":20},"passScore":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQnTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -25475,7 +25914,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateId !== undefined){
 let data0 = data.templateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema95.properties.templateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema96.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25488,7 +25927,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema95.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema96.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25513,7 +25952,7 @@ errors++;
 if(data.templateName !== undefined){
 let data2 = data.templateName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema95.properties.templateName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema96.properties.templateName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25538,7 +25977,7 @@ errors++;
 if(data.purpose !== undefined){
 let data3 = data.purpose;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema95.properties.purpose.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema96.properties.purpose.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25563,7 +26002,7 @@ errors++;
 if(data.passScore !== undefined){
 let data4 = data.passScore;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/type",keyword:"type",params:{type: schema95.properties.passScore.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/type",keyword:"type",params:{type: schema96.properties.passScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25598,7 +26037,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema95.properties.enabledFlag.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema96.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25608,7 +26047,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema95.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema96.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25621,7 +26060,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema95.properties.createdBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema96.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25634,7 +26073,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema95.properties.creationDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema96.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25659,7 +26098,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema95.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema96.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25672,7 +26111,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema95.properties.lastUpdateDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema96.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25697,7 +26136,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema95.properties.versionNum.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema96.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -25718,14 +26157,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQnTemplateLine = validate95;
-const schema96 = {"$id":"entity:srmPosQnTemplateLine","type":"object","properties":{"templateLineId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"sectionName":{"type":["string","null"],"maxLength":100},"questionId":{"type":["integer","null"]},"weight":{"type":["number","null"],"minimum":0},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQnTemplateLine = validate96;
+const schema97 = {"$id":"entity:srmPosQnTemplateLine","type":"object","properties":{"templateLineId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"sectionName":{"type":["string","null"],"maxLength":100},"questionId":{"type":["integer","null"]},"weight":{"type":["number","null"],"minimum":0},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQnTemplateLine" */;
 let vErrors = null;
 let errors = 0;
@@ -25733,7 +26172,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateLineId !== undefined){
 let data0 = data.templateLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateLineId",schemaPath:"#/properties/templateLineId/type",keyword:"type",params:{type: schema96.properties.templateLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateLineId",schemaPath:"#/properties/templateLineId/type",keyword:"type",params:{type: schema97.properties.templateLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25746,7 +26185,7 @@ errors++;
 if(data.templateId !== undefined){
 let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema96.properties.templateId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema97.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25759,7 +26198,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema96.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema97.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25772,7 +26211,7 @@ errors++;
 if(data.sectionName !== undefined){
 let data3 = data.sectionName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/sectionName",schemaPath:"#/properties/sectionName/type",keyword:"type",params:{type: schema96.properties.sectionName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sectionName",schemaPath:"#/properties/sectionName/type",keyword:"type",params:{type: schema97.properties.sectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25797,7 +26236,7 @@ errors++;
 if(data.questionId !== undefined){
 let data4 = data.questionId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema96.properties.questionId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema97.properties.questionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25810,7 +26249,7 @@ errors++;
 if(data.weight !== undefined){
 let data5 = data.weight;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: schema96.properties.weight.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: schema97.properties.weight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25835,7 +26274,7 @@ errors++;
 if(data.requiredFlag !== undefined){
 let data6 = data.requiredFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema96.properties.requiredFlag.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema97.properties.requiredFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25845,7 +26284,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err9 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema96.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema97.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25858,7 +26297,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema96.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema97.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25871,7 +26310,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema96.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema97.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25896,7 +26335,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema96.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema97.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25909,7 +26348,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema96.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema97.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25934,7 +26373,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema96.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema97.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25955,14 +26394,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQualInspItem = validate96;
-const schema97 = {"$id":"entity:srmPosQualInspItem","type":"object","properties":{"inspItemId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"itemName":{"type":["string","null"],"maxLength":200},"maxScore":{"type":["number","null"],"minimum":0},"score":{"type":["number","null"],"minimum":0},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQualInspItem = validate97;
+const schema98 = {"$id":"entity:srmPosQualInspItem","type":"object","properties":{"inspItemId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"itemName":{"type":["string","null"],"maxLength":200},"maxScore":{"type":["number","null"],"minimum":0},"score":{"type":["number","null"],"minimum":0},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQualInspItem" */;
 let vErrors = null;
 let errors = 0;
@@ -25970,258 +26409,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inspItemId !== undefined){
 let data0 = data.inspItemId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inspItemId",schemaPath:"#/properties/inspItemId/type",keyword:"type",params:{type: schema97.properties.inspItemId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.qualificationId !== undefined){
-let data1 = data.qualificationId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema97.properties.qualificationId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema97.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.itemName !== undefined){
-let data3 = data.itemName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/itemName",schemaPath:"#/properties/itemName/type",keyword:"type",params:{type: schema97.properties.itemName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err4 = {instancePath:instancePath+"/itemName",schemaPath:"#/properties/itemName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.maxScore !== undefined){
-let data4 = data.maxScore;
-if((!(typeof data4 == "number")) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema97.properties.maxScore.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-const err6 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.score !== undefined){
-let data5 = data.score;
-if((!(typeof data5 == "number")) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema97.properties.score.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.remark !== undefined){
-let data6 = data.remark;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema97.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 500){
-const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema97.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema97.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema97.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema97.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema97.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate96.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosQualTrial = validate97;
-const schema98 = {"$id":"entity:srmPosQualTrial","type":"object","properties":{"trialId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"trialType":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0},"passedQuantity":{"type":["number","null"],"minimum":0},"result":{"type":["string","null"],"maxLength":20},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosQualTrial" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.trialId !== undefined){
-let data0 = data.trialId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/trialId",schemaPath:"#/properties/trialId/type",keyword:"type",params:{type: schema98.properties.trialId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inspItemId",schemaPath:"#/properties/inspItemId/type",keyword:"type",params:{type: schema98.properties.inspItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26257,10 +26445,261 @@ vErrors.push(err2);
 errors++;
 }
 }
+if(data.itemName !== undefined){
+let data3 = data.itemName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/itemName",schemaPath:"#/properties/itemName/type",keyword:"type",params:{type: schema98.properties.itemName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+const err4 = {instancePath:instancePath+"/itemName",schemaPath:"#/properties/itemName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.maxScore !== undefined){
+let data4 = data.maxScore;
+if((!(typeof data4 == "number")) && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema98.properties.maxScore.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+const err6 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.score !== undefined){
+let data5 = data.score;
+if((!(typeof data5 == "number")) && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema98.properties.score.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err8 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.remark !== undefined){
+let data6 = data.remark;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema98.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 500){
+const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema98.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema98.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema98.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema98.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema98.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate97.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosQualTrial = validate98;
+const schema99 = {"$id":"entity:srmPosQualTrial","type":"object","properties":{"trialId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"trialType":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0},"passedQuantity":{"type":["number","null"],"minimum":0},"result":{"type":["string","null"],"maxLength":20},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosQualTrial" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.trialId !== undefined){
+let data0 = data.trialId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/trialId",schemaPath:"#/properties/trialId/type",keyword:"type",params:{type: schema99.properties.trialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.qualificationId !== undefined){
+let data1 = data.qualificationId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema99.properties.qualificationId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema99.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 if(data.trialType !== undefined){
 let data3 = data.trialType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/trialType",schemaPath:"#/properties/trialType/type",keyword:"type",params:{type: schema98.properties.trialType.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/trialType",schemaPath:"#/properties/trialType/type",keyword:"type",params:{type: schema99.properties.trialType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26285,7 +26724,7 @@ errors++;
 if(data.quantity !== undefined){
 let data4 = data.quantity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema98.properties.quantity.type},message:"must be number,null"};
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema99.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26310,7 +26749,7 @@ errors++;
 if(data.passedQuantity !== undefined){
 let data5 = data.passedQuantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/passedQuantity",schemaPath:"#/properties/passedQuantity/type",keyword:"type",params:{type: schema98.properties.passedQuantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/passedQuantity",schemaPath:"#/properties/passedQuantity/type",keyword:"type",params:{type: schema99.properties.passedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26335,7 +26774,7 @@ errors++;
 if(data.result !== undefined){
 let data6 = data.result;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: schema98.properties.result.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: schema99.properties.result.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26360,7 +26799,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema98.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema99.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26385,7 +26824,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema98.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema99.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26398,7 +26837,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema98.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema99.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26423,7 +26862,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema98.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema99.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26436,7 +26875,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema98.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema99.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -26461,7 +26900,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema98.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema99.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26482,14 +26921,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQualification = validate98;
-const schema99 = {"$id":"entity:srmPosQualification","type":"object","properties":{"qualificationId":{"type":["integer","null"]},"qualificationNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"questionnaireId":{"type":["integer","null"]},"questionnaireScore":{"type":["number","null"]},"inspectionDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"inspectors":{"type":["string","null"],"maxLength":200},"inspectionReport":{"type":["string","null"],"maxLength":2000},"inspectionScore":{"type":["number","null"]},"conclusionRemark":{"type":["string","null"],"maxLength":500},"failReason":{"type":["string","null"],"maxLength":500},"lifecycleId":{"type":["integer","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQualification = validate99;
+const schema100 = {"$id":"entity:srmPosQualification","type":"object","properties":{"qualificationId":{"type":["integer","null"]},"qualificationNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"questionnaireId":{"type":["integer","null"]},"questionnaireScore":{"type":["number","null"]},"inspectionDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"inspectors":{"type":["string","null"],"maxLength":200},"inspectionReport":{"type":["string","null"],"maxLength":2000},"inspectionScore":{"type":["number","null"]},"conclusionRemark":{"type":["string","null"],"maxLength":500},"failReason":{"type":["string","null"],"maxLength":500},"lifecycleId":{"type":["integer","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQualification" */;
 let vErrors = null;
 let errors = 0;
@@ -26497,7 +26936,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.qualificationId !== undefined){
 let data0 = data.qualificationId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema99.properties.qualificationId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema100.properties.qualificationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26510,7 +26949,7 @@ errors++;
 if(data.qualificationNumber !== undefined){
 let data1 = data.qualificationNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/qualificationNumber",schemaPath:"#/properties/qualificationNumber/type",keyword:"type",params:{type: schema99.properties.qualificationNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/qualificationNumber",schemaPath:"#/properties/qualificationNumber/type",keyword:"type",params:{type: schema100.properties.qualificationNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26535,7 +26974,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema99.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema100.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26548,7 +26987,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data3 = data.categoryId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema99.properties.categoryId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema100.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26561,7 +27000,7 @@ errors++;
 if(data.templateId !== undefined){
 let data4 = data.templateId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema99.properties.templateId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema100.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26574,7 +27013,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data5 = data.dueDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema99.properties.dueDate.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema100.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26599,7 +27038,7 @@ errors++;
 if(data.status !== undefined){
 let data6 = data.status;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema99.properties.status.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema100.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26624,7 +27063,7 @@ errors++;
 if(data.questionnaireId !== undefined){
 let data7 = data.questionnaireId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema99.properties.questionnaireId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema100.properties.questionnaireId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26637,7 +27076,7 @@ errors++;
 if(data.questionnaireScore !== undefined){
 let data8 = data.questionnaireScore;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/questionnaireScore",schemaPath:"#/properties/questionnaireScore/type",keyword:"type",params:{type: schema99.properties.questionnaireScore.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/questionnaireScore",schemaPath:"#/properties/questionnaireScore/type",keyword:"type",params:{type: schema100.properties.questionnaireScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26650,7 +27089,7 @@ errors++;
 if(data.inspectionDate !== undefined){
 let data9 = data.inspectionDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/inspectionDate",schemaPath:"#/properties/inspectionDate/type",keyword:"type",params:{type: schema99.properties.inspectionDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/inspectionDate",schemaPath:"#/properties/inspectionDate/type",keyword:"type",params:{type: schema100.properties.inspectionDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26675,7 +27114,7 @@ errors++;
 if(data.inspectors !== undefined){
 let data10 = data.inspectors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/inspectors",schemaPath:"#/properties/inspectors/type",keyword:"type",params:{type: schema99.properties.inspectors.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/inspectors",schemaPath:"#/properties/inspectors/type",keyword:"type",params:{type: schema100.properties.inspectors.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26700,7 +27139,7 @@ errors++;
 if(data.inspectionReport !== undefined){
 let data11 = data.inspectionReport;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/inspectionReport",schemaPath:"#/properties/inspectionReport/type",keyword:"type",params:{type: schema99.properties.inspectionReport.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/inspectionReport",schemaPath:"#/properties/inspectionReport/type",keyword:"type",params:{type: schema100.properties.inspectionReport.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26725,7 +27164,7 @@ errors++;
 if(data.inspectionScore !== undefined){
 let data12 = data.inspectionScore;
 if((!(typeof data12 == "number")) && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/inspectionScore",schemaPath:"#/properties/inspectionScore/type",keyword:"type",params:{type: schema99.properties.inspectionScore.type},message:"must be number,null"};
+const err18 = {instancePath:instancePath+"/inspectionScore",schemaPath:"#/properties/inspectionScore/type",keyword:"type",params:{type: schema100.properties.inspectionScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -26738,7 +27177,7 @@ errors++;
 if(data.conclusionRemark !== undefined){
 let data13 = data.conclusionRemark;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err19 = {instancePath:instancePath+"/conclusionRemark",schemaPath:"#/properties/conclusionRemark/type",keyword:"type",params:{type: schema99.properties.conclusionRemark.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/conclusionRemark",schemaPath:"#/properties/conclusionRemark/type",keyword:"type",params:{type: schema100.properties.conclusionRemark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26763,7 +27202,7 @@ errors++;
 if(data.failReason !== undefined){
 let data14 = data.failReason;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/type",keyword:"type",params:{type: schema99.properties.failReason.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/type",keyword:"type",params:{type: schema100.properties.failReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -26788,7 +27227,7 @@ errors++;
 if(data.lifecycleId !== undefined){
 let data15 = data.lifecycleId;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema99.properties.lifecycleId.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema100.properties.lifecycleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -26801,7 +27240,7 @@ errors++;
 if(data.sentDate !== undefined){
 let data16 = data.sentDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema99.properties.sentDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema100.properties.sentDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -26826,7 +27265,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data17 = data.closedDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema99.properties.closedDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema100.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -26851,7 +27290,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data18 = data.createdBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema99.properties.createdBy.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema100.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26864,7 +27303,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data19 = data.creationDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err29 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema99.properties.creationDate.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema100.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26889,7 +27328,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data20 = data.lastUpdatedBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err31 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema99.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema100.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -26902,7 +27341,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data21 = data.lastUpdateDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err32 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema99.properties.lastUpdateDate.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema100.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -26927,7 +27366,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data22 = data.versionNum;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err34 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema99.properties.versionNum.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema100.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -26948,14 +27387,14 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQuestion = validate99;
-const schema100 = {"$id":"entity:srmPosQuestion","type":"object","properties":{"questionId":{"type":["integer","null"]},"questionCode":{"type":["string","null"],"maxLength":40},"questionType":{"type":["string","null"],"maxLength":20},"textCn":{"type":["string","null"],"maxLength":500},"textEn":{"type":["string","null"],"maxLength":500},"textTh":{"type":["string","null"],"maxLength":500},"textVn":{"type":["string","null"],"maxLength":500},"maxScore":{"type":["number","null"],"minimum":0},"scaleMax":{"type":["integer","null"],"minimum":2,"maximum":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQuestion = validate100;
+const schema101 = {"$id":"entity:srmPosQuestion","type":"object","properties":{"questionId":{"type":["integer","null"]},"questionCode":{"type":["string","null"],"maxLength":40},"questionType":{"type":["string","null"],"maxLength":20},"textCn":{"type":["string","null"],"maxLength":500},"textEn":{"type":["string","null"],"maxLength":500},"textTh":{"type":["string","null"],"maxLength":500},"textVn":{"type":["string","null"],"maxLength":500},"maxScore":{"type":["number","null"],"minimum":0},"scaleMax":{"type":["integer","null"],"minimum":2,"maximum":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQuestion" */;
 let vErrors = null;
 let errors = 0;
@@ -26963,7 +27402,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.questionId !== undefined){
 let data0 = data.questionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema100.properties.questionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema101.properties.questionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26976,7 +27415,7 @@ errors++;
 if(data.questionCode !== undefined){
 let data1 = data.questionCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/questionCode",schemaPath:"#/properties/questionCode/type",keyword:"type",params:{type: schema100.properties.questionCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/questionCode",schemaPath:"#/properties/questionCode/type",keyword:"type",params:{type: schema101.properties.questionCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27001,7 +27440,7 @@ errors++;
 if(data.questionType !== undefined){
 let data2 = data.questionType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: schema100.properties.questionType.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: schema101.properties.questionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27026,7 +27465,7 @@ errors++;
 if(data.textCn !== undefined){
 let data3 = data.textCn;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/textCn",schemaPath:"#/properties/textCn/type",keyword:"type",params:{type: schema100.properties.textCn.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/textCn",schemaPath:"#/properties/textCn/type",keyword:"type",params:{type: schema101.properties.textCn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27051,7 +27490,7 @@ errors++;
 if(data.textEn !== undefined){
 let data4 = data.textEn;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/textEn",schemaPath:"#/properties/textEn/type",keyword:"type",params:{type: schema100.properties.textEn.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/textEn",schemaPath:"#/properties/textEn/type",keyword:"type",params:{type: schema101.properties.textEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27076,7 +27515,7 @@ errors++;
 if(data.textTh !== undefined){
 let data5 = data.textTh;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/textTh",schemaPath:"#/properties/textTh/type",keyword:"type",params:{type: schema100.properties.textTh.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/textTh",schemaPath:"#/properties/textTh/type",keyword:"type",params:{type: schema101.properties.textTh.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27101,7 +27540,7 @@ errors++;
 if(data.textVn !== undefined){
 let data6 = data.textVn;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/textVn",schemaPath:"#/properties/textVn/type",keyword:"type",params:{type: schema100.properties.textVn.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/textVn",schemaPath:"#/properties/textVn/type",keyword:"type",params:{type: schema101.properties.textVn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27126,7 +27565,7 @@ errors++;
 if(data.maxScore !== undefined){
 let data7 = data.maxScore;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema100.properties.maxScore.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema101.properties.maxScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27151,7 +27590,7 @@ errors++;
 if(data.scaleMax !== undefined){
 let data8 = data.scaleMax;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/scaleMax",schemaPath:"#/properties/scaleMax/type",keyword:"type",params:{type: schema100.properties.scaleMax.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/scaleMax",schemaPath:"#/properties/scaleMax/type",keyword:"type",params:{type: schema101.properties.scaleMax.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27186,7 +27625,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data9 = data.enabledFlag;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err18 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema100.properties.enabledFlag.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema101.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -27196,7 +27635,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data9 === "Y") || (data9 === "N")) || (data9 === null))){
-const err19 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema100.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema101.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -27209,7 +27648,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema100.properties.createdBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema101.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -27222,7 +27661,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema100.properties.creationDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema101.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -27247,7 +27686,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema100.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema101.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27260,7 +27699,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema100.properties.lastUpdateDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema101.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -27285,7 +27724,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema100.properties.versionNum.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema101.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -27306,14 +27745,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQuestionOption = validate100;
-const schema101 = {"$id":"entity:srmPosQuestionOption","type":"object","properties":{"optionId":{"type":["integer","null"]},"questionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"optionCode":{"type":["string","null"],"maxLength":20},"textCn":{"type":["string","null"],"maxLength":200},"textEn":{"type":["string","null"],"maxLength":200},"textTh":{"type":["string","null"],"maxLength":200},"textVn":{"type":["string","null"],"maxLength":200},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQuestionOption = validate101;
+const schema102 = {"$id":"entity:srmPosQuestionOption","type":"object","properties":{"optionId":{"type":["integer","null"]},"questionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"optionCode":{"type":["string","null"],"maxLength":20},"textCn":{"type":["string","null"],"maxLength":200},"textEn":{"type":["string","null"],"maxLength":200},"textTh":{"type":["string","null"],"maxLength":200},"textVn":{"type":["string","null"],"maxLength":200},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQuestionOption" */;
 let vErrors = null;
 let errors = 0;
@@ -27321,7 +27760,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.optionId !== undefined){
 let data0 = data.optionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/optionId",schemaPath:"#/properties/optionId/type",keyword:"type",params:{type: schema101.properties.optionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/optionId",schemaPath:"#/properties/optionId/type",keyword:"type",params:{type: schema102.properties.optionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27334,7 +27773,7 @@ errors++;
 if(data.questionId !== undefined){
 let data1 = data.questionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema101.properties.questionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema102.properties.questionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27347,7 +27786,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema101.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema102.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -27360,7 +27799,7 @@ errors++;
 if(data.optionCode !== undefined){
 let data3 = data.optionCode;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/optionCode",schemaPath:"#/properties/optionCode/type",keyword:"type",params:{type: schema101.properties.optionCode.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/optionCode",schemaPath:"#/properties/optionCode/type",keyword:"type",params:{type: schema102.properties.optionCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27385,7 +27824,7 @@ errors++;
 if(data.textCn !== undefined){
 let data4 = data.textCn;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/textCn",schemaPath:"#/properties/textCn/type",keyword:"type",params:{type: schema101.properties.textCn.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/textCn",schemaPath:"#/properties/textCn/type",keyword:"type",params:{type: schema102.properties.textCn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27410,7 +27849,7 @@ errors++;
 if(data.textEn !== undefined){
 let data5 = data.textEn;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/textEn",schemaPath:"#/properties/textEn/type",keyword:"type",params:{type: schema101.properties.textEn.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/textEn",schemaPath:"#/properties/textEn/type",keyword:"type",params:{type: schema102.properties.textEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27435,7 +27874,7 @@ errors++;
 if(data.textTh !== undefined){
 let data6 = data.textTh;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/textTh",schemaPath:"#/properties/textTh/type",keyword:"type",params:{type: schema101.properties.textTh.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/textTh",schemaPath:"#/properties/textTh/type",keyword:"type",params:{type: schema102.properties.textTh.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27460,7 +27899,7 @@ errors++;
 if(data.textVn !== undefined){
 let data7 = data.textVn;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/textVn",schemaPath:"#/properties/textVn/type",keyword:"type",params:{type: schema101.properties.textVn.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/textVn",schemaPath:"#/properties/textVn/type",keyword:"type",params:{type: schema102.properties.textVn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27485,7 +27924,7 @@ errors++;
 if(data.score !== undefined){
 let data8 = data.score;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema101.properties.score.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema102.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27510,7 +27949,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema101.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema102.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27523,7 +27962,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema101.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema102.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27548,7 +27987,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema101.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema102.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -27561,7 +28000,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema101.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema102.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -27586,7 +28025,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema101.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema102.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -27607,14 +28046,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQuestionnaire = validate101;
-const schema102 = {"$id":"entity:srmPosQuestionnaire","type":"object","properties":{"questionnaireId":{"type":["integer","null"]},"questionnaireNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"purpose":{"type":["string","null"],"maxLength":20},"supplierId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"totalScore":{"type":["number","null"]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"scoredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"returnReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQuestionnaire = validate102;
+const schema103 = {"$id":"entity:srmPosQuestionnaire","type":"object","properties":{"questionnaireId":{"type":["integer","null"]},"questionnaireNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"purpose":{"type":["string","null"],"maxLength":20},"supplierId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"totalScore":{"type":["number","null"]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"scoredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"returnReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQuestionnaire" */;
 let vErrors = null;
 let errors = 0;
@@ -27622,7 +28061,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.questionnaireId !== undefined){
 let data0 = data.questionnaireId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema102.properties.questionnaireId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema103.properties.questionnaireId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27635,7 +28074,7 @@ errors++;
 if(data.questionnaireNumber !== undefined){
 let data1 = data.questionnaireNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/questionnaireNumber",schemaPath:"#/properties/questionnaireNumber/type",keyword:"type",params:{type: schema102.properties.questionnaireNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/questionnaireNumber",schemaPath:"#/properties/questionnaireNumber/type",keyword:"type",params:{type: schema103.properties.questionnaireNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27660,7 +28099,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema102.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema103.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27685,7 +28124,7 @@ errors++;
 if(data.purpose !== undefined){
 let data3 = data.purpose;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema102.properties.purpose.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema103.properties.purpose.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27710,7 +28149,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data4 = data.supplierId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema102.properties.supplierId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema103.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27723,7 +28162,7 @@ errors++;
 if(data.templateId !== undefined){
 let data5 = data.templateId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema102.properties.templateId.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema103.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -27736,7 +28175,7 @@ errors++;
 if(data.qualificationId !== undefined){
 let data6 = data.qualificationId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema102.properties.qualificationId.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema103.properties.qualificationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27749,7 +28188,7 @@ errors++;
 if(data.surveyId !== undefined){
 let data7 = data.surveyId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema102.properties.surveyId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema103.properties.surveyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27762,7 +28201,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data8 = data.dueDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema102.properties.dueDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema103.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27787,7 +28226,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema102.properties.status.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema103.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27812,7 +28251,7 @@ errors++;
 if(data.totalScore !== undefined){
 let data10 = data.totalScore;
 if((!(typeof data10 == "number")) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/type",keyword:"type",params:{type: schema102.properties.totalScore.type},message:"must be number,null"};
+const err15 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/type",keyword:"type",params:{type: schema103.properties.totalScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27825,7 +28264,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data11 = data.submittedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema102.properties.submittedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema103.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27850,7 +28289,7 @@ errors++;
 if(data.scoredDate !== undefined){
 let data12 = data.scoredDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/scoredDate",schemaPath:"#/properties/scoredDate/type",keyword:"type",params:{type: schema102.properties.scoredDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/scoredDate",schemaPath:"#/properties/scoredDate/type",keyword:"type",params:{type: schema103.properties.scoredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -27875,7 +28314,7 @@ errors++;
 if(data.returnReason !== undefined){
 let data13 = data.returnReason;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/returnReason",schemaPath:"#/properties/returnReason/type",keyword:"type",params:{type: schema102.properties.returnReason.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/returnReason",schemaPath:"#/properties/returnReason/type",keyword:"type",params:{type: schema103.properties.returnReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -27900,7 +28339,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema102.properties.createdBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema103.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -27913,7 +28352,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema102.properties.creationDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema103.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27938,7 +28377,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema102.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema103.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -27951,7 +28390,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema102.properties.lastUpdateDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema103.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -27976,7 +28415,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema102.properties.versionNum.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema103.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -27997,14 +28436,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierChange = validate102;
-const schema103 = {"$id":"entity:srmPosSupplierChange","type":"object","properties":{"changeId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierChange = validate103;
+const schema104 = {"$id":"entity:srmPosSupplierChange","type":"object","properties":{"changeId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierChange" */;
 let vErrors = null;
 let errors = 0;
@@ -28012,7 +28451,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.changeId !== undefined){
 let data0 = data.changeId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema103.properties.changeId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema104.properties.changeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28025,7 +28464,7 @@ errors++;
 if(data.changeNumber !== undefined){
 let data1 = data.changeNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema103.properties.changeNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema104.properties.changeNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28050,7 +28489,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema103.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema104.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28063,7 +28502,7 @@ errors++;
 if(data.supplierName !== undefined){
 let data3 = data.supplierName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema103.properties.supplierName.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema104.properties.supplierName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28088,7 +28527,7 @@ errors++;
 if(data.taxNumber !== undefined){
 let data4 = data.taxNumber;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema103.properties.taxNumber.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema104.properties.taxNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28113,7 +28552,7 @@ errors++;
 if(data.contactName !== undefined){
 let data5 = data.contactName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema103.properties.contactName.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema104.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28138,7 +28577,7 @@ errors++;
 if(data.contactPhone !== undefined){
 let data6 = data.contactPhone;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema103.properties.contactPhone.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema104.properties.contactPhone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28163,7 +28602,7 @@ errors++;
 if(data.email !== undefined){
 let data7 = data.email;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema103.properties.email.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema104.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28188,7 +28627,7 @@ errors++;
 if(data.address !== undefined){
 let data8 = data.address;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema103.properties.address.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema104.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28213,7 +28652,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema103.properties.status.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema104.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28238,7 +28677,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema103.properties.submittedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema104.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -28263,7 +28702,7 @@ errors++;
 if(data.approvedBy !== undefined){
 let data11 = data.approvedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema103.properties.approvedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema104.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -28276,7 +28715,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data12 = data.approvedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema103.properties.approvedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema104.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28301,7 +28740,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data13 = data.rejectReason;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema103.properties.rejectReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema104.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28326,7 +28765,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema103.properties.createdBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema104.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -28339,7 +28778,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema103.properties.creationDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema104.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -28364,7 +28803,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema103.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema104.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -28377,7 +28816,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema103.properties.lastUpdateDate.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema104.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28402,7 +28841,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err31 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema103.properties.versionNum.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema104.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -28423,14 +28862,14 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierChangeLine = validate103;
-const schema104 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierChangeLine = validate104;
+const schema105 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierChangeLine" */;
 let vErrors = null;
 let errors = 0;
@@ -28438,7 +28877,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.changeLineId !== undefined){
 let data0 = data.changeLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema104.properties.changeLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema105.properties.changeLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28451,7 +28890,7 @@ errors++;
 if(data.changeId !== undefined){
 let data1 = data.changeId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema104.properties.changeId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema105.properties.changeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28464,7 +28903,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema104.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema105.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28477,7 +28916,7 @@ errors++;
 if(data.fieldName !== undefined){
 let data3 = data.fieldName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema104.properties.fieldName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema105.properties.fieldName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28502,7 +28941,7 @@ errors++;
 if(data.oldValue !== undefined){
 let data4 = data.oldValue;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema104.properties.oldValue.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema105.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28527,7 +28966,7 @@ errors++;
 if(data.newValue !== undefined){
 let data5 = data.newValue;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema104.properties.newValue.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema105.properties.newValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28552,7 +28991,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema104.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema105.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -28565,7 +29004,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema104.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema105.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28590,7 +29029,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema104.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema105.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28603,7 +29042,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema104.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema105.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -28628,7 +29067,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema104.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema105.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28649,14 +29088,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierInfo = validate104;
-const schema105 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"riskScore":{"type":["integer","null"]},"riskReasons":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierInfo = validate105;
+const schema106 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"riskScore":{"type":["integer","null"]},"riskReasons":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierInfo" */;
 let vErrors = null;
 let errors = 0;
@@ -28664,7 +29103,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.supplierId !== undefined){
 let data0 = data.supplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema105.properties.supplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema106.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28677,7 +29116,7 @@ errors++;
 if(data.supplierNumber !== undefined){
 let data1 = data.supplierNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema105.properties.supplierNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema106.properties.supplierNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28702,7 +29141,7 @@ errors++;
 if(data.supplierName !== undefined){
 let data2 = data.supplierName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema105.properties.supplierName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema106.properties.supplierName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28727,7 +29166,7 @@ errors++;
 if(data.taxNumber !== undefined){
 let data3 = data.taxNumber;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema105.properties.taxNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema106.properties.taxNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28752,7 +29191,7 @@ errors++;
 if(data.contactName !== undefined){
 let data4 = data.contactName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema105.properties.contactName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema106.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28777,7 +29216,7 @@ errors++;
 if(data.contactPhone !== undefined){
 let data5 = data.contactPhone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema105.properties.contactPhone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema106.properties.contactPhone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -28802,7 +29241,7 @@ errors++;
 if(data.email !== undefined){
 let data6 = data.email;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema105.properties.email.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema106.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -28827,7 +29266,7 @@ errors++;
 if(data.address !== undefined){
 let data7 = data.address;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema105.properties.address.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema106.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -28852,7 +29291,7 @@ errors++;
 if(data.supplierStatus !== undefined){
 let data8 = data.supplierStatus;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema105.properties.supplierStatus.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema106.properties.supplierStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28877,7 +29316,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data9 = data.attachmentIds;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema105.properties.attachmentIds.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema106.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -28902,7 +29341,7 @@ errors++;
 if(data.riskScore !== undefined){
 let data10 = data.riskScore;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/riskScore",schemaPath:"#/properties/riskScore/type",keyword:"type",params:{type: schema105.properties.riskScore.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/riskScore",schemaPath:"#/properties/riskScore/type",keyword:"type",params:{type: schema106.properties.riskScore.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -28915,7 +29354,7 @@ errors++;
 if(data.riskReasons !== undefined){
 let data11 = data.riskReasons;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/riskReasons",schemaPath:"#/properties/riskReasons/type",keyword:"type",params:{type: schema105.properties.riskReasons.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/riskReasons",schemaPath:"#/properties/riskReasons/type",keyword:"type",params:{type: schema106.properties.riskReasons.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -28940,7 +29379,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema105.properties.createdBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema106.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28953,7 +29392,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema105.properties.creationDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema106.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28978,7 +29417,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema105.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema106.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -28991,7 +29430,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema105.properties.lastUpdateDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema106.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -29016,7 +29455,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema105.properties.versionNum.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema106.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29037,14 +29476,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierLifecycle = validate105;
-const schema106 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierLifecycle = validate106;
+const schema107 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierLifecycle" */;
 let vErrors = null;
 let errors = 0;
@@ -29052,7 +29491,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lifecycleId !== undefined){
 let data0 = data.lifecycleId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema106.properties.lifecycleId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema107.properties.lifecycleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29065,7 +29504,7 @@ errors++;
 if(data.changeNumber !== undefined){
 let data1 = data.changeNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema106.properties.changeNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema107.properties.changeNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29090,7 +29529,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema106.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema107.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29103,7 +29542,7 @@ errors++;
 if(data.changeType !== undefined){
 let data3 = data.changeType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema106.properties.changeType.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema107.properties.changeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29128,7 +29567,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data4 = data.categoryId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema106.properties.categoryId.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema107.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29141,7 +29580,7 @@ errors++;
 if(data.fromStatus !== undefined){
 let data5 = data.fromStatus;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema106.properties.fromStatus.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema107.properties.fromStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29166,7 +29605,7 @@ errors++;
 if(data.toStatus !== undefined){
 let data6 = data.toStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema106.properties.toStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema107.properties.toStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29191,7 +29630,7 @@ errors++;
 if(data.reason !== undefined){
 let data7 = data.reason;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema106.properties.reason.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema107.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29216,7 +29655,7 @@ errors++;
 if(data.endDate !== undefined){
 let data8 = data.endDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema106.properties.endDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema107.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29241,7 +29680,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema106.properties.status.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema107.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29266,7 +29705,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema106.properties.submittedDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema107.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29291,7 +29730,7 @@ errors++;
 if(data.approvedBy !== undefined){
 let data11 = data.approvedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema106.properties.approvedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema107.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29304,7 +29743,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data12 = data.approvedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema106.properties.approvedDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema107.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -29329,7 +29768,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data13 = data.rejectReason;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema106.properties.rejectReason.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema107.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29354,7 +29793,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema106.properties.createdBy.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema107.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -29367,7 +29806,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema106.properties.creationDate.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema107.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -29392,7 +29831,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema106.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema107.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -29405,7 +29844,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema106.properties.lastUpdateDate.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema107.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29430,7 +29869,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema106.properties.versionNum.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema107.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -29451,14 +29890,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegister = validate106;
-const schema107 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegister = validate107;
+const schema108 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -29466,7 +29905,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerId !== undefined){
 let data0 = data.registerId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema107.properties.registerId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema108.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29479,7 +29918,7 @@ errors++;
 if(data.companyName !== undefined){
 let data1 = data.companyName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema107.properties.companyName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema108.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29504,7 +29943,7 @@ errors++;
 if(data.creditCode !== undefined){
 let data2 = data.creditCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema107.properties.creditCode.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema108.properties.creditCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29529,7 +29968,7 @@ errors++;
 if(data.contactName !== undefined){
 let data3 = data.contactName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema107.properties.contactName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema108.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29554,7 +29993,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema107.properties.email.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema108.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29579,7 +30018,7 @@ errors++;
 if(data.phone !== undefined){
 let data5 = data.phone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema107.properties.phone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema108.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29604,7 +30043,7 @@ errors++;
 if(data.address !== undefined){
 let data6 = data.address;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema107.properties.address.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema108.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29629,7 +30068,7 @@ errors++;
 if(data.categoryIds !== undefined){
 let data7 = data.categoryIds;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema107.properties.categoryIds.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema108.properties.categoryIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29654,7 +30093,7 @@ errors++;
 if(data.categoryNames !== undefined){
 let data8 = data.categoryNames;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema107.properties.categoryNames.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema108.properties.categoryNames.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29679,7 +30118,7 @@ errors++;
 if(data.languageCode !== undefined){
 let data9 = data.languageCode;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema107.properties.languageCode.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema108.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29704,7 +30143,7 @@ errors++;
 if(data.status !== undefined){
 let data10 = data.status;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema107.properties.status.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema108.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29729,7 +30168,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data11 = data.submittedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema107.properties.submittedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema108.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -29754,7 +30193,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data12 = data.rejectReason;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema107.properties.rejectReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema108.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29779,7 +30218,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data13 = data.supplierId;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema107.properties.supplierId.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema108.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -29792,7 +30231,7 @@ errors++;
 if(data.nameKey !== undefined){
 let data14 = data.nameKey;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema107.properties.nameKey.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema108.properties.nameKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -29817,7 +30256,7 @@ errors++;
 if(data.creditKey !== undefined){
 let data15 = data.creditKey;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema107.properties.creditKey.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema108.properties.creditKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29842,7 +30281,7 @@ errors++;
 if(data.editTokenHash !== undefined){
 let data16 = data.editTokenHash;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema107.properties.editTokenHash.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema108.properties.editTokenHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -29867,7 +30306,7 @@ errors++;
 if(data.tokenExpires !== undefined){
 let data17 = data.tokenExpires;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema107.properties.tokenExpires.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema108.properties.tokenExpires.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -29892,7 +30331,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data18 = data.createdBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema107.properties.createdBy.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema108.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -29905,7 +30344,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data19 = data.creationDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema107.properties.creationDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema108.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -29930,7 +30369,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data20 = data.lastUpdatedBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema107.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema108.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -29943,7 +30382,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data21 = data.lastUpdateDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema107.properties.lastUpdateDate.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema108.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -29968,7 +30407,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data22 = data.versionNum;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema107.properties.versionNum.type},message:"must be integer,null"};
+const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema108.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -29989,14 +30428,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegisterBank = validate107;
-const schema108 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterBank = validate108;
+const schema109 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegisterBank" */;
 let vErrors = null;
 let errors = 0;
@@ -30004,258 +30443,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerBankId !== undefined){
 let data0 = data.registerBankId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema108.properties.registerBankId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.registerId !== undefined){
-let data1 = data.registerId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema108.properties.registerId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema108.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.bankName !== undefined){
-let data3 = data.bankName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema108.properties.bankName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err4 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.accountName !== undefined){
-let data4 = data.accountName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema108.properties.accountName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 200){
-const err6 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.accountNumber !== undefined){
-let data5 = data.accountNumber;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema108.properties.accountNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 60){
-const err8 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.currencyCode !== undefined){
-let data6 = data.currencyCode;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema108.properties.currencyCode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 10){
-const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema108.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema108.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema108.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema108.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema108.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate107.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierRegisterCert = validate108;
-const schema109 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierRegisterCert" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.registerCertId !== undefined){
-let data0 = data.registerCertId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema109.properties.registerCertId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema109.properties.registerBankId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30291,10 +30479,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.certName !== undefined){
-let data3 = data.certName;
+if(data.bankName !== undefined){
+let data3 = data.bankName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema109.properties.certName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema109.properties.bankName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30305,7 +30493,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 200){
-const err4 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err4 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30316,10 +30504,10 @@ errors++;
 }
 }
 }
-if(data.certNumber !== undefined){
-let data4 = data.certNumber;
+if(data.accountName !== undefined){
+let data4 = data.accountName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema109.properties.certNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema109.properties.accountName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30329,8 +30517,8 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err6 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data4) > 200){
+const err6 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30341,10 +30529,10 @@ errors++;
 }
 }
 }
-if(data.expiryDate !== undefined){
-let data5 = data.expiryDate;
+if(data.accountNumber !== undefined){
+let data5 = data.accountNumber;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema109.properties.expiryDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema109.properties.accountNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30354,8 +30542,8 @@ vErrors.push(err7);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err8 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(func2(data5) > 60){
+const err8 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -30366,10 +30554,10 @@ errors++;
 }
 }
 }
-if(data.attachmentIds !== undefined){
-let data6 = data.attachmentIds;
+if(data.currencyCode !== undefined){
+let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema109.properties.attachmentIds.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema109.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -30379,8 +30567,8 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-const err10 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(func2(data6) > 10){
+const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -30495,10 +30683,261 @@ validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierWarning = validate109;
-const schema110 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"riskLevel":{"type":["string","null"],"maxLength":20},"points":{"type":["integer","null"]},"signalId":{"type":["string","null"],"maxLength":100},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterCert = validate109;
+const schema110 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierRegisterCert" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.registerCertId !== undefined){
+let data0 = data.registerCertId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema110.properties.registerCertId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.registerId !== undefined){
+let data1 = data.registerId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema110.properties.registerId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema110.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.certName !== undefined){
+let data3 = data.certName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema110.properties.certName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+const err4 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.certNumber !== undefined){
+let data4 = data.certNumber;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema110.properties.certNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err6 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.expiryDate !== undefined){
+let data5 = data.expiryDate;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema110.properties.expiryDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err8 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.attachmentIds !== undefined){
+let data6 = data.attachmentIds;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema110.properties.attachmentIds.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern1.test(data6)){
+const err10 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema110.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema110.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema110.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema110.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema110.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierWarning = validate110;
+const schema111 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"riskLevel":{"type":["string","null"],"maxLength":20},"points":{"type":["integer","null"]},"signalId":{"type":["string","null"],"maxLength":100},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierWarning" */;
 let vErrors = null;
 let errors = 0;
@@ -30506,7 +30945,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warningId !== undefined){
 let data0 = data.warningId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema110.properties.warningId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema111.properties.warningId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30519,7 +30958,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema110.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema111.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30532,7 +30971,7 @@ errors++;
 if(data.warningType !== undefined){
 let data2 = data.warningType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema110.properties.warningType.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema111.properties.warningType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30557,7 +30996,7 @@ errors++;
 if(data.subject !== undefined){
 let data3 = data.subject;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema110.properties.subject.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema111.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30582,7 +31021,7 @@ errors++;
 if(data.riskLevel !== undefined){
 let data4 = data.riskLevel;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/riskLevel",schemaPath:"#/properties/riskLevel/type",keyword:"type",params:{type: schema110.properties.riskLevel.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/riskLevel",schemaPath:"#/properties/riskLevel/type",keyword:"type",params:{type: schema111.properties.riskLevel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30607,7 +31046,7 @@ errors++;
 if(data.points !== undefined){
 let data5 = data.points;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: schema110.properties.points.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: schema111.properties.points.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -30620,7 +31059,7 @@ errors++;
 if(data.signalId !== undefined){
 let data6 = data.signalId;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/signalId",schemaPath:"#/properties/signalId/type",keyword:"type",params:{type: schema110.properties.signalId.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/signalId",schemaPath:"#/properties/signalId/type",keyword:"type",params:{type: schema111.properties.signalId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -30645,7 +31084,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data7 = data.dueDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema110.properties.dueDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema111.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30670,7 +31109,7 @@ errors++;
 if(data.status !== undefined){
 let data8 = data.status;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema110.properties.status.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema111.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30695,7 +31134,7 @@ errors++;
 if(data.pushedDate !== undefined){
 let data9 = data.pushedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema110.properties.pushedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema111.properties.pushedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -30720,7 +31159,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data10 = data.closedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema110.properties.closedDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema111.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -30745,7 +31184,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema110.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema111.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30758,7 +31197,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema110.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema111.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -30783,7 +31222,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema110.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema111.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -30796,7 +31235,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema110.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema111.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -30821,7 +31260,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema110.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema111.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -30842,14 +31281,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSurvey = validate110;
-const schema111 = {"$id":"entity:srmPosSurvey","type":"object","properties":{"surveyId":{"type":["integer","null"]},"surveyNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"averageScore":{"type":["number","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSurvey = validate111;
+const schema112 = {"$id":"entity:srmPosSurvey","type":"object","properties":{"surveyId":{"type":["integer","null"]},"surveyNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"averageScore":{"type":["number","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -30857,7 +31296,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.surveyId !== undefined){
 let data0 = data.surveyId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema111.properties.surveyId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema112.properties.surveyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30870,7 +31309,7 @@ errors++;
 if(data.surveyNumber !== undefined){
 let data1 = data.surveyNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/surveyNumber",schemaPath:"#/properties/surveyNumber/type",keyword:"type",params:{type: schema111.properties.surveyNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/surveyNumber",schemaPath:"#/properties/surveyNumber/type",keyword:"type",params:{type: schema112.properties.surveyNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30895,7 +31334,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema111.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema112.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30920,7 +31359,7 @@ errors++;
 if(data.templateId !== undefined){
 let data3 = data.templateId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema111.properties.templateId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema112.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30933,7 +31372,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data4 = data.dueDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema111.properties.dueDate.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema112.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30958,7 +31397,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema111.properties.status.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema112.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -30983,7 +31422,7 @@ errors++;
 if(data.averageScore !== undefined){
 let data6 = data.averageScore;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/averageScore",schemaPath:"#/properties/averageScore/type",keyword:"type",params:{type: schema111.properties.averageScore.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/averageScore",schemaPath:"#/properties/averageScore/type",keyword:"type",params:{type: schema112.properties.averageScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -30996,7 +31435,7 @@ errors++;
 if(data.sentDate !== undefined){
 let data7 = data.sentDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema111.properties.sentDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema112.properties.sentDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31021,7 +31460,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data8 = data.closedDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema111.properties.closedDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema112.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31046,7 +31485,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema111.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema112.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31059,7 +31498,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema111.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema112.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -31084,7 +31523,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema111.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema112.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -31097,7 +31536,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema111.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema112.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -31122,7 +31561,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema111.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema112.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -31143,14 +31582,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSurveyTarget = validate111;
-const schema112 = {"$id":"entity:srmPosSurveyTarget","type":"object","properties":{"targetId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"answerStatus":{"type":["string","null"],"maxLength":20},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSurveyTarget = validate112;
+const schema113 = {"$id":"entity:srmPosSurveyTarget","type":"object","properties":{"targetId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"answerStatus":{"type":["string","null"],"maxLength":20},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSurveyTarget" */;
 let vErrors = null;
 let errors = 0;
@@ -31158,7 +31597,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.targetId !== undefined){
 let data0 = data.targetId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/type",keyword:"type",params:{type: schema112.properties.targetId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/type",keyword:"type",params:{type: schema113.properties.targetId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31171,7 +31610,7 @@ errors++;
 if(data.surveyId !== undefined){
 let data1 = data.surveyId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema112.properties.surveyId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema113.properties.surveyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31184,7 +31623,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema112.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema113.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31197,7 +31636,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema112.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema113.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31210,7 +31649,7 @@ errors++;
 if(data.questionnaireId !== undefined){
 let data4 = data.questionnaireId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema112.properties.questionnaireId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema113.properties.questionnaireId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31223,7 +31662,7 @@ errors++;
 if(data.answerStatus !== undefined){
 let data5 = data.answerStatus;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/answerStatus",schemaPath:"#/properties/answerStatus/type",keyword:"type",params:{type: schema112.properties.answerStatus.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/answerStatus",schemaPath:"#/properties/answerStatus/type",keyword:"type",params:{type: schema113.properties.answerStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31248,7 +31687,7 @@ errors++;
 if(data.score !== undefined){
 let data6 = data.score;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema112.properties.score.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema113.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31273,7 +31712,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema112.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema113.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31286,7 +31725,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema112.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema113.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -31311,7 +31750,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema112.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema113.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -31324,7 +31763,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema112.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema113.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31349,7 +31788,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema112.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema113.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31370,14 +31809,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPriceItem = validate112;
-const schema113 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPriceItem = validate113;
+const schema114 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPriceItem" */;
 let vErrors = null;
 let errors = 0;
@@ -31385,7 +31824,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.priceItemId !== undefined){
 let data0 = data.priceItemId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema113.properties.priceItemId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema114.properties.priceItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31398,7 +31837,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema113.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema114.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31411,7 +31850,7 @@ errors++;
 if(data.materialId !== undefined){
 let data2 = data.materialId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema113.properties.materialId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema114.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31424,7 +31863,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema113.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema114.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31449,7 +31888,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data4 = data.currencyCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema113.properties.currencyCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema114.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31474,7 +31913,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema113.properties.quantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema114.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31499,7 +31938,7 @@ errors++;
 if(data.validFrom !== undefined){
 let data6 = data.validFrom;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema113.properties.validFrom.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema114.properties.validFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31524,7 +31963,7 @@ errors++;
 if(data.validTo !== undefined){
 let data7 = data.validTo;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema113.properties.validTo.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema114.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31549,7 +31988,7 @@ errors++;
 if(data.sourceInquiryId !== undefined){
 let data8 = data.sourceInquiryId;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema113.properties.sourceInquiryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema114.properties.sourceInquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31562,7 +32001,7 @@ errors++;
 if(data.sourceInquiryLineId !== undefined){
 let data9 = data.sourceInquiryLineId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema113.properties.sourceInquiryLineId.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema114.properties.sourceInquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -31575,7 +32014,7 @@ errors++;
 if(data.sourceType !== undefined){
 let data10 = data.sourceType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema113.properties.sourceType.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema114.properties.sourceType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31600,7 +32039,7 @@ errors++;
 if(data.sourceId !== undefined){
 let data11 = data.sourceId;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema113.properties.sourceId.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema114.properties.sourceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -31613,7 +32052,7 @@ errors++;
 if(data.sourceNumber !== undefined){
 let data12 = data.sourceNumber;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema113.properties.sourceNumber.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema114.properties.sourceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -31638,7 +32077,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema113.properties.createdBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema114.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -31651,7 +32090,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema113.properties.creationDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema114.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -31676,7 +32115,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema113.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema114.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -31689,7 +32128,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema113.properties.lastUpdateDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema114.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -31714,7 +32153,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema113.properties.versionNum.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema114.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -31735,14 +32174,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuction = validate113;
-const schema114 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuction = validate114;
+const schema115 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuction" */;
 let vErrors = null;
 let errors = 0;
@@ -31750,7 +32189,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionId !== undefined){
 let data0 = data.auctionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema114.properties.auctionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema115.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31763,7 +32202,7 @@ errors++;
 if(data.auctionNumber !== undefined){
 let data1 = data.auctionNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema114.properties.auctionNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema115.properties.auctionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31788,7 +32227,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema114.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema115.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31813,7 +32252,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema114.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema115.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31838,7 +32277,7 @@ errors++;
 if(data.auctionType !== undefined){
 let data4 = data.auctionType;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema114.properties.auctionType.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema115.properties.auctionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31863,7 +32302,7 @@ errors++;
 if(data.visibility !== undefined){
 let data5 = data.visibility;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema114.properties.visibility.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema115.properties.visibility.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31888,7 +32327,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema114.properties.currencyCode.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema115.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31913,7 +32352,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data7 = data.categoryId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema114.properties.categoryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema115.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31926,7 +32365,7 @@ errors++;
 if(data.startTime !== undefined){
 let data8 = data.startTime;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema114.properties.startTime.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema115.properties.startTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -31951,7 +32390,7 @@ errors++;
 if(data.endTime !== undefined){
 let data9 = data.endTime;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema114.properties.endTime.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema115.properties.endTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -31976,7 +32415,7 @@ errors++;
 if(data.extendWindowSeconds !== undefined){
 let data10 = data.extendWindowSeconds;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema114.properties.extendWindowSeconds.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema115.properties.extendWindowSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -32011,7 +32450,7 @@ errors++;
 if(data.extendSeconds !== undefined){
 let data11 = data.extendSeconds;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema114.properties.extendSeconds.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema115.properties.extendSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -32046,7 +32485,7 @@ errors++;
 if(data.maxExtends !== undefined){
 let data12 = data.maxExtends;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema114.properties.maxExtends.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema115.properties.maxExtends.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -32081,7 +32520,7 @@ errors++;
 if(data.extendCount !== undefined){
 let data13 = data.extendCount;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema114.properties.extendCount.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema115.properties.extendCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -32094,7 +32533,7 @@ errors++;
 if(data.minDecrement !== undefined){
 let data14 = data.minDecrement;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema114.properties.minDecrement.type},message:"must be number,null"};
+const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema115.properties.minDecrement.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -32119,7 +32558,7 @@ errors++;
 if(data.ceilingPrice !== undefined){
 let data15 = data.ceilingPrice;
 if((!(typeof data15 == "number")) && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema114.properties.ceilingPrice.type},message:"must be number,null"};
+const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema115.properties.ceilingPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -32144,7 +32583,7 @@ errors++;
 if(data.roundStep !== undefined){
 let data16 = data.roundStep;
 if((!(typeof data16 == "number")) && (data16 !== null)){
-const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema114.properties.roundStep.type},message:"must be number,null"};
+const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema115.properties.roundStep.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -32169,7 +32608,7 @@ errors++;
 if(data.startPrice !== undefined){
 let data17 = data.startPrice;
 if((!(typeof data17 == "number")) && (data17 !== null)){
-const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema114.properties.startPrice.type},message:"must be number,null"};
+const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema115.properties.startPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -32194,7 +32633,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data18 = data.roundNumber;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema114.properties.roundNumber.type},message:"must be integer,null"};
+const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema115.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -32207,7 +32646,7 @@ errors++;
 if(data.roundPrice !== undefined){
 let data19 = data.roundPrice;
 if((!(typeof data19 == "number")) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema114.properties.roundPrice.type},message:"must be number,null"};
+const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema115.properties.roundPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -32220,7 +32659,7 @@ errors++;
 if(data.pausedRemainingMs !== undefined){
 let data20 = data.pausedRemainingMs;
 if((!(typeof data20 == "number")) && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema114.properties.pausedRemainingMs.type},message:"must be number,null"};
+const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema115.properties.pausedRemainingMs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -32233,7 +32672,7 @@ errors++;
 if(data.bidCount !== undefined){
 let data21 = data.bidCount;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema114.properties.bidCount.type},message:"must be integer,null"};
+const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema115.properties.bidCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -32246,7 +32685,7 @@ errors++;
 if(data.bestPrice !== undefined){
 let data22 = data.bestPrice;
 if((!(typeof data22 == "number")) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema114.properties.bestPrice.type},message:"must be number,null"};
+const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema115.properties.bestPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -32259,7 +32698,7 @@ errors++;
 if(data.awardedSupplierId !== undefined){
 let data23 = data.awardedSupplierId;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema114.properties.awardedSupplierId.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema115.properties.awardedSupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -32272,7 +32711,7 @@ errors++;
 if(data.awardedPrice !== undefined){
 let data24 = data.awardedPrice;
 if((!(typeof data24 == "number")) && (data24 !== null)){
-const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema114.properties.awardedPrice.type},message:"must be number,null"};
+const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema115.properties.awardedPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -32285,7 +32724,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data25 = data.awardedDate;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema114.properties.awardedDate.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema115.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -32310,7 +32749,7 @@ errors++;
 if(data.closeReason !== undefined){
 let data26 = data.closeReason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema114.properties.closeReason.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema115.properties.closeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -32335,7 +32774,7 @@ errors++;
 if(data.description !== undefined){
 let data27 = data.description;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema114.properties.description.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema115.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -32360,7 +32799,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data28 = data.createdBy;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema114.properties.createdBy.type},message:"must be integer,null"};
+const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema115.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -32373,7 +32812,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data29 = data.creationDate;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema114.properties.creationDate.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema115.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -32398,7 +32837,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data30 = data.lastUpdatedBy;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema114.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema115.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -32411,7 +32850,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data31 = data.lastUpdateDate;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema114.properties.lastUpdateDate.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema115.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -32436,7 +32875,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data32 = data.versionNum;
 if((!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))) && (data32 !== null)){
-const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema114.properties.versionNum.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema115.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -32457,14 +32896,14 @@ vErrors.push(err56);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuctionLine = validate114;
-const schema115 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionLine = validate115;
+const schema116 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuctionLine" */;
 let vErrors = null;
 let errors = 0;
@@ -32472,7 +32911,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionLineId !== undefined){
 let data0 = data.auctionLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema115.properties.auctionLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema116.properties.auctionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32485,7 +32924,7 @@ errors++;
 if(data.auctionId !== undefined){
 let data1 = data.auctionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema115.properties.auctionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema116.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32498,7 +32937,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema115.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema116.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32511,7 +32950,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema115.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema116.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32524,7 +32963,7 @@ errors++;
 if(data.quantity !== undefined){
 let data4 = data.quantity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema115.properties.quantity.type},message:"must be number,null"};
+const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema116.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -32549,7 +32988,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data5 = data.uomCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema115.properties.uomCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema116.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -32574,7 +33013,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema115.properties.createdBy.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema116.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32587,7 +33026,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema115.properties.creationDate.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema116.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -32612,7 +33051,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema115.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema116.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32625,7 +33064,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema115.properties.lastUpdateDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema116.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -32650,219 +33089,6 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema115.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate114.errors = vErrors;
-return errors === 0;
-}
-
-export const srmSrcAuctionSupplier = validate115;
-const schema116 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmSrcAuctionSupplier" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.auctionSupplierId !== undefined){
-let data0 = data.auctionSupplierId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema116.properties.auctionSupplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.auctionId !== undefined){
-let data1 = data.auctionId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema116.properties.auctionId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema116.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.bestPrice !== undefined){
-let data3 = data.bestPrice;
-if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema116.properties.bestPrice.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.bidCount !== undefined){
-let data4 = data.bidCount;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema116.properties.bidCount.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.lastBidMs !== undefined){
-let data5 = data.lastBidMs;
-if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema116.properties.lastBidMs.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.activeFlag !== undefined){
-let data6 = data.activeFlag;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema116.properties.activeFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema116.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema116.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema116.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema116.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema116.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
 const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema116.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
@@ -32888,10 +33114,223 @@ validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiry = validate116;
-const schema117 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"awardProposal":{"type":["string","null"],"maxLength":4000},"awardProposedBy":{"type":["integer","null"]},"awardRejectReason":{"type":["string","null"],"maxLength":1000},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionSupplier = validate116;
+const schema117 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmSrcAuctionSupplier" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.auctionSupplierId !== undefined){
+let data0 = data.auctionSupplierId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema117.properties.auctionSupplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.auctionId !== undefined){
+let data1 = data.auctionId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema117.properties.auctionId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema117.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.bestPrice !== undefined){
+let data3 = data.bestPrice;
+if((!(typeof data3 == "number")) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema117.properties.bestPrice.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.bidCount !== undefined){
+let data4 = data.bidCount;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema117.properties.bidCount.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.lastBidMs !== undefined){
+let data5 = data.lastBidMs;
+if((!(typeof data5 == "number")) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema117.properties.lastBidMs.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.activeFlag !== undefined){
+let data6 = data.activeFlag;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema117.properties.activeFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
+const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema117.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema117.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema117.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema117.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema117.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema117.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate116.errors = vErrors;
+return errors === 0;
+}
+
+export const srmSrcInquiry = validate117;
+const schema118 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"awardProposal":{"type":["string","null"],"maxLength":4000},"awardProposedBy":{"type":["integer","null"]},"awardRejectReason":{"type":["string","null"],"maxLength":1000},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiry" */;
 let vErrors = null;
 let errors = 0;
@@ -32899,7 +33338,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryId !== undefined){
 let data0 = data.inquiryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema117.properties.inquiryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema118.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32912,7 +33351,7 @@ errors++;
 if(data.inquiryNumber !== undefined){
 let data1 = data.inquiryNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema117.properties.inquiryNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema118.properties.inquiryNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32937,7 +33376,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema117.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema118.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32962,7 +33401,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema117.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema118.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32987,7 +33426,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data4 = data.categoryId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema117.properties.categoryId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema118.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -33000,7 +33439,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema117.properties.currencyCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema118.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33025,7 +33464,7 @@ errors++;
 if(data.deadline !== undefined){
 let data6 = data.deadline;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema117.properties.deadline.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema118.properties.deadline.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33050,7 +33489,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data7 = data.roundNumber;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema117.properties.roundNumber.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema118.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33063,7 +33502,7 @@ errors++;
 if(data.terms !== undefined){
 let data8 = data.terms;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema117.properties.terms.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema118.properties.terms.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33088,7 +33527,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data9 = data.requisitionId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema117.properties.requisitionId.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema118.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33101,7 +33540,7 @@ errors++;
 if(data.publishedDate !== undefined){
 let data10 = data.publishedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema117.properties.publishedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema118.properties.publishedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -33126,7 +33565,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data11 = data.awardedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema117.properties.awardedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema118.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -33151,7 +33590,7 @@ errors++;
 if(data.awardedBy !== undefined){
 let data12 = data.awardedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema117.properties.awardedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema118.properties.awardedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -33164,7 +33603,7 @@ errors++;
 if(data.awardProposal !== undefined){
 let data13 = data.awardProposal;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/awardProposal",schemaPath:"#/properties/awardProposal/type",keyword:"type",params:{type: schema117.properties.awardProposal.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/awardProposal",schemaPath:"#/properties/awardProposal/type",keyword:"type",params:{type: schema118.properties.awardProposal.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -33189,7 +33628,7 @@ errors++;
 if(data.awardProposedBy !== undefined){
 let data14 = data.awardProposedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/awardProposedBy",schemaPath:"#/properties/awardProposedBy/type",keyword:"type",params:{type: schema117.properties.awardProposedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/awardProposedBy",schemaPath:"#/properties/awardProposedBy/type",keyword:"type",params:{type: schema118.properties.awardProposedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -33202,7 +33641,7 @@ errors++;
 if(data.awardRejectReason !== undefined){
 let data15 = data.awardRejectReason;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/awardRejectReason",schemaPath:"#/properties/awardRejectReason/type",keyword:"type",params:{type: schema117.properties.awardRejectReason.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/awardRejectReason",schemaPath:"#/properties/awardRejectReason/type",keyword:"type",params:{type: schema118.properties.awardRejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -33227,7 +33666,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data16 = data.attachmentIds;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err26 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema117.properties.attachmentIds.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema118.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -33252,7 +33691,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data17 = data.createdBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema117.properties.createdBy.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema118.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -33265,7 +33704,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data18 = data.creationDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err29 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema117.properties.creationDate.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema118.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -33290,7 +33729,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data19 = data.lastUpdatedBy;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err31 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema117.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema118.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -33303,7 +33742,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data20 = data.lastUpdateDate;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err32 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema117.properties.lastUpdateDate.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema118.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -33328,7 +33767,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data21 = data.versionNum;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err34 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema117.properties.versionNum.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema118.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -33349,14 +33788,14 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiryLine = validate117;
-const schema118 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"requisitionLineId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquiryLine = validate118;
+const schema119 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"requisitionLineId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiryLine" */;
 let vErrors = null;
 let errors = 0;
@@ -33364,7 +33803,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryLineId !== undefined){
 let data0 = data.inquiryLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema118.properties.inquiryLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema119.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33377,7 +33816,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema118.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema119.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33390,7 +33829,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema118.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema119.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33403,7 +33842,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema118.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema119.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33416,7 +33855,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data4 = data.uomCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema118.properties.uomCode.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema119.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -33441,7 +33880,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema118.properties.quantity.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema119.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -33466,7 +33905,7 @@ errors++;
 if(data.requiredDate !== undefined){
 let data6 = data.requiredDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema118.properties.requiredDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema119.properties.requiredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33491,7 +33930,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data7 = data.awardedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema118.properties.awardedQuantity.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema119.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33504,7 +33943,7 @@ errors++;
 if(data.requisitionLineId !== undefined){
 let data8 = data.requisitionLineId;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema118.properties.requisitionLineId.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema119.properties.requisitionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33517,7 +33956,7 @@ errors++;
 if(data.requisitionNumber !== undefined){
 let data9 = data.requisitionNumber;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema118.properties.requisitionNumber.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema119.properties.requisitionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33542,7 +33981,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema118.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema119.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -33555,7 +33994,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema118.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema119.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33580,7 +34019,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema118.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema119.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -33593,7 +34032,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema118.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema119.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -33618,7 +34057,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema118.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema119.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -33639,14 +34078,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquirySupplier = validate118;
-const schema119 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquirySupplier = validate119;
+const schema120 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquirySupplier" */;
 let vErrors = null;
 let errors = 0;
@@ -33654,246 +34093,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquirySupplierId !== undefined){
 let data0 = data.inquirySupplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema119.properties.inquirySupplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.inquiryId !== undefined){
-let data1 = data.inquiryId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema119.properties.inquiryId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema119.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.quoteStatus !== undefined){
-let data3 = data.quoteStatus;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema119.properties.quoteStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 20){
-const err4 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.quotedDate !== undefined){
-let data4 = data.quotedDate;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema119.properties.quotedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err6 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.roundNumber !== undefined){
-let data5 = data.roundNumber;
-if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema119.properties.roundNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.awardResult !== undefined){
-let data6 = data.awardResult;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema119.properties.awardResult.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err9 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema119.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema119.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema119.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema119.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema119.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate118.errors = vErrors;
-return errors === 0;
-}
-
-export const srmSrcQuotation = validate119;
-const schema120 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmSrcQuotation" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.quotationId !== undefined){
-let data0 = data.quotationId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema120.properties.quotationId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema120.properties.inquirySupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33929,10 +34129,249 @@ vErrors.push(err2);
 errors++;
 }
 }
+if(data.quoteStatus !== undefined){
+let data3 = data.quoteStatus;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema120.properties.quoteStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err4 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.quotedDate !== undefined){
+let data4 = data.quotedDate;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema120.properties.quotedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err6 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.roundNumber !== undefined){
+let data5 = data.roundNumber;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema120.properties.roundNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.awardResult !== undefined){
+let data6 = data.awardResult;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema120.properties.awardResult.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err9 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema120.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema120.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema120.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema120.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema120.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+
+export const srmSrcQuotation = validate120;
+const schema121 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmSrcQuotation" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.quotationId !== undefined){
+let data0 = data.quotationId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema121.properties.quotationId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.inquiryId !== undefined){
+let data1 = data.inquiryId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema121.properties.inquiryId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema121.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 if(data.roundNumber !== undefined){
 let data3 = data.roundNumber;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema120.properties.roundNumber.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema121.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33945,7 +34384,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema120.properties.status.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema121.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -33970,7 +34409,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema120.properties.currencyCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema121.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -33995,7 +34434,7 @@ errors++;
 if(data.validTo !== undefined){
 let data6 = data.validTo;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema120.properties.validTo.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema121.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -34020,7 +34459,7 @@ errors++;
 if(data.freight !== undefined){
 let data7 = data.freight;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema120.properties.freight.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema121.properties.freight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34033,7 +34472,7 @@ errors++;
 if(data.taxRate !== undefined){
 let data8 = data.taxRate;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema120.properties.taxRate.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema121.properties.taxRate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34046,7 +34485,7 @@ errors++;
 if(data.remark !== undefined){
 let data9 = data.remark;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema120.properties.remark.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema121.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -34071,7 +34510,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema120.properties.submittedDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema121.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34096,7 +34535,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema120.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema121.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34109,7 +34548,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema120.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema121.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -34134,7 +34573,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema120.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema121.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -34147,7 +34586,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema120.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema121.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -34172,7 +34611,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema120.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema121.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -34193,14 +34632,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcQuotationLine = validate120;
-const schema121 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcQuotationLine = validate121;
+const schema122 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcQuotationLine" */;
 let vErrors = null;
 let errors = 0;
@@ -34208,7 +34647,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.quotationLineId !== undefined){
 let data0 = data.quotationLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema121.properties.quotationLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema122.properties.quotationLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34221,7 +34660,7 @@ errors++;
 if(data.quotationId !== undefined){
 let data1 = data.quotationId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema121.properties.quotationId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema122.properties.quotationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34234,7 +34673,7 @@ errors++;
 if(data.inquiryLineId !== undefined){
 let data2 = data.inquiryLineId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema121.properties.inquiryLineId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema122.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34247,7 +34686,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema121.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema122.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34260,7 +34699,7 @@ errors++;
 if(data.deliveryDays !== undefined){
 let data4 = data.deliveryDays;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema121.properties.deliveryDays.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema122.properties.deliveryDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34273,7 +34712,7 @@ errors++;
 if(data.ladderPrices !== undefined){
 let data5 = data.ladderPrices;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema121.properties.ladderPrices.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema122.properties.ladderPrices.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34298,7 +34737,7 @@ errors++;
 if(data.remark !== undefined){
 let data6 = data.remark;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema121.properties.remark.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema122.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -34323,7 +34762,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data7 = data.awardedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema121.properties.awardedQuantity.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema122.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -34336,7 +34775,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema121.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema122.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34349,7 +34788,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema121.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema122.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34374,7 +34813,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema121.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema122.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34387,7 +34826,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema121.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema122.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34412,7 +34851,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema121.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema122.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34433,7 +34872,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
@@ -34521,6 +34960,7 @@ export const validators = {
   srmPoRequisitionLine,
   srmPoReturn,
   srmPoReturnLine,
+  srmPosAgreement,
   srmPosQnAnswer,
   srmPosQnTemplate,
   srmPosQnTemplateLine,

@@ -5,6 +5,7 @@
 // Thai and Vietnamese print as written (docs/decisions.md "PDF fonts").
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { PdfText } from '../../../server/pdf/fonts.js';
+import { drawSignatureStamp } from '../../../server/pdf/signatureStamp.js';
 import { ok } from '../../../server/http/envelope.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { loadRecord, parseId } from '../../../server/rest/read.js';
@@ -58,25 +59,9 @@ export async function watermarkOf(db: Parameters<typeof con>[0], watermarkId: nu
 
 type Sig = { sign_side: string | null; signer_name: string | null; sign_date: unknown; document_hash: string | null; provider: string | null };
 
-async function drawStamp(page: PDFPage, fonts: PdfText, x: number, y: number, label: string, s: Sig | undefined) {
-  await fonts.draw(page, label, { x, y: y + 70, size: 10, bold: true });
-  if (!s) {
-    await fonts.draw(page, '(not signed)', { x, y: y + 50, size: 9, color: rgb(0.5, 0.5, 0.5) });
-    return;
-  }
-  // The built-in provider's stamp: a red seal drawn on the page, with what it recorded beside it.
-  const red = rgb(0.8, 0.1, 0.1);
-  page.drawCircle({ x: x + 32, y: y + 32, size: 30, borderColor: red, borderWidth: 2.5, opacity: 0, borderOpacity: 0.9 });
-  page.drawCircle({ x: x + 32, y: y + 32, size: 25, borderColor: red, borderWidth: 0.8, opacity: 0, borderOpacity: 0.9 });
-  await fonts.draw(page, 'SIGNED', { x: x + 12, y: y + 28, size: 9, bold: true, color: red });
-  const rows = [
-    `Signer: ${s.signer_name ?? ''}`,
-    `Time: ${String(s.sign_date ?? '')}`,
-    `SHA-256: ${(s.document_hash ?? '').slice(0, 32)}`,
-    `${(s.document_hash ?? '').slice(32)}`,
-  ];
-  for (const [i, r] of rows.entries()) await fonts.draw(page, r, { x: x + 70, y: y + 50 - i * 12, size: 7.5 });
-}
+// The built-in provider's stamp (server/pdf/signatureStamp.ts), from the contract's esign_sign row.
+const drawStamp = (page: PDFPage, fonts: PdfText, x: number, y: number, label: string, s: Sig | undefined) =>
+  drawSignatureStamp(page, fonts, x, y, label, s && { signerName: s.signer_name, signedAt: String(s.sign_date ?? ''), documentHash: s.document_hash ?? '' });
 
 export const getContractPdf: FamilyAction = async (ctx) => {
   const id = parseId(ctx, ctx.body.id);

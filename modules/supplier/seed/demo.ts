@@ -1,6 +1,6 @@
 // Demo company, suppliers: six qualified suppliers in three countries (supplier01 and supplier02 sign in
 // as the first two), registrations in every state with the suppliers they became, certificate warnings, business risk
-// signals with every supplier's risk score (risk.ts), and the grants.
+// signals with every supplier's risk score (risk.ts), agreements, and the grants.
 import { typed } from '../../../server/db/typed.js';
 import type { DemoStep } from '../../../server/modules/types.js';
 import type { SupplierTables } from '../generated/tables.js';
@@ -9,6 +9,7 @@ import { warnings } from './warnings.js';
 import { changes } from './changes.js';
 import { qualification } from './qualification.js';
 import { risk } from './risk.js';
+import { agreements } from './agreements.js';
 
 export const SUPPLIERS: [string, string, string, string, string, string][] = [
   ['S-0001', '华东精密钢材有限公司', '91310000MA1FL0001X', '王建国', '021-5888-0001', 'sales@hd-steel.example.com'],
@@ -76,7 +77,10 @@ const grants: DemoStep = {
     await demo.grant('BUYER', 'SUPPLIER_QUESTIONNAIRE', ['btnView', 'btnExport', 'btnScore', 'btnClose', 'btnPreviewAttachment', 'btnDownloadAttachment']);
     await demo.grant('BUYER', 'SUPPLIER_SURVEY', [...crud, 'btnSend', 'btnClose']);
     await demo.grant('SUPPLIER_PORTAL', 'MY_QUESTIONNAIRE', ['btnView', 'btnEdit', 'btnSave', 'btnSubmit', 'btnExport', ...files]);
+    // Agreements: buyers draft and send them, the supplier's portal reads, signs or refuses its own.
+    await demo.grant('BUYER', 'SUPPLIER_AGREEMENT', [...crud, 'btnSend']);
+    await demo.grant('SUPPLIER_PORTAL', 'MY_AGREEMENT', ['btnView', 'btnExport', 'btnSign', 'btnRefuse']);
   },
 };
 
-export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, qualification, risk, grants];
+export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, qualification, risk, agreements, grants];

@@ -1,7 +1,7 @@
 // SUPPLIER_CERT_EXPIRY (scheduler): the daily local checks (certificates, overdue questionnaires,
-// blacklist hits), then every supplier's risk score. New warnings are pushed (warningPush) to the buyers
-// (responsibility BUYER) and, for certificates and questionnaires, to the supplier's own contacts, as inbox
-// notices in the language of the supplier's registration.
+// blacklist hits, expired agreements), then every supplier's risk score. New warnings are pushed
+// (warningPush) to the buyers (responsibility BUYER) and, for certificates and questionnaires, to the
+// supplier's own contacts, as inbox notices in the language of the supplier's registration.
 import type { AppContext } from '../../../../server/context.js';
 import { LANGUAGES, type Language } from '../../../../server/i18n/messages.js';
 import type { ScheduledProgram } from '../../../../server/modules/types.js';
@@ -9,6 +9,7 @@ import { typed } from '../../../../server/db/typed.js';
 import type { MessagesApi } from '../../../messages/api.js';
 import type { SupplierTables } from '../../generated/tables.js';
 import { scanQuestionnaires } from './questionnaireScan.js';
+import { expireAgreements } from './agreementExpiry.js';
 import { scanCertificates, type NewWarning } from './certificateScan.js';
 import { scanBlacklistHits } from './blacklistScan.js';
 import { refreshScores } from '../risk/score.js';
@@ -44,17 +45,19 @@ export const certificateExpiryProgram: ScheduledProgram = {
   async run(app, params, run) {
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
-    const { opened, closed } = await app.db.transaction().execute(async (trx) => {
+    const { opened, closed, expired } = await app.db.transaction().execute(async (trx) => {
       const certs = await scanCertificates(trx, today, Number(params.daysAhead ?? 30), stampOf(now));
       const questionnaires = await scanQuestionnaires(trx, today, stampOf(now));
       const hits = await scanBlacklistHits(trx, stampOf(now));
+      const expired = await expireAgreements(trx, today, stampOf(now));
       await refreshScores(trx);
       return {
         opened: [...certs.opened, ...questionnaires.opened, ...hits.opened],
         closed: certs.closed + questionnaires.closed + hits.closed,
+        expired,
       };
     });
-    run?.log(`opened ${opened.length}, closed ${closed}`);
+    run?.log(`opened ${opened.length}, closed ${closed}, agreements expired ${expired}`);
     for (const w of opened) {
       run?.signal.throwIfAborted();
       await warningPush(app, w);
