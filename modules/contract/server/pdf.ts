@@ -3,8 +3,12 @@
 // travels in the envelope as base64 with its file name (like the delivery labels).
 // Fonts: the platform's PDF fonts (server/pdf/fonts.ts): titles, supplier names, items and terms in Chinese,
 // Thai and Vietnamese print as written (docs/decisions.md "PDF fonts").
+// Captions ("Contract No.", "Items", the stamp's "Signer:"…) are the module's server messages in the language
+// of the user asking for the PDF (contract.pdf.*), like every refusal: a Thai buyer prints a Thai contract.
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { PdfText } from '../../../server/pdf/fonts.js';
+import { message, type Language } from '../../../server/i18n/messages.js';
+import type { MessageParams } from '../../../server/errors.js';
 import { ok } from '../../../server/http/envelope.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { loadRecord, parseId } from '../../../server/rest/read.js';
@@ -58,20 +62,28 @@ export async function watermarkOf(db: Parameters<typeof con>[0], watermarkId: nu
 
 type Sig = { sign_side: string | null; signer_name: string | null; sign_date: unknown; document_hash: string | null; provider: string | null };
 
-async function drawStamp(page: PDFPage, fonts: PdfText, x: number, y: number, label: string, s: Sig | undefined) {
+type Caption = (key: string, params?: MessageParams) => string;
+const captionsIn =
+  (lang: Language): Caption =>
+  (key, params = {}) =>
+    message(lang, `contract.pdf.${key}`, params);
+
+async function drawStamp(page: PDFPage, fonts: PdfText, t: Caption, x: number, y: number, label: string, s: Sig | undefined) {
   await fonts.draw(page, label, { x, y: y + 70, size: 10, bold: true });
   if (!s) {
-    await fonts.draw(page, '(not signed)', { x, y: y + 50, size: 9, color: rgb(0.5, 0.5, 0.5) });
+    await fonts.draw(page, t('notSigned'), { x, y: y + 50, size: 9, color: rgb(0.5, 0.5, 0.5) });
     return;
   }
   // The built-in provider's stamp: a red seal drawn on the page, with what it recorded beside it.
   const red = rgb(0.8, 0.1, 0.1);
   page.drawCircle({ x: x + 32, y: y + 32, size: 30, borderColor: red, borderWidth: 2.5, opacity: 0, borderOpacity: 0.9 });
   page.drawCircle({ x: x + 32, y: y + 32, size: 25, borderColor: red, borderWidth: 0.8, opacity: 0, borderOpacity: 0.9 });
-  await fonts.draw(page, 'SIGNED', { x: x + 12, y: y + 28, size: 9, bold: true, color: red });
+  // The seal's word, centred in the ring (a Thai or Chinese word is not as wide as "SIGNED").
+  const seal = t('seal');
+  await fonts.draw(page, seal, { x: x + 32 - fonts.width(seal, 9, true) / 2, y: y + 28, size: 9, bold: true, color: red });
   const rows = [
-    `Signer: ${s.signer_name ?? ''}`,
-    `Time: ${String(s.sign_date ?? '')}`,
+    t('signer', { name: s.signer_name ?? '' }),
+    t('time', { time: String(s.sign_date ?? '') }),
     `SHA-256: ${(s.document_hash ?? '').slice(0, 32)}`,
     `${(s.document_hash ?? '').slice(32)}`,
   ];
@@ -89,6 +101,8 @@ export const getContractPdf: FamilyAction = async (ctx) => {
     .where('document_id', '=', id)
     .where('version_no', '=', Number(c.versionNo ?? 1))
     .execute();
+  const t = captionsIn(ctx.lang);
+  const status = (await ctx.app.lookups.findDic('CON_STATUS', ctx.lang)).find((v) => v.lookupCode === c.status)?.meaning ?? String(c.status);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${c.contractNumber} ${c.title}`);
   if (watermark) pdf.setSubject(`Watermark: ${watermark.text}`);
@@ -109,43 +123,58 @@ export const getContractPdf: FamilyAction = async (ctx) => {
     y -= size + 5;
   };
   await text(String(c.title ?? ''), 16, true);
-  await text(`Contract No. ${c.contractNumber}   Version ${c.versionNo ?? 1}   Status ${c.status}`);
-  await text(`Supplier: ${c.supplierIdDisplay ?? c.supplierId}`);
-  await text(`Amount: ${Number(c.totalAmount ?? 0).toFixed(2)} ${c.currencyCode}   Valid ${c.startDate} to ${c.endDate}`);
-  if (c.sourceNumber) await text(`Source: ${c.sourceNumber}`);
+  await text(t('heading', { number: String(c.contractNumber), version: Number(c.versionNo ?? 1), status }));
+  await text(t('supplier', { supplier: String(c.supplierIdDisplay ?? c.supplierId) }));
+  await text(
+    t('amount', {
+      amount: Number(c.totalAmount ?? 0).toFixed(2),
+      currency: String(c.currencyCode ?? ''),
+      from: String(c.startDate ?? ''),
+      to: String(c.endDate ?? ''),
+    }),
+  );
+  if (c.sourceNumber) await text(t('source', { source: String(c.sourceNumber) }));
   y -= 6;
   const lines = (c.lines as Record<string, unknown>[]) ?? [];
   if (lines.length) {
-    await text('Items', 11, true);
+    await text(t('items'), 11, true);
     for (const l of lines)
       await text(
-        `${l.lineNumber}  ${l.materialIdDisplay ?? l.materialId}   qty ${Number(l.quantity)}   x ${Number(l.price).toFixed(4)}   = ${Number(l.amount ?? 0).toFixed(2)}`,
+        t('item', {
+          line: String(l.lineNumber ?? ''),
+          material: String(l.materialIdDisplay ?? l.materialId),
+          quantity: Number(l.quantity),
+          price: Number(l.price).toFixed(4),
+          amount: Number(l.amount ?? 0).toFixed(2),
+        }),
         9,
       );
     y -= 6;
   }
-  await text('Contract text', 11, true);
+  await text(t('text'), 11, true);
   for (const l of fonts.wrap(String(c.content ?? ''), 9.5, A4.w - 2 * M)) await text(l, 9.5);
   need(130);
   y -= 20;
   await drawStamp(
     page,
     fonts,
+    t,
     M,
     y - 90,
-    'Buyer',
+    t('buyer'),
     signs.find((s) => s.sign_side === 'BUYER'),
   );
   await drawStamp(
     page,
     fonts,
+    t,
     A4.w / 2,
     y - 90,
-    'Supplier',
+    t('supplierSide'),
     signs.find((s) => s.sign_side === 'SUPPLIER'),
   );
   y -= 110;
-  await text('E-signature: built-in provider (stamp image, signer, time and SHA-256 of the document; no certificate).', 7.5);
+  for (const l of fonts.wrap(t('provider'), 7.5, A4.w - 2 * M)) await text(l, 7.5);
   if (watermark) for (const p of pages) await drawWatermark(p, fonts, watermark);
   const bytes = await pdf.save();
   return ok({
