@@ -20,4 +20,7 @@ export interface FilesApi {
   receiveDelegated(req: FastifyRequest, resolve: DelegatedResolve, limits?: DelegatedLimits): Promise<Attachment[]>;
   /** The files among `ids` that belong to record `businessId` of `functionId`, in the order asked. */
   filesOfRecord(db: Db, functionId: string, businessId: number, ids: number[]): Promise<Attachment[]>;
+  /** The bytes of stored files (`ids` of `functionId`'s record `businessId` only), smallest first, at most
+   *  `maxBytes` each: a module printing an image its record holds (a signature account's stamp). */
+  bytesOfRecordFiles(db: Db, functionId: string, businessId: number, ids: number[], maxBytes: number): Promise<{ file: Attachment; bytes: Buffer }[]>;
 }

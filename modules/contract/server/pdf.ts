@@ -5,7 +5,7 @@
 // Thai and Vietnamese print as written (docs/decisions.md "PDF fonts").
 // Captions ("Contract No.", "Items", the stamp's "Signer:"…) are the module's server messages in the language
 // of the user asking for the PDF (contract.pdf.*), like every refusal: a Thai buyer prints a Thai contract.
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { PdfText } from '../../../server/pdf/fonts.js';
 import { message, type Language } from '../../../server/i18n/messages.js';
 import type { MessageParams } from '../../../server/errors.js';
@@ -13,6 +13,7 @@ import { ok } from '../../../server/http/envelope.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { loadRecord, parseId } from '../../../server/rest/read.js';
 import { con } from './store.js';
+import { stampImageOf } from './stampImages.js';
 
 const A4 = { w: 595.28, h: 841.89 };
 const M = 50;
@@ -60,7 +61,14 @@ export async function watermarkOf(db: Parameters<typeof con>[0], watermarkId: nu
   };
 }
 
-type Sig = { sign_side: string | null; signer_name: string | null; sign_date: unknown; document_hash: string | null; provider: string | null };
+type Sig = {
+  sign_side: string | null;
+  signer_id: number | null;
+  signer_name: string | null;
+  sign_date: unknown;
+  document_hash: string | null;
+  provider: string | null;
+};
 
 type Caption = (key: string, params?: MessageParams) => string;
 const captionsIn =
@@ -68,19 +76,28 @@ const captionsIn =
   (key, params = {}) =>
     message(lang, `contract.pdf.${key}`, params);
 
-async function drawStamp(page: PDFPage, fonts: PdfText, t: Caption, x: number, y: number, label: string, s: Sig | undefined) {
-  await fonts.draw(page, label, { x, y: y + 70, size: 10, bold: true });
-  if (!s) {
-    await fonts.draw(page, t('notSigned'), { x, y: y + 50, size: 9, color: rgb(0.5, 0.5, 0.5) });
-    return;
-  }
-  // The built-in provider's stamp: a red seal drawn on the page, with what it recorded beside it.
-  const red = rgb(0.8, 0.1, 0.1);
+/** The built-in provider's own seal (no account image): two red rings with the seal's word in the middle. */
+async function drawSeal(page: PDFPage, fonts: PdfText, t: Caption, x: number, y: number, red: ReturnType<typeof rgb>) {
   page.drawCircle({ x: x + 32, y: y + 32, size: 30, borderColor: red, borderWidth: 2.5, opacity: 0, borderOpacity: 0.9 });
   page.drawCircle({ x: x + 32, y: y + 32, size: 25, borderColor: red, borderWidth: 0.8, opacity: 0, borderOpacity: 0.9 });
   // The seal's word, centred in the ring (a Thai or Chinese word is not as wide as "SIGNED").
   const seal = t('seal');
   await fonts.draw(page, seal, { x: x + 32 - fonts.width(seal, 9, true) / 2, y: y + 28, size: 9, bold: true, color: red });
+}
+
+/** One side's signature box: the account image or the drawn seal, and what the provider recorded beside it. */
+async function drawStamp(page: PDFPage, fonts: PdfText, t: Caption, x: number, y: number, label: string, s: Sig | undefined, image: PDFImage | null) {
+  await fonts.draw(page, label, { x, y: y + 70, size: 10, bold: true });
+  if (!s) {
+    await fonts.draw(page, t('notSigned'), { x, y: y + 50, size: 9, color: rgb(0.5, 0.5, 0.5) });
+    return;
+  }
+  const red = rgb(0.8, 0.1, 0.1);
+  if (image) {
+    // The signer's account image (esignAccount), fitted into the seal's 64-point square.
+    const k = Math.min(64 / image.width, 64 / image.height);
+    page.drawImage(image, { x: x + (64 - image.width * k) / 2, y: y + (64 - image.height * k) / 2, width: image.width * k, height: image.height * k });
+  } else await drawSeal(page, fonts, t, x, y, red);
   const rows = [
     t('signer', { name: s.signer_name ?? '' }),
     t('time', { time: String(s.sign_date ?? '') }),
@@ -96,7 +113,7 @@ export const getContractPdf: FamilyAction = async (ctx) => {
   const watermark = await watermarkOf(ctx.app.db, c.watermarkId === null || c.watermarkId === undefined ? null : Number(c.watermarkId));
   const signs = await con(ctx.app.db)
     .selectFrom('esign_sign')
-    .select(['sign_side', 'signer_name', 'sign_date', 'document_hash', 'provider'])
+    .select(['sign_side', 'signer_id', 'signer_name', 'sign_date', 'document_hash', 'provider'])
     .where('document_type', '=', 'CONTRACT')
     .where('document_id', '=', id)
     .where('version_no', '=', Number(c.versionNo ?? 1))
@@ -154,16 +171,10 @@ export const getContractPdf: FamilyAction = async (ctx) => {
   await text(t('text'), 11, true);
   for (const l of fonts.wrap(String(c.content ?? ''), 9.5, A4.w - 2 * M)) await text(l, 9.5);
   need(130);
+  const buyerSign = signs.find((s) => s.sign_side === 'BUYER');
+  const supplierSign = signs.find((s) => s.sign_side === 'SUPPLIER');
   y -= 20;
-  await drawStamp(
-    page,
-    fonts,
-    t,
-    M,
-    y - 90,
-    t('buyer'),
-    signs.find((s) => s.sign_side === 'BUYER'),
-  );
+  await drawStamp(page, fonts, t, M, y - 90, t('buyer'), buyerSign, buyerSign ? await stampImageOf(ctx.app, pdf, buyerSign.signer_id, null) : null);
   await drawStamp(
     page,
     fonts,
@@ -171,7 +182,8 @@ export const getContractPdf: FamilyAction = async (ctx) => {
     A4.w / 2,
     y - 90,
     t('supplierSide'),
-    signs.find((s) => s.sign_side === 'SUPPLIER'),
+    supplierSign,
+    supplierSign ? await stampImageOf(ctx.app, pdf, supplierSign.signer_id, Number(c.supplierId)) : null,
   );
   y -= 110;
   for (const l of fonts.wrap(t('provider'), 7.5, A4.w - 2 * M)) await text(l, 7.5);

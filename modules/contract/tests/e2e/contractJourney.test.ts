@@ -16,7 +16,16 @@ const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
 
 const TEXT = {
-  CN: { approved: '已批准', sent: '待供应商确认', confirmed: '供应商已确认', signing: '签署中', signed: '已签署', done: '操作成功', note: '内置签章服务', signer: '签署人：' },
+  CN: {
+    approved: '已批准',
+    sent: '待供应商确认',
+    confirmed: '供应商已确认',
+    signing: '签署中',
+    signed: '已签署',
+    done: '操作成功',
+    note: '内置签章服务',
+    signer: '签署人：',
+  },
   TH: {
     approved: 'อนุมัติแล้ว',
     sent: 'รอผู้จัดจำหน่ายยืนยัน',
