@@ -45,7 +45,8 @@ function signaturePng(name: string): Buffer {
 /** How many images the PDF embeds. */
 async function imageCount(bytes: Uint8Array): Promise<number> {
   const doc = await PDFDocument.load(bytes);
-  return doc.context.enumerateIndirectObjects().filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')).length;
+  return doc.context.enumerateIndirectObjects().filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+    .length;
 }
 
 for (const backend of await backends()) {
@@ -82,7 +83,14 @@ for (const backend of await backends()) {
       expect(expectOk(await w.buyer.call<Account>(`${ACCOUNT}/findById`, { id: other.accountId })).accountName).toBe(other.accountName);
       // Its company already has an active account: a second active one is refused (TH), a disabled one is kept,
       // owned by its own supplier whatever the body named.
-      const body: Rec = { accountName: 'สำรอง', ownerType: 'USER', userId: w.buyer.session!.userId, supplierId: w.supplier2, status: 'ACTIVE', provider: 'BUILTIN' };
+      const body: Rec = {
+        accountName: 'สำรอง',
+        ownerType: 'USER',
+        userId: w.buyer.session!.userId,
+        supplierId: w.supplier2,
+        status: 'ACTIVE',
+        provider: 'BUILTIN',
+      };
       expectRefusal(await w.s1.call(`${ACCOUNT}/saveOrUpdate`, body, { lang: 'TH' }), 200, /มีบัญชีลายเซ็นที่ใช้งานอยู่แล้ว/);
       const spare = expectOk(await w.s1.call<Account>(`${ACCOUNT}/saveOrUpdate`, { ...body, status: 'DISABLED' }));
       expect(spare).toMatchObject({ ownerType: 'SUPPLIER', supplierId: w.supplier1, userId: null, status: 'DISABLED' });
@@ -91,7 +99,11 @@ for (const backend of await backends()) {
 
     it('staff name the owner: a user account needs its user (EN), a supplier account its supplier (TH); one active per owner', async () => {
       const base = { accountName: `acc ${Date.now()}`, provider: 'BUILTIN', status: 'ACTIVE' };
-      expectRefusal(await w.buyer.call(`${ACCOUNT}/saveOrUpdate`, { ...base, ownerType: 'USER' }, { lang: 'EN' }), 200, 'Choose the user this signature account belongs to');
+      expectRefusal(
+        await w.buyer.call(`${ACCOUNT}/saveOrUpdate`, { ...base, ownerType: 'USER' }, { lang: 'EN' }),
+        200,
+        'Choose the user this signature account belongs to',
+      );
       expectRefusal(await w.buyer.call(`${ACCOUNT}/saveOrUpdate`, { ...base, ownerType: 'SUPPLIER' }, { lang: 'TH' }), 200, /โปรดเลือกผู้จัดจำหน่าย/);
       expectRefusal(
         await w.buyer.call(`${ACCOUNT}/saveOrUpdate`, { ...base, ownerType: 'USER', userId: w.buyer.session!.userId }, { lang: 'CN' }),
@@ -103,7 +115,12 @@ for (const backend of await backends()) {
     it('the PDF stamps the signer’s account image, else its supplier’s, else the drawn seal', async () => {
       const before = await pdfOf((await signedContract(w)).contractId);
       expect(await imageCount(before)).toBe(0);
-      expect((await pdfText(before)).pages.join('\n').split('\n').filter((x) => x === 'SIGNED')).toHaveLength(2);
+      expect(
+        (await pdfText(before)).pages
+          .join('\n')
+          .split('\n')
+          .filter((x) => x === 'SIGNED'),
+      ).toHaveLength(2);
 
       // buyer01's own account gets an image: the buyer's side prints it, the supplier's side keeps the seal.
       const own = (await list(w.buyer)).find((a) => a.ownerType === 'USER' && a.userId === w.buyer.session!.userId && a.status === 'ACTIVE')!;
