@@ -70,6 +70,8 @@ export const PAGES: Readonly<Record<string, PageSummary>> = {
   "contract/supplierContractList": { module: "contract", kind: "list", title: {"CN":"我的合同","EN":"My contracts","TH":"สัญญาของฉัน","VN":"Hợp đồng của tôi"} },
   "contract/supplierEsignAccountEdit": { module: "contract", kind: "edit", title: {"CN":"我的签章账户","EN":"My signature account","TH":"บัญชีลายเซ็นของฉัน","VN":"Tài khoản chữ ký của tôi"} },
   "contract/supplierEsignAccountList": { module: "contract", kind: "list", title: {"CN":"我的签章账户","EN":"My signature account","TH":"บัญชีลายเซ็นของฉัน","VN":"Tài khoản chữ ký của tôi"} },
+  "contract/supplierServiceEdit": { module: "contract", kind: "edit", title: {"CN":"我的服务评分","EN":"My service scores","TH":"คะแนนบริการของฉัน","VN":"Điểm dịch vụ của tôi"} },
+  "contract/supplierServiceList": { module: "contract", kind: "list", title: {"CN":"我的服务评分","EN":"My service scores","TH":"คะแนนบริการของฉัน","VN":"Điểm dịch vụ của tôi"} },
   "contract/templateEdit": { module: "contract", kind: "edit", title: {"CN":"合同模板维护","EN":"Contract template","TH":"แม่แบบสัญญา","VN":"Mẫu hợp đồng"} },
   "contract/templateList": { module: "contract", kind: "list", title: {"CN":"合同模板","EN":"Contract templates","TH":"แม่แบบสัญญา","VN":"Mẫu hợp đồng"} },
   "contract/termEdit": { module: "contract", kind: "edit", title: {"CN":"合同条款维护","EN":"Contract term","TH":"ข้อกำหนดสัญญา","VN":"Điều khoản hợp đồng"} },

@@ -12,12 +12,14 @@ import page7 from '../pages/supplierContractEdit.page.json';
 import page8 from '../pages/supplierContractList.page.json';
 import page9 from '../pages/supplierEsignAccountEdit.page.json';
 import page10 from '../pages/supplierEsignAccountList.page.json';
-import page11 from '../pages/templateEdit.page.json';
-import page12 from '../pages/templateList.page.json';
-import page13 from '../pages/termEdit.page.json';
-import page14 from '../pages/termList.page.json';
-import page15 from '../pages/watermarkEdit.page.json';
-import page16 from '../pages/watermarkList.page.json';
+import page11 from '../pages/supplierServiceEdit.page.json';
+import page12 from '../pages/supplierServiceList.page.json';
+import page13 from '../pages/templateEdit.page.json';
+import page14 from '../pages/templateList.page.json';
+import page15 from '../pages/termEdit.page.json';
+import page16 from '../pages/termList.page.json';
+import page17 from '../pages/watermarkEdit.page.json';
+import page18 from '../pages/watermarkList.page.json';
 import entity0 from '../entities/esignAccount.entity.json';
 import entity1 from '../entities/esignSign.entity.json';
 import entity2 from '../entities/srmConContract.entity.json';
@@ -41,12 +43,14 @@ export const pages = {
   "contract/supplierContractList": page8,
   "contract/supplierEsignAccountEdit": page9,
   "contract/supplierEsignAccountList": page10,
-  "contract/templateEdit": page11,
-  "contract/templateList": page12,
-  "contract/termEdit": page13,
-  "contract/termList": page14,
-  "contract/watermarkEdit": page15,
-  "contract/watermarkList": page16,
+  "contract/supplierServiceEdit": page11,
+  "contract/supplierServiceList": page12,
+  "contract/templateEdit": page13,
+  "contract/templateList": page14,
+  "contract/termEdit": page15,
+  "contract/termList": page16,
+  "contract/watermarkEdit": page17,
+  "contract/watermarkList": page18,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {

@@ -48,6 +48,7 @@ const grants: DemoStep = {
       'btnDownloadAttachment',
       'btnDelAttachment',
     ]);
+    await demo.grant('SUPPLIER_PORTAL', 'MY_SERVICE_SCORES', ['btnView', 'btnExport']);
     await demo.grant('SUPPLIER_PORTAL', 'MY_CONTRACTS', ['btnView', 'btnExport', 'btnConfirm', 'btnRefuse', 'btnSign']);
   },
 };
