@@ -6,6 +6,7 @@ import { defineModule } from '../../server/modules/types.js';
 import './api.js';
 import { contractRules } from './server/contractRules.js';
 import { watermarkRules } from './server/watermarkRules.js';
+import { esignAccountRules } from './server/esignAccountRules.js';
 import { serviceConfirmRules } from './server/serviceRules.js';
 import { doChange, doRefuse, doTerminate, findVersions } from './server/actions.js';
 import { doSign } from './server/sign.js';
@@ -16,9 +17,10 @@ import { contractDemo } from './seed/demo.js';
 
 export default defineModule({
   name: 'contract',
+  // files: signature account images;
   // supplier: the parties; sourcing: awards (its API); workflow: CON_APPROVAL; messages: the hand-overs.
-  dependsOn: ['base', 'admin', 'supplier', 'sourcing', 'workflow', 'messages'],
-  rules: { srmConContract: contractRules, srmConWatermark: watermarkRules, srmConServiceConfirm: serviceConfirmRules },
+  dependsOn: ['base', 'admin', 'files', 'supplier', 'sourcing', 'workflow', 'messages'],
+  rules: { srmConContract: contractRules, srmConWatermark: watermarkRules, srmConServiceConfirm: serviceConfirmRules, esignAccount: esignAccountRules },
   operations: {
     srmConContract: { doRefuse, doSign, doTerminate, doChange, findVersions, getContractPdf, awardedInquiries, createFromAward },
   },

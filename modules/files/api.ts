@@ -27,4 +27,7 @@ export interface FilesApi {
    * read permission and row rule, like any attachment of it.
    */
   storeBytes(db: Db, file: GeneratedFile, userId: number): Promise<Attachment & { sha256: string }>;
+  /** The bytes of stored files (`ids` of `functionId`'s record `businessId` only), smallest first, at most
+   *  `maxBytes` each: a module printing an image its record holds (a signature account's stamp). */
+  bytesOfRecordFiles(db: Db, functionId: string, businessId: number, ids: number[], maxBytes: number): Promise<{ file: Attachment; bytes: Buffer }[]>;
 }

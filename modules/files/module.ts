@@ -2,7 +2,7 @@
 // transfer engine is the platform's (server/files); this module owns the file records, serves the
 // screens' calls, and lets a saved record claim the files its attachments fields list.
 import { defineModule } from '../../server/modules/types.js';
-import { receiveDelegated, registerFileRoutes } from './server/routes.js';
+import { bytesOfRecordFiles, receiveDelegated, registerFileRoutes } from './server/routes.js';
 import { claimAttachments } from './server/claim.js';
 import { filesOfRecord, insertFile, lockStorageKey } from './server/repo.js';
 import type { FilesApi } from './api.js';
@@ -18,6 +18,7 @@ export default defineModule({
     filesOfRecord,
     receiveDelegated: (req, resolve, limits) => receiveDelegated(app, req, resolve, limits),
     storeBytes: (db, file, userId) => storeBytes(app, db, file, userId),
+    bytesOfRecordFiles: (db, functionId, businessId, ids, maxBytes) => bytesOfRecordFiles(app, db, functionId, businessId, ids, maxBytes),
   }),
   routes: (server, { app }) => registerFileRoutes(server, app),
   programs: [orphanSweep],

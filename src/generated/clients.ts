@@ -1455,6 +1455,51 @@ export function bpmUrgeRuleClient(call: Call) {
   };
 }
 
+export interface EsignAccount {
+accountId: number
+accountName: string
+ownerType: string
+userId: (number | null)
+userIdDisplay: (string | null)
+supplierId: (number | null)
+supplierIdDisplay: (string | null)
+provider: string
+status: string
+/**
+ * comma-separated file ids
+ */
+signatureImage: (string | null)
+remark: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface EsignAccountParams {
+accountId?: (number | number[])
+accountName?: string
+ownerType?: (string | string[])
+userId?: (number | number[])
+supplierId?: (number | number[])
+provider?: (string | string[])
+status?: (string | string[])
+signatureImage?: (string | string[])
+}
+
+export function esignAccountClient(call: Call) {
+  const base = 'srmServer/v1/esignAccountRestful';
+  return {
+    findById: (id: number) => call<EsignAccount>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<EsignAccountParams> = {}) => call<EsignAccount[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<EsignAccount>) => call<EsignAccount>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<EsignAccount>[]) => call<EsignAccount[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
 export interface EsignSign {
 signId: number
 documentType: string

@@ -10107,10 +10107,311 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const esignSign = validate47;
-const schema48 = {"$id":"entity:esignSign","type":"object","properties":{"signId":{"type":["integer","null"]},"documentType":{"type":["string","null"],"maxLength":40},"documentId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":40},"versionNo":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"signSide":{"type":["string","null"],"maxLength":20},"signerId":{"type":["integer","null"]},"signerName":{"type":["string","null"],"maxLength":100},"signDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentHash":{"type":["string","null"],"maxLength":64},"provider":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const esignAccount = validate47;
+const schema48 = {"$id":"entity:esignAccount","type":"object","properties":{"accountId":{"type":["integer","null"]},"accountName":{"type":["string","null"],"maxLength":100},"ownerType":{"type":["string","null"],"maxLength":20},"userId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"provider":{"type":["string","null"],"maxLength":40},"status":{"type":["string","null"],"maxLength":20},"signatureImage":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:esignAccount" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: schema48.properties.accountId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.accountName !== undefined){
+let data1 = data.accountName;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema48.properties.accountName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err2 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.ownerType !== undefined){
+let data2 = data.ownerType;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/ownerType",schemaPath:"#/properties/ownerType/type",keyword:"type",params:{type: schema48.properties.ownerType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 20){
+const err4 = {instancePath:instancePath+"/ownerType",schemaPath:"#/properties/ownerType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.userId !== undefined){
+let data3 = data.userId;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema48.properties.userId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data4 = data.supplierId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema48.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.provider !== undefined){
+let data5 = data.provider;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema48.properties.provider.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err8 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data6 = data.status;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema48.properties.status.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.signatureImage !== undefined){
+let data7 = data.signatureImage;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/signatureImage",schemaPath:"#/properties/signatureImage/type",keyword:"type",params:{type: schema48.properties.signatureImage.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern1.test(data7)){
+const err12 = {instancePath:instancePath+"/signatureImage",schemaPath:"#/properties/signatureImage/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.remark !== undefined){
+let data8 = data.remark;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema48.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 500){
+const err14 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data9 = data.createdBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema48.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data10 = data.creationDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema48.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data11 = data.lastUpdatedBy;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema48.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data12 = data.lastUpdateDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema48.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data13 = data.versionNum;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema48.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+export const esignSign = validate48;
+const schema49 = {"$id":"entity:esignSign","type":"object","properties":{"signId":{"type":["integer","null"]},"documentType":{"type":["string","null"],"maxLength":40},"documentId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":40},"versionNo":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"signSide":{"type":["string","null"],"maxLength":20},"signerId":{"type":["integer","null"]},"signerName":{"type":["string","null"],"maxLength":100},"signDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentHash":{"type":["string","null"],"maxLength":64},"provider":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:esignSign" */;
 let vErrors = null;
 let errors = 0;
@@ -10118,7 +10419,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.signId !== undefined){
 let data0 = data.signId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/signId",schemaPath:"#/properties/signId/type",keyword:"type",params:{type: schema48.properties.signId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/signId",schemaPath:"#/properties/signId/type",keyword:"type",params:{type: schema49.properties.signId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10131,7 +10432,7 @@ errors++;
 if(data.documentType !== undefined){
 let data1 = data.documentType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/documentType",schemaPath:"#/properties/documentType/type",keyword:"type",params:{type: schema48.properties.documentType.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/documentType",schemaPath:"#/properties/documentType/type",keyword:"type",params:{type: schema49.properties.documentType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10156,7 +10457,7 @@ errors++;
 if(data.documentId !== undefined){
 let data2 = data.documentId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/documentId",schemaPath:"#/properties/documentId/type",keyword:"type",params:{type: schema48.properties.documentId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/documentId",schemaPath:"#/properties/documentId/type",keyword:"type",params:{type: schema49.properties.documentId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10169,7 +10470,7 @@ errors++;
 if(data.documentNumber !== undefined){
 let data3 = data.documentNumber;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema48.properties.documentNumber.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema49.properties.documentNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10194,7 +10495,7 @@ errors++;
 if(data.versionNo !== undefined){
 let data4 = data.versionNo;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema48.properties.versionNo.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema49.properties.versionNo.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10207,7 +10508,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data5 = data.supplierId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema48.properties.supplierId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema49.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10220,7 +10521,7 @@ errors++;
 if(data.signSide !== undefined){
 let data6 = data.signSide;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/signSide",schemaPath:"#/properties/signSide/type",keyword:"type",params:{type: schema48.properties.signSide.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/signSide",schemaPath:"#/properties/signSide/type",keyword:"type",params:{type: schema49.properties.signSide.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10245,7 +10546,7 @@ errors++;
 if(data.signerId !== undefined){
 let data7 = data.signerId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/signerId",schemaPath:"#/properties/signerId/type",keyword:"type",params:{type: schema48.properties.signerId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/signerId",schemaPath:"#/properties/signerId/type",keyword:"type",params:{type: schema49.properties.signerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10258,7 +10559,7 @@ errors++;
 if(data.signerName !== undefined){
 let data8 = data.signerName;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/signerName",schemaPath:"#/properties/signerName/type",keyword:"type",params:{type: schema48.properties.signerName.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/signerName",schemaPath:"#/properties/signerName/type",keyword:"type",params:{type: schema49.properties.signerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10283,7 +10584,7 @@ errors++;
 if(data.signDate !== undefined){
 let data9 = data.signDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/signDate",schemaPath:"#/properties/signDate/type",keyword:"type",params:{type: schema48.properties.signDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/signDate",schemaPath:"#/properties/signDate/type",keyword:"type",params:{type: schema49.properties.signDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10308,7 +10609,7 @@ errors++;
 if(data.documentHash !== undefined){
 let data10 = data.documentHash;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/type",keyword:"type",params:{type: schema48.properties.documentHash.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/type",keyword:"type",params:{type: schema49.properties.documentHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10333,7 +10634,7 @@ errors++;
 if(data.provider !== undefined){
 let data11 = data.provider;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema48.properties.provider.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema49.properties.provider.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10358,7 +10659,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema48.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema49.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10371,7 +10672,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema48.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema49.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10396,7 +10697,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema48.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema49.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10409,7 +10710,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema48.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema49.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10434,7 +10735,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema48.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema49.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10455,14 +10756,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const msgConfig = validate48;
-const schema49 = {"$id":"entity:msgConfig","type":"object","properties":{"configId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"siteFlag":{"type":["string","null"],"enum":["Y","N",null]},"mailFlag":{"type":["string","null"],"enum":["Y","N",null]},"smsFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgConfig = validate49;
+const schema50 = {"$id":"entity:msgConfig","type":"object","properties":{"configId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"siteFlag":{"type":["string","null"],"enum":["Y","N",null]},"mailFlag":{"type":["string","null"],"enum":["Y","N",null]},"smsFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -10470,7 +10771,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.configId !== undefined){
 let data0 = data.configId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema49.properties.configId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema50.properties.configId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10483,7 +10784,7 @@ errors++;
 if(data.templateId !== undefined){
 let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema49.properties.templateId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema50.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10496,7 +10797,7 @@ errors++;
 if(data.siteFlag !== undefined){
 let data2 = data.siteFlag;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/type",keyword:"type",params:{type: schema49.properties.siteFlag.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/type",keyword:"type",params:{type: schema50.properties.siteFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10506,7 +10807,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "Y") || (data2 === "N")) || (data2 === null))){
-const err3 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/enum",keyword:"enum",params:{allowedValues: schema49.properties.siteFlag.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/siteFlag",schemaPath:"#/properties/siteFlag/enum",keyword:"enum",params:{allowedValues: schema50.properties.siteFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10519,7 +10820,7 @@ errors++;
 if(data.mailFlag !== undefined){
 let data3 = data.mailFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/type",keyword:"type",params:{type: schema49.properties.mailFlag.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/type",keyword:"type",params:{type: schema50.properties.mailFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10529,7 +10830,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err5 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/enum",keyword:"enum",params:{allowedValues: schema49.properties.mailFlag.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/mailFlag",schemaPath:"#/properties/mailFlag/enum",keyword:"enum",params:{allowedValues: schema50.properties.mailFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10542,7 +10843,7 @@ errors++;
 if(data.smsFlag !== undefined){
 let data4 = data.smsFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/type",keyword:"type",params:{type: schema49.properties.smsFlag.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/type",keyword:"type",params:{type: schema50.properties.smsFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10552,7 +10853,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err7 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/enum",keyword:"enum",params:{allowedValues: schema49.properties.smsFlag.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/smsFlag",schemaPath:"#/properties/smsFlag/enum",keyword:"enum",params:{allowedValues: schema50.properties.smsFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10565,7 +10866,7 @@ errors++;
 if(data.description !== undefined){
 let data5 = data.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema49.properties.description.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema50.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10590,7 +10891,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema49.properties.enabledFlag.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema50.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10600,7 +10901,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema49.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema50.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10613,7 +10914,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema49.properties.createdBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema50.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10626,7 +10927,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema49.properties.creationDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema50.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10651,7 +10952,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema49.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema50.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10664,7 +10965,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema49.properties.lastUpdateDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema50.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10689,7 +10990,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema49.properties.versionNum.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema50.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10710,14 +11011,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const msgConfigRecipient = validate49;
-const schema50 = {"$id":"entity:msgConfigRecipient","type":"object","properties":{"recipientId":{"type":["integer","null"]},"configId":{"type":["integer","null"]},"recipientType":{"type":["string","null"],"maxLength":20},"recipientValue":{"type":["string","null"],"maxLength":100},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgConfigRecipient = validate50;
+const schema51 = {"$id":"entity:msgConfigRecipient","type":"object","properties":{"recipientId":{"type":["integer","null"]},"configId":{"type":["integer","null"]},"recipientType":{"type":["string","null"],"maxLength":20},"recipientValue":{"type":["string","null"],"maxLength":100},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgConfigRecipient" */;
 let vErrors = null;
 let errors = 0;
@@ -10725,7 +11026,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.recipientId !== undefined){
 let data0 = data.recipientId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/recipientId",schemaPath:"#/properties/recipientId/type",keyword:"type",params:{type: schema50.properties.recipientId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/recipientId",schemaPath:"#/properties/recipientId/type",keyword:"type",params:{type: schema51.properties.recipientId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10738,7 +11039,7 @@ errors++;
 if(data.configId !== undefined){
 let data1 = data.configId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema50.properties.configId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/configId",schemaPath:"#/properties/configId/type",keyword:"type",params:{type: schema51.properties.configId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10751,7 +11052,7 @@ errors++;
 if(data.recipientType !== undefined){
 let data2 = data.recipientType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/recipientType",schemaPath:"#/properties/recipientType/type",keyword:"type",params:{type: schema50.properties.recipientType.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/recipientType",schemaPath:"#/properties/recipientType/type",keyword:"type",params:{type: schema51.properties.recipientType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10776,7 +11077,7 @@ errors++;
 if(data.recipientValue !== undefined){
 let data3 = data.recipientValue;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/recipientValue",schemaPath:"#/properties/recipientValue/type",keyword:"type",params:{type: schema50.properties.recipientValue.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/recipientValue",schemaPath:"#/properties/recipientValue/type",keyword:"type",params:{type: schema51.properties.recipientValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10801,7 +11102,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema50.properties.createdBy.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema51.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10814,7 +11115,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema50.properties.creationDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema51.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10839,7 +11140,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema50.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema51.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10852,7 +11153,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema50.properties.lastUpdateDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema51.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10877,7 +11178,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema50.properties.versionNum.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema51.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10898,14 +11199,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const msgDelivery = validate50;
-const schema51 = {"$id":"entity:msgDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"language":{"type":["string","null"],"maxLength":10},"title":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"route":{"type":["string","null"],"maxLength":500},"sourceType":{"type":["string","null"],"maxLength":60},"deliveryStatus":{"type":["string","null"],"maxLength":20},"attempts":{"type":["integer","null"]},"nextAttemptAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastError":{"type":["string","null"],"maxLength":500},"sentTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"readFlag":{"type":["string","null"],"enum":["Y","N",null]},"readTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgDelivery = validate51;
+const schema52 = {"$id":"entity:msgDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":100},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"language":{"type":["string","null"],"maxLength":10},"title":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"route":{"type":["string","null"],"maxLength":500},"sourceType":{"type":["string","null"],"maxLength":60},"deliveryStatus":{"type":["string","null"],"maxLength":20},"attempts":{"type":["integer","null"]},"nextAttemptAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastError":{"type":["string","null"],"maxLength":500},"sentTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"readFlag":{"type":["string","null"],"enum":["Y","N",null]},"readTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgDelivery" */;
 let vErrors = null;
 let errors = 0;
@@ -10913,7 +11214,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deliveryId !== undefined){
 let data0 = data.deliveryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema51.properties.deliveryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema52.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10926,7 +11227,7 @@ errors++;
 if(data.instanceId !== undefined){
 let data1 = data.instanceId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema51.properties.instanceId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema52.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10939,7 +11240,7 @@ errors++;
 if(data.userId !== undefined){
 let data2 = data.userId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema51.properties.userId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema52.properties.userId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10952,7 +11253,7 @@ errors++;
 if(data.userName !== undefined){
 let data3 = data.userName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema51.properties.userName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema52.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10977,7 +11278,7 @@ errors++;
 if(data.channel !== undefined){
 let data4 = data.channel;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema51.properties.channel.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema52.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11002,7 +11303,7 @@ errors++;
 if(data.address !== undefined){
 let data5 = data.address;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema51.properties.address.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema52.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11027,7 +11328,7 @@ errors++;
 if(data.language !== undefined){
 let data6 = data.language;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema51.properties.language.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema52.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11052,7 +11353,7 @@ errors++;
 if(data.title !== undefined){
 let data7 = data.title;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema51.properties.title.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema52.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11077,7 +11378,7 @@ errors++;
 if(data.content !== undefined){
 let data8 = data.content;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema51.properties.content.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema52.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11102,7 +11403,7 @@ errors++;
 if(data.route !== undefined){
 let data9 = data.route;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema51.properties.route.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema52.properties.route.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11127,7 +11428,7 @@ errors++;
 if(data.sourceType !== undefined){
 let data10 = data.sourceType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema51.properties.sourceType.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema52.properties.sourceType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11152,7 +11453,7 @@ errors++;
 if(data.deliveryStatus !== undefined){
 let data11 = data.deliveryStatus;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/deliveryStatus",schemaPath:"#/properties/deliveryStatus/type",keyword:"type",params:{type: schema51.properties.deliveryStatus.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/deliveryStatus",schemaPath:"#/properties/deliveryStatus/type",keyword:"type",params:{type: schema52.properties.deliveryStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11177,7 +11478,7 @@ errors++;
 if(data.attempts !== undefined){
 let data12 = data.attempts;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema51.properties.attempts.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema52.properties.attempts.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11190,7 +11491,7 @@ errors++;
 if(data.nextAttemptAt !== undefined){
 let data13 = data.nextAttemptAt;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/type",keyword:"type",params:{type: schema51.properties.nextAttemptAt.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/type",keyword:"type",params:{type: schema52.properties.nextAttemptAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11215,7 +11516,7 @@ errors++;
 if(data.lastError !== undefined){
 let data14 = data.lastError;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema51.properties.lastError.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema52.properties.lastError.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11240,7 +11541,7 @@ errors++;
 if(data.sentTime !== undefined){
 let data15 = data.sentTime;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/type",keyword:"type",params:{type: schema51.properties.sentTime.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/type",keyword:"type",params:{type: schema52.properties.sentTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11265,7 +11566,7 @@ errors++;
 if(data.readFlag !== undefined){
 let data16 = data.readFlag;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/type",keyword:"type",params:{type: schema51.properties.readFlag.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/type",keyword:"type",params:{type: schema52.properties.readFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11275,7 +11576,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!(((data16 === "Y") || (data16 === "N")) || (data16 === null))){
-const err29 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/enum",keyword:"enum",params:{allowedValues: schema51.properties.readFlag.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/readFlag",schemaPath:"#/properties/readFlag/enum",keyword:"enum",params:{allowedValues: schema52.properties.readFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11288,7 +11589,7 @@ errors++;
 if(data.readTime !== undefined){
 let data17 = data.readTime;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err30 = {instancePath:instancePath+"/readTime",schemaPath:"#/properties/readTime/type",keyword:"type",params:{type: schema51.properties.readTime.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/readTime",schemaPath:"#/properties/readTime/type",keyword:"type",params:{type: schema52.properties.readTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11313,7 +11614,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data18 = data.createdBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err32 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema51.properties.createdBy.type},message:"must be integer,null"};
+const err32 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema52.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11326,7 +11627,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data19 = data.creationDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err33 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema51.properties.creationDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema52.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -11351,7 +11652,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data20 = data.lastUpdatedBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err35 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema51.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema52.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11364,7 +11665,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data21 = data.lastUpdateDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err36 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema51.properties.lastUpdateDate.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema52.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11389,7 +11690,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data22 = data.versionNum;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err38 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema51.properties.versionNum.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema52.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -11410,14 +11711,14 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const msgInstance = validate51;
-const schema52 = {"$id":"entity:msgInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"sourceType":{"type":["string","null"],"maxLength":60},"title":{"type":["string","null"],"maxLength":300},"route":{"type":["string","null"],"maxLength":500},"language":{"type":["string","null"],"maxLength":10},"variables":{"type":["string","null"]},"instanceStatus":{"type":["string","null"],"maxLength":20},"recipientCount":{"type":["integer","null"]},"deliveryCount":{"type":["integer","null"]},"unresolved":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgInstance = validate52;
+const schema53 = {"$id":"entity:msgInstance","type":"object","properties":{"instanceId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"sourceType":{"type":["string","null"],"maxLength":60},"title":{"type":["string","null"],"maxLength":300},"route":{"type":["string","null"],"maxLength":500},"language":{"type":["string","null"],"maxLength":10},"variables":{"type":["string","null"]},"instanceStatus":{"type":["string","null"],"maxLength":20},"recipientCount":{"type":["integer","null"]},"deliveryCount":{"type":["integer","null"]},"unresolved":{"type":["string","null"],"maxLength":2000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgInstance" */;
 let vErrors = null;
 let errors = 0;
@@ -11425,7 +11726,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.instanceId !== undefined){
 let data0 = data.instanceId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema52.properties.instanceId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema53.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11438,7 +11739,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema52.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema53.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11463,7 +11764,7 @@ errors++;
 if(data.sourceType !== undefined){
 let data2 = data.sourceType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema52.properties.sourceType.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema53.properties.sourceType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11488,7 +11789,7 @@ errors++;
 if(data.title !== undefined){
 let data3 = data.title;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema52.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema53.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11513,7 +11814,7 @@ errors++;
 if(data.route !== undefined){
 let data4 = data.route;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema52.properties.route.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: schema53.properties.route.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11538,7 +11839,7 @@ errors++;
 if(data.language !== undefined){
 let data5 = data.language;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema52.properties.language.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema53.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11563,7 +11864,7 @@ errors++;
 if(data.variables !== undefined){
 let data6 = data.variables;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: schema52.properties.variables.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/type",keyword:"type",params:{type: schema53.properties.variables.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11576,7 +11877,7 @@ errors++;
 if(data.instanceStatus !== undefined){
 let data7 = data.instanceStatus;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/instanceStatus",schemaPath:"#/properties/instanceStatus/type",keyword:"type",params:{type: schema52.properties.instanceStatus.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/instanceStatus",schemaPath:"#/properties/instanceStatus/type",keyword:"type",params:{type: schema53.properties.instanceStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11601,7 +11902,7 @@ errors++;
 if(data.recipientCount !== undefined){
 let data8 = data.recipientCount;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/recipientCount",schemaPath:"#/properties/recipientCount/type",keyword:"type",params:{type: schema52.properties.recipientCount.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/recipientCount",schemaPath:"#/properties/recipientCount/type",keyword:"type",params:{type: schema53.properties.recipientCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11614,7 +11915,7 @@ errors++;
 if(data.deliveryCount !== undefined){
 let data9 = data.deliveryCount;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/deliveryCount",schemaPath:"#/properties/deliveryCount/type",keyword:"type",params:{type: schema52.properties.deliveryCount.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/deliveryCount",schemaPath:"#/properties/deliveryCount/type",keyword:"type",params:{type: schema53.properties.deliveryCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11627,7 +11928,7 @@ errors++;
 if(data.unresolved !== undefined){
 let data10 = data.unresolved;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/unresolved",schemaPath:"#/properties/unresolved/type",keyword:"type",params:{type: schema52.properties.unresolved.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/unresolved",schemaPath:"#/properties/unresolved/type",keyword:"type",params:{type: schema53.properties.unresolved.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11652,7 +11953,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema52.properties.createdBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema53.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11665,7 +11966,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema52.properties.creationDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema53.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11690,7 +11991,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema52.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema53.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11703,7 +12004,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema52.properties.lastUpdateDate.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema53.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11728,7 +12029,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema52.properties.versionNum.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema53.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11749,14 +12050,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const msgLog = validate52;
-const schema53 = {"$id":"entity:msgLog","type":"object","properties":{"logId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"provider":{"type":["string","null"],"maxLength":40},"logStatus":{"type":["string","null"],"maxLength":20},"attempt":{"type":["integer","null"]},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"errorMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgLog = validate53;
+const schema54 = {"$id":"entity:msgLog","type":"object","properties":{"logId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"instanceId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"address":{"type":["string","null"],"maxLength":200},"provider":{"type":["string","null"],"maxLength":40},"logStatus":{"type":["string","null"],"maxLength":20},"attempt":{"type":["integer","null"]},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"errorMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgLog" */;
 let vErrors = null;
 let errors = 0;
@@ -11764,7 +12065,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.logId !== undefined){
 let data0 = data.logId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/logId",schemaPath:"#/properties/logId/type",keyword:"type",params:{type: schema53.properties.logId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/logId",schemaPath:"#/properties/logId/type",keyword:"type",params:{type: schema54.properties.logId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11777,7 +12078,7 @@ errors++;
 if(data.deliveryId !== undefined){
 let data1 = data.deliveryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema53.properties.deliveryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema54.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11790,7 +12091,7 @@ errors++;
 if(data.instanceId !== undefined){
 let data2 = data.instanceId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema53.properties.instanceId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: schema54.properties.instanceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11803,7 +12104,7 @@ errors++;
 if(data.channel !== undefined){
 let data3 = data.channel;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema53.properties.channel.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema54.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11828,7 +12129,7 @@ errors++;
 if(data.address !== undefined){
 let data4 = data.address;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema53.properties.address.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema54.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11853,7 +12154,7 @@ errors++;
 if(data.provider !== undefined){
 let data5 = data.provider;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema53.properties.provider.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: schema54.properties.provider.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11878,7 +12179,7 @@ errors++;
 if(data.logStatus !== undefined){
 let data6 = data.logStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/logStatus",schemaPath:"#/properties/logStatus/type",keyword:"type",params:{type: schema53.properties.logStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/logStatus",schemaPath:"#/properties/logStatus/type",keyword:"type",params:{type: schema54.properties.logStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11903,7 +12204,7 @@ errors++;
 if(data.attempt !== undefined){
 let data7 = data.attempt;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema53.properties.attempt.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema54.properties.attempt.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11916,7 +12217,7 @@ errors++;
 if(data.subject !== undefined){
 let data8 = data.subject;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema53.properties.subject.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema54.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11941,7 +12242,7 @@ errors++;
 if(data.content !== undefined){
 let data9 = data.content;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema53.properties.content.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema54.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11966,7 +12267,7 @@ errors++;
 if(data.errorMsg !== undefined){
 let data10 = data.errorMsg;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema53.properties.errorMsg.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema54.properties.errorMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11991,7 +12292,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data11 = data.durationMs;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema53.properties.durationMs.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema54.properties.durationMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12004,7 +12305,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema53.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema54.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12017,7 +12318,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema53.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema54.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12042,7 +12343,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema53.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema54.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12055,7 +12356,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema53.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema54.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12080,7 +12381,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema53.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema54.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12101,14 +12402,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const msgSource = validate53;
-const schema54 = {"$id":"entity:msgSource","type":"object","properties":{"sourceId":{"type":["integer","null"]},"sourceCode":{"type":["string","null"],"maxLength":60},"sourceName":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":40},"eventName":{"type":["string","null"],"maxLength":100},"templateId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"optionalFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgSource = validate54;
+const schema55 = {"$id":"entity:msgSource","type":"object","properties":{"sourceId":{"type":["integer","null"]},"sourceCode":{"type":["string","null"],"maxLength":60},"sourceName":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":40},"eventName":{"type":["string","null"],"maxLength":100},"templateId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"optionalFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgSource" */;
 let vErrors = null;
 let errors = 0;
@@ -12116,7 +12417,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sourceId !== undefined){
 let data0 = data.sourceId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema54.properties.sourceId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema55.properties.sourceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12129,7 +12430,7 @@ errors++;
 if(data.sourceCode !== undefined){
 let data1 = data.sourceCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema54.properties.sourceCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema55.properties.sourceCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12154,7 +12455,7 @@ errors++;
 if(data.sourceName !== undefined){
 let data2 = data.sourceName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/sourceName",schemaPath:"#/properties/sourceName/type",keyword:"type",params:{type: schema54.properties.sourceName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sourceName",schemaPath:"#/properties/sourceName/type",keyword:"type",params:{type: schema55.properties.sourceName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12179,7 +12480,7 @@ errors++;
 if(data.moduleName !== undefined){
 let data3 = data.moduleName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema54.properties.moduleName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema55.properties.moduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12204,7 +12505,7 @@ errors++;
 if(data.eventName !== undefined){
 let data4 = data.eventName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/eventName",schemaPath:"#/properties/eventName/type",keyword:"type",params:{type: schema54.properties.eventName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/eventName",schemaPath:"#/properties/eventName/type",keyword:"type",params:{type: schema55.properties.eventName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12229,7 +12530,7 @@ errors++;
 if(data.templateId !== undefined){
 let data5 = data.templateId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema54.properties.templateId.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema55.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12242,7 +12543,7 @@ errors++;
 if(data.description !== undefined){
 let data6 = data.description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema54.properties.description.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema55.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12267,7 +12568,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data7 = data.enabledFlag;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema54.properties.enabledFlag.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema55.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12277,7 +12578,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema54.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema55.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12290,7 +12591,7 @@ errors++;
 if(data.optionalFlag !== undefined){
 let data8 = data.optionalFlag;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/type",keyword:"type",params:{type: schema54.properties.optionalFlag.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/type",keyword:"type",params:{type: schema55.properties.optionalFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12300,7 +12601,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((data8 === "Y") || (data8 === "N")) || (data8 === null))){
-const err15 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/enum",keyword:"enum",params:{allowedValues: schema54.properties.optionalFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/optionalFlag",schemaPath:"#/properties/optionalFlag/enum",keyword:"enum",params:{allowedValues: schema55.properties.optionalFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12313,7 +12614,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema54.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema55.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12326,7 +12627,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema54.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema55.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12351,7 +12652,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema54.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema55.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12364,7 +12665,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema54.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema55.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12389,7 +12690,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema54.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema55.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12410,14 +12711,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const msgTemplate = validate54;
-const schema55 = {"$id":"entity:msgTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"templateName":{"type":["string","null"],"maxLength":200},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgTemplate = validate55;
+const schema56 = {"$id":"entity:msgTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":60},"templateName":{"type":["string","null"],"maxLength":200},"description":{"type":["string","null"],"maxLength":500},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -12425,7 +12726,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateId !== undefined){
 let data0 = data.templateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema55.properties.templateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema56.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12438,7 +12739,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema55.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema56.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12463,7 +12764,7 @@ errors++;
 if(data.templateName !== undefined){
 let data2 = data.templateName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema55.properties.templateName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema56.properties.templateName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12488,7 +12789,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema55.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema56.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12513,7 +12814,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data4 = data.enabledFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema55.properties.enabledFlag.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema56.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12523,7 +12824,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema55.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema56.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12536,7 +12837,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data5 = data.createdBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema55.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema56.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12549,7 +12850,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data6 = data.creationDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema55.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema56.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12574,7 +12875,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data7 = data.lastUpdatedBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema55.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema56.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12587,7 +12888,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data8 = data.lastUpdateDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema55.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema56.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12612,7 +12913,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data9 = data.versionNum;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema55.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema56.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12633,14 +12934,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const msgTemplateContent = validate55;
-const schema56 = {"$id":"entity:msgTemplateContent","type":"object","properties":{"contentId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"language":{"type":["string","null"],"maxLength":10},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgTemplateContent = validate56;
+const schema57 = {"$id":"entity:msgTemplateContent","type":"object","properties":{"contentId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"language":{"type":["string","null"],"maxLength":10},"subject":{"type":["string","null"],"maxLength":300},"content":{"type":["string","null"],"maxLength":4000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:msgTemplateContent" */;
 let vErrors = null;
 let errors = 0;
@@ -12648,7 +12949,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contentId !== undefined){
 let data0 = data.contentId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/contentId",schemaPath:"#/properties/contentId/type",keyword:"type",params:{type: schema56.properties.contentId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/contentId",schemaPath:"#/properties/contentId/type",keyword:"type",params:{type: schema57.properties.contentId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12661,7 +12962,7 @@ errors++;
 if(data.templateId !== undefined){
 let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema56.properties.templateId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema57.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12674,7 +12975,7 @@ errors++;
 if(data.channel !== undefined){
 let data2 = data.channel;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema56.properties.channel.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema57.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12699,7 +13000,7 @@ errors++;
 if(data.language !== undefined){
 let data3 = data.language;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema56.properties.language.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema57.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12724,7 +13025,7 @@ errors++;
 if(data.subject !== undefined){
 let data4 = data.subject;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema56.properties.subject.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema57.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12749,7 +13050,7 @@ errors++;
 if(data.content !== undefined){
 let data5 = data.content;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema56.properties.content.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema57.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12761,242 +13062,6 @@ errors++;
 if(typeof data5 === "string"){
 if(func2(data5) > 4000){
 const err9 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data6 = data.createdBy;
-if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema56.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data7 = data.creationDate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema56.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data8 = data.lastUpdatedBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema56.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data9 = data.lastUpdateDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema56.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data10 = data.versionNum;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema56.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
-export const msgTemplateVariable = validate56;
-const schema57 = {"$id":"entity:msgTemplateVariable","type":"object","properties":{"variableId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"variableName":{"type":["string","null"],"maxLength":60},"variableType":{"type":["string","null"],"maxLength":20},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":200},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgTemplateVariable" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.variableId !== undefined){
-let data0 = data.variableId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/variableId",schemaPath:"#/properties/variableId/type",keyword:"type",params:{type: schema57.properties.variableId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.templateId !== undefined){
-let data1 = data.templateId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema57.properties.templateId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.variableName !== undefined){
-let data2 = data.variableName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/type",keyword:"type",params:{type: schema57.properties.variableName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err3 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.variableType !== undefined){
-let data3 = data.variableType;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/type",keyword:"type",params:{type: schema57.properties.variableType.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 20){
-const err5 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.requiredFlag !== undefined){
-let data4 = data.requiredFlag;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema57.properties.requiredFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err7 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema57.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data5 = data.description;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema57.properties.description.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 200){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13111,18 +13176,18 @@ validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const msgUserSetting = validate57;
-const schema58 = {"$id":"entity:msgUserSetting","type":"object","properties":{"settingId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":60},"sourceCode":{"type":["string","null"],"maxLength":60},"channel":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgTemplateVariable = validate57;
+const schema58 = {"$id":"entity:msgTemplateVariable","type":"object","properties":{"variableId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"variableName":{"type":["string","null"],"maxLength":60},"variableType":{"type":["string","null"],"maxLength":20},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"description":{"type":["string","null"],"maxLength":200},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:msgUserSetting" */;
+/*# sourceURL="entity:msgTemplateVariable" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.settingId !== undefined){
-let data0 = data.settingId;
+if(data.variableId !== undefined){
+let data0 = data.variableId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/settingId",schemaPath:"#/properties/settingId/type",keyword:"type",params:{type: schema58.properties.settingId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/variableId",schemaPath:"#/properties/variableId/type",keyword:"type",params:{type: schema58.properties.variableId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13132,10 +13197,10 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.userId !== undefined){
-let data1 = data.userId;
+if(data.templateId !== undefined){
+let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema58.properties.userId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema58.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13145,10 +13210,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.userName !== undefined){
-let data2 = data.userName;
+if(data.variableName !== undefined){
+let data2 = data.variableName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema58.properties.userName.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/type",keyword:"type",params:{type: schema58.properties.variableName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13159,7 +13224,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 60){
-const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+const err3 = {instancePath:instancePath+"/variableName",schemaPath:"#/properties/variableName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13170,10 +13235,10 @@ errors++;
 }
 }
 }
-if(data.sourceCode !== undefined){
-let data3 = data.sourceCode;
+if(data.variableType !== undefined){
+let data3 = data.variableType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema58.properties.sourceCode.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/type",keyword:"type",params:{type: schema58.properties.variableType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13183,8 +13248,8 @@ vErrors.push(err4);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func2(data3) > 60){
-const err5 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(func2(data3) > 20){
+const err5 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13195,10 +13260,10 @@ errors++;
 }
 }
 }
-if(data.channel !== undefined){
-let data4 = data.channel;
+if(data.requiredFlag !== undefined){
+let data4 = data.requiredFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema58.properties.channel.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema58.properties.requiredFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13207,9 +13272,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(func2(data4) > 10){
-const err7 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
+const err7 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema58.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13219,11 +13283,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-if(data.enabledFlag !== undefined){
-let data5 = data.enabledFlag;
+if(data.description !== undefined){
+let data5 = data.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema58.properties.enabledFlag.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema58.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13232,8 +13295,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema58.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+if(typeof data5 === "string"){
+if(func2(data5) > 200){
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13241,6 +13305,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
+}
 }
 }
 if(data.createdBy !== undefined){
@@ -13347,10 +13412,246 @@ validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleProgram = validate58;
-const schema59 = {"$id":"entity:scheduleProgram","type":"object","properties":{"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"programName":{"type":["string","null"],"maxLength":200},"programNameEn":{"type":["string","null"],"maxLength":200},"programNameTh":{"type":["string","null"],"maxLength":200},"programNameVn":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":60},"paramsSchema":{"type":["string","null"]},"timeoutMs":{"type":["integer","null"],"minimum":1},"retryLimit":{"type":["integer","null"],"minimum":0,"maximum":20},"retryDelayMs":{"type":["integer","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const msgUserSetting = validate58;
+const schema59 = {"$id":"entity:msgUserSetting","type":"object","properties":{"settingId":{"type":["integer","null"]},"userId":{"type":["integer","null"]},"userName":{"type":["string","null"],"maxLength":60},"sourceCode":{"type":["string","null"],"maxLength":60},"channel":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:msgUserSetting" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.settingId !== undefined){
+let data0 = data.settingId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/settingId",schemaPath:"#/properties/settingId/type",keyword:"type",params:{type: schema59.properties.settingId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.userId !== undefined){
+let data1 = data.userId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema59.properties.userId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.userName !== undefined){
+let data2 = data.userName;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema59.properties.userName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 60){
+const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.sourceCode !== undefined){
+let data3 = data.sourceCode;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/type",keyword:"type",params:{type: schema59.properties.sourceCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 60){
+const err5 = {instancePath:instancePath+"/sourceCode",schemaPath:"#/properties/sourceCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.channel !== undefined){
+let data4 = data.channel;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema59.properties.channel.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 10){
+const err7 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.enabledFlag !== undefined){
+let data5 = data.enabledFlag;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema59.properties.enabledFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema59.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data6 = data.createdBy;
+if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema59.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data7 = data.creationDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema59.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data8 = data.lastUpdatedBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema59.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data9 = data.lastUpdateDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema59.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data10 = data.versionNum;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema59.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+export const scheduleProgram = validate59;
+const schema60 = {"$id":"entity:scheduleProgram","type":"object","properties":{"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"programName":{"type":["string","null"],"maxLength":200},"programNameEn":{"type":["string","null"],"maxLength":200},"programNameTh":{"type":["string","null"],"maxLength":200},"programNameVn":{"type":["string","null"],"maxLength":200},"moduleName":{"type":["string","null"],"maxLength":60},"paramsSchema":{"type":["string","null"]},"timeoutMs":{"type":["integer","null"],"minimum":1},"retryLimit":{"type":["integer","null"],"minimum":0,"maximum":20},"retryDelayMs":{"type":["integer","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:scheduleProgram" */;
 let vErrors = null;
 let errors = 0;
@@ -13358,7 +13659,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.programId !== undefined){
 let data0 = data.programId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema59.properties.programId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema60.properties.programId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13371,7 +13672,7 @@ errors++;
 if(data.programCode !== undefined){
 let data1 = data.programCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema59.properties.programCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema60.properties.programCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13396,7 +13697,7 @@ errors++;
 if(data.programName !== undefined){
 let data2 = data.programName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/programName",schemaPath:"#/properties/programName/type",keyword:"type",params:{type: schema59.properties.programName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/programName",schemaPath:"#/properties/programName/type",keyword:"type",params:{type: schema60.properties.programName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13421,7 +13722,7 @@ errors++;
 if(data.programNameEn !== undefined){
 let data3 = data.programNameEn;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/programNameEn",schemaPath:"#/properties/programNameEn/type",keyword:"type",params:{type: schema59.properties.programNameEn.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/programNameEn",schemaPath:"#/properties/programNameEn/type",keyword:"type",params:{type: schema60.properties.programNameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13446,7 +13747,7 @@ errors++;
 if(data.programNameTh !== undefined){
 let data4 = data.programNameTh;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/programNameTh",schemaPath:"#/properties/programNameTh/type",keyword:"type",params:{type: schema59.properties.programNameTh.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/programNameTh",schemaPath:"#/properties/programNameTh/type",keyword:"type",params:{type: schema60.properties.programNameTh.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13471,7 +13772,7 @@ errors++;
 if(data.programNameVn !== undefined){
 let data5 = data.programNameVn;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/programNameVn",schemaPath:"#/properties/programNameVn/type",keyword:"type",params:{type: schema59.properties.programNameVn.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/programNameVn",schemaPath:"#/properties/programNameVn/type",keyword:"type",params:{type: schema60.properties.programNameVn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13496,7 +13797,7 @@ errors++;
 if(data.moduleName !== undefined){
 let data6 = data.moduleName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema59.properties.moduleName.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/moduleName",schemaPath:"#/properties/moduleName/type",keyword:"type",params:{type: schema60.properties.moduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13521,7 +13822,7 @@ errors++;
 if(data.paramsSchema !== undefined){
 let data7 = data.paramsSchema;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/paramsSchema",schemaPath:"#/properties/paramsSchema/type",keyword:"type",params:{type: schema59.properties.paramsSchema.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/paramsSchema",schemaPath:"#/properties/paramsSchema/type",keyword:"type",params:{type: schema60.properties.paramsSchema.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13534,7 +13835,7 @@ errors++;
 if(data.timeoutMs !== undefined){
 let data8 = data.timeoutMs;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/timeoutMs",schemaPath:"#/properties/timeoutMs/type",keyword:"type",params:{type: schema59.properties.timeoutMs.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/timeoutMs",schemaPath:"#/properties/timeoutMs/type",keyword:"type",params:{type: schema60.properties.timeoutMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13559,7 +13860,7 @@ errors++;
 if(data.retryLimit !== undefined){
 let data9 = data.retryLimit;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/retryLimit",schemaPath:"#/properties/retryLimit/type",keyword:"type",params:{type: schema59.properties.retryLimit.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/retryLimit",schemaPath:"#/properties/retryLimit/type",keyword:"type",params:{type: schema60.properties.retryLimit.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13594,7 +13895,7 @@ errors++;
 if(data.retryDelayMs !== undefined){
 let data10 = data.retryDelayMs;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/retryDelayMs",schemaPath:"#/properties/retryDelayMs/type",keyword:"type",params:{type: schema59.properties.retryDelayMs.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/retryDelayMs",schemaPath:"#/properties/retryDelayMs/type",keyword:"type",params:{type: schema60.properties.retryDelayMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13619,7 +13920,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data11 = data.enabledFlag;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema59.properties.enabledFlag.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema60.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13629,7 +13930,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((data11 === "Y") || (data11 === "N")) || (data11 === null))){
-const err22 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema59.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema60.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13642,7 +13943,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema59.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema60.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13655,7 +13956,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema59.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema60.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13680,7 +13981,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema59.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema60.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13693,7 +13994,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema59.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema60.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13718,7 +14019,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema59.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema60.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13739,14 +14040,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleRequest = validate59;
-const schema60 = {"$id":"entity:scheduleRequest","type":"object","properties":{"requestId":{"type":["integer","null"]},"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"params":{"type":["string","null"]},"runAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"cron":{"type":["string","null"],"maxLength":120},"requestStatus":{"type":["string","null"],"maxLength":20},"nextRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attempt":{"type":["integer","null"]},"dispatchSeq":{"type":["integer","null"]},"runCount":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":2000},"language":{"type":["string","null"],"maxLength":2},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const scheduleRequest = validate60;
+const schema61 = {"$id":"entity:scheduleRequest","type":"object","properties":{"requestId":{"type":["integer","null"]},"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"params":{"type":["string","null"]},"runAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"cron":{"type":["string","null"],"maxLength":120},"requestStatus":{"type":["string","null"],"maxLength":20},"nextRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attempt":{"type":["integer","null"]},"dispatchSeq":{"type":["integer","null"]},"runCount":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":2000},"language":{"type":["string","null"],"maxLength":2},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:scheduleRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -13754,7 +14055,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requestId !== undefined){
 let data0 = data.requestId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema60.properties.requestId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema61.properties.requestId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13767,397 +14068,7 @@ errors++;
 if(data.programId !== undefined){
 let data1 = data.programId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema60.properties.programId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.programCode !== undefined){
-let data2 = data.programCode;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema60.properties.programCode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err3 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.params !== undefined){
-let data3 = data.params;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: schema60.properties.params.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.runAt !== undefined){
-let data4 = data.runAt;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/runAt",schemaPath:"#/properties/runAt/type",keyword:"type",params:{type: schema60.properties.runAt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err6 = {instancePath:instancePath+"/runAt",schemaPath:"#/properties/runAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.cron !== undefined){
-let data5 = data.cron;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/cron",schemaPath:"#/properties/cron/type",keyword:"type",params:{type: schema60.properties.cron.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 120){
-const err8 = {instancePath:instancePath+"/cron",schemaPath:"#/properties/cron/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.requestStatus !== undefined){
-let data6 = data.requestStatus;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/requestStatus",schemaPath:"#/properties/requestStatus/type",keyword:"type",params:{type: schema60.properties.requestStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err10 = {instancePath:instancePath+"/requestStatus",schemaPath:"#/properties/requestStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.nextRunAt !== undefined){
-let data7 = data.nextRunAt;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/nextRunAt",schemaPath:"#/properties/nextRunAt/type",keyword:"type",params:{type: schema60.properties.nextRunAt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-const err12 = {instancePath:instancePath+"/nextRunAt",schemaPath:"#/properties/nextRunAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.lastRunAt !== undefined){
-let data8 = data.lastRunAt;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/type",keyword:"type",params:{type: schema60.properties.lastRunAt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err14 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.attempt !== undefined){
-let data9 = data.attempt;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema60.properties.attempt.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.dispatchSeq !== undefined){
-let data10 = data.dispatchSeq;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/dispatchSeq",schemaPath:"#/properties/dispatchSeq/type",keyword:"type",params:{type: schema60.properties.dispatchSeq.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.runCount !== undefined){
-let data11 = data.runCount;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/runCount",schemaPath:"#/properties/runCount/type",keyword:"type",params:{type: schema60.properties.runCount.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.lastError !== undefined){
-let data12 = data.lastError;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema60.properties.lastError.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(func2(data12) > 2000){
-const err19 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-if(data.language !== undefined){
-let data13 = data.language;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema60.properties.language.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(func2(data13) > 2){
-const err21 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data14 = data.createdBy;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema60.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data15 = data.creationDate;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema60.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data16 = data.lastUpdatedBy;
-if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema60.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data17 = data.lastUpdateDate;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema60.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(typeof data17 === "string"){
-if(!pattern0.test(data17)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data18 = data.versionNum;
-if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema60.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate59.errors = vErrors;
-return errors === 0;
-}
-
-export const scheduleRun = validate60;
-const schema61 = {"$id":"entity:scheduleRun","type":"object","properties":{"runId":{"type":["integer","null"]},"requestId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"runKey":{"type":["string","null"],"maxLength":80},"attempt":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"runStatus":{"type":["string","null"],"maxLength":20},"output":{"type":["string","null"]},"errorMsg":{"type":["string","null"],"maxLength":2000},"worker":{"type":["string","null"],"maxLength":120},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:scheduleRun" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.runId !== undefined){
-let data0 = data.runId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/type",keyword:"type",params:{type: schema61.properties.runId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.requestId !== undefined){
-let data1 = data.requestId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema61.properties.requestId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/programId",schemaPath:"#/properties/programId/type",keyword:"type",params:{type: schema61.properties.programId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14192,10 +14103,400 @@ errors++;
 }
 }
 }
+if(data.params !== undefined){
+let data3 = data.params;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: schema61.properties.params.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.runAt !== undefined){
+let data4 = data.runAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/runAt",schemaPath:"#/properties/runAt/type",keyword:"type",params:{type: schema61.properties.runAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err6 = {instancePath:instancePath+"/runAt",schemaPath:"#/properties/runAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.cron !== undefined){
+let data5 = data.cron;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/cron",schemaPath:"#/properties/cron/type",keyword:"type",params:{type: schema61.properties.cron.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 120){
+const err8 = {instancePath:instancePath+"/cron",schemaPath:"#/properties/cron/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.requestStatus !== undefined){
+let data6 = data.requestStatus;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/requestStatus",schemaPath:"#/properties/requestStatus/type",keyword:"type",params:{type: schema61.properties.requestStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err10 = {instancePath:instancePath+"/requestStatus",schemaPath:"#/properties/requestStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.nextRunAt !== undefined){
+let data7 = data.nextRunAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/nextRunAt",schemaPath:"#/properties/nextRunAt/type",keyword:"type",params:{type: schema61.properties.nextRunAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err12 = {instancePath:instancePath+"/nextRunAt",schemaPath:"#/properties/nextRunAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastRunAt !== undefined){
+let data8 = data.lastRunAt;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/type",keyword:"type",params:{type: schema61.properties.lastRunAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err14 = {instancePath:instancePath+"/lastRunAt",schemaPath:"#/properties/lastRunAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.attempt !== undefined){
+let data9 = data.attempt;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema61.properties.attempt.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.dispatchSeq !== undefined){
+let data10 = data.dispatchSeq;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err16 = {instancePath:instancePath+"/dispatchSeq",schemaPath:"#/properties/dispatchSeq/type",keyword:"type",params:{type: schema61.properties.dispatchSeq.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.runCount !== undefined){
+let data11 = data.runCount;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/runCount",schemaPath:"#/properties/runCount/type",keyword:"type",params:{type: schema61.properties.runCount.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.lastError !== undefined){
+let data12 = data.lastError;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema61.properties.lastError.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(func2(data12) > 2000){
+const err19 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.language !== undefined){
+let data13 = data.language;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err20 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema61.properties.language.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(func2(data13) > 2){
+const err21 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data14 = data.createdBy;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema61.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data15 = data.creationDate;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema61.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data16 = data.lastUpdatedBy;
+if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema61.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data17 = data.lastUpdateDate;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema61.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data18 = data.versionNum;
+if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema61.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+export const scheduleRun = validate61;
+const schema62 = {"$id":"entity:scheduleRun","type":"object","properties":{"runId":{"type":["integer","null"]},"requestId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"runKey":{"type":["string","null"],"maxLength":80},"attempt":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"runStatus":{"type":["string","null"],"maxLength":20},"output":{"type":["string","null"]},"errorMsg":{"type":["string","null"],"maxLength":2000},"worker":{"type":["string","null"],"maxLength":120},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:scheduleRun" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.runId !== undefined){
+let data0 = data.runId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/type",keyword:"type",params:{type: schema62.properties.runId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.requestId !== undefined){
+let data1 = data.requestId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: schema62.properties.requestId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.programCode !== undefined){
+let data2 = data.programCode;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: schema62.properties.programCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 60){
+const err3 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
 if(data.runKey !== undefined){
 let data3 = data.runKey;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/runKey",schemaPath:"#/properties/runKey/type",keyword:"type",params:{type: schema61.properties.runKey.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/runKey",schemaPath:"#/properties/runKey/type",keyword:"type",params:{type: schema62.properties.runKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14220,7 +14521,7 @@ errors++;
 if(data.attempt !== undefined){
 let data4 = data.attempt;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema61.properties.attempt.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: schema62.properties.attempt.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14233,7 +14534,7 @@ errors++;
 if(data.startTime !== undefined){
 let data5 = data.startTime;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema61.properties.startTime.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema62.properties.startTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14258,7 +14559,7 @@ errors++;
 if(data.endTime !== undefined){
 let data6 = data.endTime;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema61.properties.endTime.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema62.properties.endTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14283,7 +14584,7 @@ errors++;
 if(data.runStatus !== undefined){
 let data7 = data.runStatus;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/type",keyword:"type",params:{type: schema61.properties.runStatus.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/runStatus",schemaPath:"#/properties/runStatus/type",keyword:"type",params:{type: schema62.properties.runStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14308,7 +14609,7 @@ errors++;
 if(data.output !== undefined){
 let data8 = data.output;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: schema61.properties.output.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: schema62.properties.output.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14321,7 +14622,7 @@ errors++;
 if(data.errorMsg !== undefined){
 let data9 = data.errorMsg;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema61.properties.errorMsg.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/errorMsg",schemaPath:"#/properties/errorMsg/type",keyword:"type",params:{type: schema62.properties.errorMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14346,7 +14647,7 @@ errors++;
 if(data.worker !== undefined){
 let data10 = data.worker;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/type",keyword:"type",params:{type: schema61.properties.worker.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/type",keyword:"type",params:{type: schema62.properties.worker.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14371,7 +14672,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema61.properties.createdBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema62.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14384,7 +14685,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema61.properties.creationDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema62.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14409,7 +14710,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema61.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema62.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14422,7 +14723,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema61.properties.lastUpdateDate.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema62.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14447,7 +14748,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema61.properties.versionNum.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema62.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14468,14 +14769,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseBank = validate61;
-const schema62 = {"$id":"entity:srmBaseBank","type":"object","properties":{"bankId":{"type":["integer","null"]},"bankCode":{"type":["string","null"],"maxLength":30},"bankName":{"type":["string","null"],"maxLength":200},"swiftCode":{"type":["string","null"],"maxLength":20},"countryCode":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseBank = validate62;
+const schema63 = {"$id":"entity:srmBaseBank","type":"object","properties":{"bankId":{"type":["integer","null"]},"bankCode":{"type":["string","null"],"maxLength":30},"bankName":{"type":["string","null"],"maxLength":200},"swiftCode":{"type":["string","null"],"maxLength":20},"countryCode":{"type":["string","null"],"maxLength":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseBank" */;
 let vErrors = null;
 let errors = 0;
@@ -14483,7 +14784,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.bankId !== undefined){
 let data0 = data.bankId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/bankId",schemaPath:"#/properties/bankId/type",keyword:"type",params:{type: schema62.properties.bankId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/bankId",schemaPath:"#/properties/bankId/type",keyword:"type",params:{type: schema63.properties.bankId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14496,7 +14797,7 @@ errors++;
 if(data.bankCode !== undefined){
 let data1 = data.bankCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/bankCode",schemaPath:"#/properties/bankCode/type",keyword:"type",params:{type: schema62.properties.bankCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/bankCode",schemaPath:"#/properties/bankCode/type",keyword:"type",params:{type: schema63.properties.bankCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14521,7 +14822,7 @@ errors++;
 if(data.bankName !== undefined){
 let data2 = data.bankName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema62.properties.bankName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema63.properties.bankName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14546,7 +14847,7 @@ errors++;
 if(data.swiftCode !== undefined){
 let data3 = data.swiftCode;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/swiftCode",schemaPath:"#/properties/swiftCode/type",keyword:"type",params:{type: schema62.properties.swiftCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/swiftCode",schemaPath:"#/properties/swiftCode/type",keyword:"type",params:{type: schema63.properties.swiftCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14571,7 +14872,7 @@ errors++;
 if(data.countryCode !== undefined){
 let data4 = data.countryCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema62.properties.countryCode.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema63.properties.countryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14596,7 +14897,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema62.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema63.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14606,7 +14907,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema62.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema63.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14619,7 +14920,7 @@ errors++;
 if(data.remark !== undefined){
 let data6 = data.remark;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema62.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema63.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14644,7 +14945,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema62.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema63.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14657,7 +14958,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema62.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema63.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14682,7 +14983,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema62.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema63.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14695,7 +14996,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema62.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema63.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14720,7 +15021,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema62.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema63.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14741,14 +15042,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseCurrency = validate62;
-const schema63 = {"$id":"entity:srmBaseCurrency","type":"object","properties":{"currencyId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"currencyName":{"type":["string","null"],"maxLength":60},"symbol":{"type":["string","null"],"maxLength":10},"decimalPlaces":{"type":["integer","null"],"minimum":0,"maximum":6},"monthlyVolume":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseCurrency = validate63;
+const schema64 = {"$id":"entity:srmBaseCurrency","type":"object","properties":{"currencyId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"currencyName":{"type":["string","null"],"maxLength":60},"symbol":{"type":["string","null"],"maxLength":10},"decimalPlaces":{"type":["integer","null"],"minimum":0,"maximum":6},"monthlyVolume":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseCurrency" */;
 let vErrors = null;
 let errors = 0;
@@ -14756,7 +15057,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.currencyId !== undefined){
 let data0 = data.currencyId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/currencyId",schemaPath:"#/properties/currencyId/type",keyword:"type",params:{type: schema63.properties.currencyId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/currencyId",schemaPath:"#/properties/currencyId/type",keyword:"type",params:{type: schema64.properties.currencyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14769,7 +15070,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data1 = data.currencyCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema63.properties.currencyCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema64.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14794,7 +15095,7 @@ errors++;
 if(data.currencyName !== undefined){
 let data2 = data.currencyName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/currencyName",schemaPath:"#/properties/currencyName/type",keyword:"type",params:{type: schema63.properties.currencyName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/currencyName",schemaPath:"#/properties/currencyName/type",keyword:"type",params:{type: schema64.properties.currencyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14819,7 +15120,7 @@ errors++;
 if(data.symbol !== undefined){
 let data3 = data.symbol;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: schema63.properties.symbol.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: schema64.properties.symbol.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14844,7 +15145,7 @@ errors++;
 if(data.decimalPlaces !== undefined){
 let data4 = data.decimalPlaces;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/decimalPlaces",schemaPath:"#/properties/decimalPlaces/type",keyword:"type",params:{type: schema63.properties.decimalPlaces.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/decimalPlaces",schemaPath:"#/properties/decimalPlaces/type",keyword:"type",params:{type: schema64.properties.decimalPlaces.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14879,7 +15180,7 @@ errors++;
 if(data.monthlyVolume !== undefined){
 let data5 = data.monthlyVolume;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/monthlyVolume",schemaPath:"#/properties/monthlyVolume/type",keyword:"type",params:{type: schema63.properties.monthlyVolume.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/monthlyVolume",schemaPath:"#/properties/monthlyVolume/type",keyword:"type",params:{type: schema64.properties.monthlyVolume.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14904,7 +15205,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema63.properties.enabledFlag.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema64.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14914,7 +15215,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema63.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema64.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14927,7 +15228,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema63.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema64.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14940,7 +15241,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema63.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema64.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14965,7 +15266,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema63.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema64.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14978,7 +15279,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema63.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema64.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15003,7 +15304,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema63.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema64.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15024,14 +15325,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseExchangeRate = validate63;
-const schema64 = {"$id":"entity:srmBaseExchangeRate","type":"object","properties":{"exchangeRateId":{"type":["integer","null"]},"fromCurrency":{"type":["string","null"],"maxLength":10},"toCurrency":{"type":["string","null"],"maxLength":10},"rateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"rate":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseExchangeRate = validate64;
+const schema65 = {"$id":"entity:srmBaseExchangeRate","type":"object","properties":{"exchangeRateId":{"type":["integer","null"]},"fromCurrency":{"type":["string","null"],"maxLength":10},"toCurrency":{"type":["string","null"],"maxLength":10},"rateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"rate":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseExchangeRate" */;
 let vErrors = null;
 let errors = 0;
@@ -15039,7 +15340,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.exchangeRateId !== undefined){
 let data0 = data.exchangeRateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/exchangeRateId",schemaPath:"#/properties/exchangeRateId/type",keyword:"type",params:{type: schema64.properties.exchangeRateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/exchangeRateId",schemaPath:"#/properties/exchangeRateId/type",keyword:"type",params:{type: schema65.properties.exchangeRateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15052,7 +15353,7 @@ errors++;
 if(data.fromCurrency !== undefined){
 let data1 = data.fromCurrency;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/fromCurrency",schemaPath:"#/properties/fromCurrency/type",keyword:"type",params:{type: schema64.properties.fromCurrency.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/fromCurrency",schemaPath:"#/properties/fromCurrency/type",keyword:"type",params:{type: schema65.properties.fromCurrency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15077,7 +15378,7 @@ errors++;
 if(data.toCurrency !== undefined){
 let data2 = data.toCurrency;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/toCurrency",schemaPath:"#/properties/toCurrency/type",keyword:"type",params:{type: schema64.properties.toCurrency.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/toCurrency",schemaPath:"#/properties/toCurrency/type",keyword:"type",params:{type: schema65.properties.toCurrency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15102,7 +15403,7 @@ errors++;
 if(data.rateDate !== undefined){
 let data3 = data.rateDate;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/rateDate",schemaPath:"#/properties/rateDate/type",keyword:"type",params:{type: schema64.properties.rateDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/rateDate",schemaPath:"#/properties/rateDate/type",keyword:"type",params:{type: schema65.properties.rateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15127,7 +15428,7 @@ errors++;
 if(data.rate !== undefined){
 let data4 = data.rate;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: schema64.properties.rate.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: schema65.properties.rate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15152,7 +15453,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema64.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema65.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15162,7 +15463,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema64.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema65.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15175,7 +15476,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema64.properties.createdBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema65.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15188,7 +15489,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema64.properties.creationDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema65.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15213,7 +15514,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema64.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema65.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15226,7 +15527,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema64.properties.lastUpdateDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema65.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15251,7 +15552,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema64.properties.versionNum.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema65.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15272,14 +15573,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseGridSample = validate64;
-const schema65 = {"$id":"entity:srmBaseGridSample","type":"object","properties":{"sampleId":{"type":["integer","null"]},"sampleCode":{"type":["string","null"],"maxLength":40},"sampleName":{"type":["string","null"],"maxLength":200},"groupName":{"type":["string","null"],"maxLength":60},"description":{"type":["string","null"]},"website":{"type":["string","null"],"maxLength":200},"email":{"type":["string","null"],"maxLength":120},"phone":{"type":["string","null"],"maxLength":40},"secretCode":{"type":["string","null"],"maxLength":60},"quantity":{"type":["number","null"],"minimum":0},"unitPrice":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"taxRate":{"type":["number","null"],"minimum":0,"maximum":1},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"countryCode":{"type":["string","null"],"maxLength":20},"materialId":{"type":["integer","null"]},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planStart":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"planEnd":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"deliveryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"checkTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"fiscalYear":{"type":["string","null"],"maxLength":4},"fiscalMonth":{"type":["string","null"],"maxLength":7},"dailyTime":{"type":["string","null"],"maxLength":8},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"urgentFlag":{"type":["string","null"],"maxLength":1},"priority":{"type":["string","null"],"maxLength":20},"lineCount":{"type":["integer","null"]},"progress":{"type":["number","null"],"minimum":0,"maximum":1},"remark":{"type":["string","null"],"maxLength":200},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseGridSample = validate65;
+const schema66 = {"$id":"entity:srmBaseGridSample","type":"object","properties":{"sampleId":{"type":["integer","null"]},"sampleCode":{"type":["string","null"],"maxLength":40},"sampleName":{"type":["string","null"],"maxLength":200},"groupName":{"type":["string","null"],"maxLength":60},"description":{"type":["string","null"]},"website":{"type":["string","null"],"maxLength":200},"email":{"type":["string","null"],"maxLength":120},"phone":{"type":["string","null"],"maxLength":40},"secretCode":{"type":["string","null"],"maxLength":60},"quantity":{"type":["number","null"],"minimum":0},"unitPrice":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"taxRate":{"type":["number","null"],"minimum":0,"maximum":1},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"countryCode":{"type":["string","null"],"maxLength":20},"materialId":{"type":["integer","null"]},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planStart":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"planEnd":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"deliveryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"checkTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"fiscalYear":{"type":["string","null"],"maxLength":4},"fiscalMonth":{"type":["string","null"],"maxLength":7},"dailyTime":{"type":["string","null"],"maxLength":8},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"urgentFlag":{"type":["string","null"],"maxLength":1},"priority":{"type":["string","null"],"maxLength":20},"lineCount":{"type":["integer","null"]},"progress":{"type":["number","null"],"minimum":0,"maximum":1},"remark":{"type":["string","null"],"maxLength":200},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseGridSample" */;
 let vErrors = null;
 let errors = 0;
@@ -15287,7 +15588,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sampleId !== undefined){
 let data0 = data.sampleId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/sampleId",schemaPath:"#/properties/sampleId/type",keyword:"type",params:{type: schema65.properties.sampleId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/sampleId",schemaPath:"#/properties/sampleId/type",keyword:"type",params:{type: schema66.properties.sampleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15300,7 +15601,7 @@ errors++;
 if(data.sampleCode !== undefined){
 let data1 = data.sampleCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/sampleCode",schemaPath:"#/properties/sampleCode/type",keyword:"type",params:{type: schema65.properties.sampleCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/sampleCode",schemaPath:"#/properties/sampleCode/type",keyword:"type",params:{type: schema66.properties.sampleCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15325,7 +15626,7 @@ errors++;
 if(data.sampleName !== undefined){
 let data2 = data.sampleName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/sampleName",schemaPath:"#/properties/sampleName/type",keyword:"type",params:{type: schema65.properties.sampleName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sampleName",schemaPath:"#/properties/sampleName/type",keyword:"type",params:{type: schema66.properties.sampleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15350,7 +15651,7 @@ errors++;
 if(data.groupName !== undefined){
 let data3 = data.groupName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema65.properties.groupName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema66.properties.groupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15375,7 +15676,7 @@ errors++;
 if(data.description !== undefined){
 let data4 = data.description;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema65.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema66.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15388,7 +15689,7 @@ errors++;
 if(data.website !== undefined){
 let data5 = data.website;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema65.properties.website.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema66.properties.website.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15413,7 +15714,7 @@ errors++;
 if(data.email !== undefined){
 let data6 = data.email;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema65.properties.email.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema66.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15438,7 +15739,7 @@ errors++;
 if(data.phone !== undefined){
 let data7 = data.phone;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema65.properties.phone.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema66.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15463,7 +15764,7 @@ errors++;
 if(data.secretCode !== undefined){
 let data8 = data.secretCode;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/secretCode",schemaPath:"#/properties/secretCode/type",keyword:"type",params:{type: schema65.properties.secretCode.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/secretCode",schemaPath:"#/properties/secretCode/type",keyword:"type",params:{type: schema66.properties.secretCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15488,7 +15789,7 @@ errors++;
 if(data.quantity !== undefined){
 let data9 = data.quantity;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema65.properties.quantity.type},message:"must be number,null"};
+const err16 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema66.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15513,7 +15814,7 @@ errors++;
 if(data.unitPrice !== undefined){
 let data10 = data.unitPrice;
 if((!(typeof data10 == "number")) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema65.properties.unitPrice.type},message:"must be number,null"};
+const err18 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema66.properties.unitPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15538,7 +15839,7 @@ errors++;
 if(data.amount !== undefined){
 let data11 = data.amount;
 if((!(typeof data11 == "number")) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema65.properties.amount.type},message:"must be number,null"};
+const err20 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema66.properties.amount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15551,7 +15852,7 @@ errors++;
 if(data.taxRate !== undefined){
 let data12 = data.taxRate;
 if((!(typeof data12 == "number")) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema65.properties.taxRate.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema66.properties.taxRate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15586,7 +15887,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data13 = data.uomCode;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema65.properties.uomCode.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema66.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15611,7 +15912,7 @@ errors++;
 if(data.categoryCode !== undefined){
 let data14 = data.categoryCode;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema65.properties.categoryCode.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema66.properties.categoryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15636,7 +15937,7 @@ errors++;
 if(data.countryCode !== undefined){
 let data15 = data.countryCode;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema65.properties.countryCode.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema66.properties.countryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15661,7 +15962,7 @@ errors++;
 if(data.materialId !== undefined){
 let data16 = data.materialId;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema65.properties.materialId.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema66.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -15674,7 +15975,7 @@ errors++;
 if(data.startDate !== undefined){
 let data17 = data.startDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err31 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema65.properties.startDate.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema66.properties.startDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -15699,7 +16000,7 @@ errors++;
 if(data.endDate !== undefined){
 let data18 = data.endDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err33 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema65.properties.endDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema66.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -15724,7 +16025,7 @@ errors++;
 if(data.planStart !== undefined){
 let data19 = data.planStart;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/planStart",schemaPath:"#/properties/planStart/type",keyword:"type",params:{type: schema65.properties.planStart.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/planStart",schemaPath:"#/properties/planStart/type",keyword:"type",params:{type: schema66.properties.planStart.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -15749,7 +16050,7 @@ errors++;
 if(data.planEnd !== undefined){
 let data20 = data.planEnd;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/planEnd",schemaPath:"#/properties/planEnd/type",keyword:"type",params:{type: schema65.properties.planEnd.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/planEnd",schemaPath:"#/properties/planEnd/type",keyword:"type",params:{type: schema66.properties.planEnd.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15774,7 +16075,7 @@ errors++;
 if(data.deliveryDate !== undefined){
 let data21 = data.deliveryDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err39 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/type",keyword:"type",params:{type: schema65.properties.deliveryDate.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/type",keyword:"type",params:{type: schema66.properties.deliveryDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -15799,7 +16100,7 @@ errors++;
 if(data.checkTime !== undefined){
 let data22 = data.checkTime;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err41 = {instancePath:instancePath+"/checkTime",schemaPath:"#/properties/checkTime/type",keyword:"type",params:{type: schema65.properties.checkTime.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/checkTime",schemaPath:"#/properties/checkTime/type",keyword:"type",params:{type: schema66.properties.checkTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15824,7 +16125,7 @@ errors++;
 if(data.fiscalYear !== undefined){
 let data23 = data.fiscalYear;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err43 = {instancePath:instancePath+"/fiscalYear",schemaPath:"#/properties/fiscalYear/type",keyword:"type",params:{type: schema65.properties.fiscalYear.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/fiscalYear",schemaPath:"#/properties/fiscalYear/type",keyword:"type",params:{type: schema66.properties.fiscalYear.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -15849,7 +16150,7 @@ errors++;
 if(data.fiscalMonth !== undefined){
 let data24 = data.fiscalMonth;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err45 = {instancePath:instancePath+"/fiscalMonth",schemaPath:"#/properties/fiscalMonth/type",keyword:"type",params:{type: schema65.properties.fiscalMonth.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/fiscalMonth",schemaPath:"#/properties/fiscalMonth/type",keyword:"type",params:{type: schema66.properties.fiscalMonth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -15874,7 +16175,7 @@ errors++;
 if(data.dailyTime !== undefined){
 let data25 = data.dailyTime;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err47 = {instancePath:instancePath+"/dailyTime",schemaPath:"#/properties/dailyTime/type",keyword:"type",params:{type: schema65.properties.dailyTime.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/dailyTime",schemaPath:"#/properties/dailyTime/type",keyword:"type",params:{type: schema66.properties.dailyTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -15899,7 +16200,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data26 = data.enabledFlag;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err49 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema65.properties.enabledFlag.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema66.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -15909,7 +16210,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!(((data26 === "Y") || (data26 === "N")) || (data26 === null))){
-const err50 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema65.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema66.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -15922,7 +16223,7 @@ errors++;
 if(data.urgentFlag !== undefined){
 let data27 = data.urgentFlag;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err51 = {instancePath:instancePath+"/urgentFlag",schemaPath:"#/properties/urgentFlag/type",keyword:"type",params:{type: schema65.properties.urgentFlag.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/urgentFlag",schemaPath:"#/properties/urgentFlag/type",keyword:"type",params:{type: schema66.properties.urgentFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -15947,7 +16248,7 @@ errors++;
 if(data.priority !== undefined){
 let data28 = data.priority;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema65.properties.priority.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema66.properties.priority.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -15972,7 +16273,7 @@ errors++;
 if(data.lineCount !== undefined){
 let data29 = data.lineCount;
 if((!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))) && (data29 !== null)){
-const err55 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/type",keyword:"type",params:{type: schema65.properties.lineCount.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/lineCount",schemaPath:"#/properties/lineCount/type",keyword:"type",params:{type: schema66.properties.lineCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -15985,7 +16286,7 @@ errors++;
 if(data.progress !== undefined){
 let data30 = data.progress;
 if((!(typeof data30 == "number")) && (data30 !== null)){
-const err56 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: schema65.properties.progress.type},message:"must be number,null"};
+const err56 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: schema66.properties.progress.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -16020,7 +16321,7 @@ errors++;
 if(data.remark !== undefined){
 let data31 = data.remark;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err59 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema65.properties.remark.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema66.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -16045,7 +16346,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data32 = data.attachmentIds;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err61 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema65.properties.attachmentIds.type},message:"must be string,null"};
+const err61 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema66.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -16070,7 +16371,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data33 = data.createdBy;
 if((!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))) && (data33 !== null)){
-const err63 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema65.properties.createdBy.type},message:"must be integer,null"};
+const err63 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema66.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -16083,7 +16384,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data34 = data.creationDate;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err64 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema65.properties.creationDate.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema66.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -16108,7 +16409,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data35 = data.lastUpdatedBy;
 if((!((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35)))) && (data35 !== null)){
-const err66 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema65.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err66 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema66.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -16121,7 +16422,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data36 = data.lastUpdateDate;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err67 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema65.properties.lastUpdateDate.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema66.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -16146,7 +16447,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data37 = data.versionNum;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err69 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema65.properties.versionNum.type},message:"must be integer,null"};
+const err69 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema66.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -16167,14 +16468,14 @@ vErrors.push(err70);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseInterfaceLogs = validate65;
-const schema66 = {"$id":"entity:srmBaseInterfaceLogs","type":"object","properties":{"interfaceLogId":{"type":["integer","null"]},"appId":{"type":["string","null"],"maxLength":100},"userName":{"type":["string","null"],"maxLength":60},"requestPath":{"type":["string","null"],"maxLength":300},"httpMethod":{"type":["string","null"],"maxLength":10},"httpStatus":{"type":["integer","null"]},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"ipAddress":{"type":["string","null"],"maxLength":64},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseInterfaceLogs = validate66;
+const schema67 = {"$id":"entity:srmBaseInterfaceLogs","type":"object","properties":{"interfaceLogId":{"type":["integer","null"]},"appId":{"type":["string","null"],"maxLength":100},"userName":{"type":["string","null"],"maxLength":60},"requestPath":{"type":["string","null"],"maxLength":300},"httpMethod":{"type":["string","null"],"maxLength":10},"httpStatus":{"type":["integer","null"]},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"ipAddress":{"type":["string","null"],"maxLength":64},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseInterfaceLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -16182,7 +16483,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.interfaceLogId !== undefined){
 let data0 = data.interfaceLogId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/interfaceLogId",schemaPath:"#/properties/interfaceLogId/type",keyword:"type",params:{type: schema66.properties.interfaceLogId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/interfaceLogId",schemaPath:"#/properties/interfaceLogId/type",keyword:"type",params:{type: schema67.properties.interfaceLogId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16195,7 +16496,7 @@ errors++;
 if(data.appId !== undefined){
 let data1 = data.appId;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/type",keyword:"type",params:{type: schema66.properties.appId.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/appId",schemaPath:"#/properties/appId/type",keyword:"type",params:{type: schema67.properties.appId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16220,7 +16521,7 @@ errors++;
 if(data.userName !== undefined){
 let data2 = data.userName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema66.properties.userName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema67.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16245,7 +16546,7 @@ errors++;
 if(data.requestPath !== undefined){
 let data3 = data.requestPath;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/type",keyword:"type",params:{type: schema66.properties.requestPath.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/requestPath",schemaPath:"#/properties/requestPath/type",keyword:"type",params:{type: schema67.properties.requestPath.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16270,7 +16571,7 @@ errors++;
 if(data.httpMethod !== undefined){
 let data4 = data.httpMethod;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/httpMethod",schemaPath:"#/properties/httpMethod/type",keyword:"type",params:{type: schema66.properties.httpMethod.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/httpMethod",schemaPath:"#/properties/httpMethod/type",keyword:"type",params:{type: schema67.properties.httpMethod.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16295,7 +16596,7 @@ errors++;
 if(data.httpStatus !== undefined){
 let data5 = data.httpStatus;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/httpStatus",schemaPath:"#/properties/httpStatus/type",keyword:"type",params:{type: schema66.properties.httpStatus.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/httpStatus",schemaPath:"#/properties/httpStatus/type",keyword:"type",params:{type: schema67.properties.httpStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16308,7 +16609,7 @@ errors++;
 if(data.resultStatus !== undefined){
 let data6 = data.resultStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema66.properties.resultStatus.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema67.properties.resultStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16333,7 +16634,7 @@ errors++;
 if(data.resultMsg !== undefined){
 let data7 = data.resultMsg;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema66.properties.resultMsg.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema67.properties.resultMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16358,7 +16659,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data8 = data.durationMs;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema66.properties.durationMs.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema67.properties.durationMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16371,7 +16672,7 @@ errors++;
 if(data.ipAddress !== undefined){
 let data9 = data.ipAddress;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/type",keyword:"type",params:{type: schema66.properties.ipAddress.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/ipAddress",schemaPath:"#/properties/ipAddress/type",keyword:"type",params:{type: schema67.properties.ipAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16396,7 +16697,7 @@ errors++;
 if(data.requestTime !== undefined){
 let data10 = data.requestTime;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema66.properties.requestTime.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema67.properties.requestTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16421,7 +16722,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema66.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema67.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16434,7 +16735,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema66.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema67.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16459,7 +16760,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema66.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema67.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16472,7 +16773,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema66.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema67.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -16497,7 +16798,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema66.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema67.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16518,14 +16819,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseMaterial = validate66;
-const schema67 = {"$id":"entity:srmBaseMaterial","type":"object","properties":{"materialId":{"type":["integer","null"]},"materialCode":{"type":["string","null"],"maxLength":40},"materialName":{"type":["string","null"],"maxLength":200},"specification":{"type":["string","null"],"maxLength":200},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"unitPrice":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseMaterial = validate67;
+const schema68 = {"$id":"entity:srmBaseMaterial","type":"object","properties":{"materialId":{"type":["integer","null"]},"materialCode":{"type":["string","null"],"maxLength":40},"materialName":{"type":["string","null"],"maxLength":200},"specification":{"type":["string","null"],"maxLength":200},"uomCode":{"type":["string","null"],"maxLength":20},"categoryCode":{"type":["string","null"],"maxLength":40},"unitPrice":{"type":["number","null"],"minimum":0},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseMaterial" */;
 let vErrors = null;
 let errors = 0;
@@ -16533,7 +16834,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.materialId !== undefined){
 let data0 = data.materialId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema67.properties.materialId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema68.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16546,7 +16847,7 @@ errors++;
 if(data.materialCode !== undefined){
 let data1 = data.materialCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/materialCode",schemaPath:"#/properties/materialCode/type",keyword:"type",params:{type: schema67.properties.materialCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/materialCode",schemaPath:"#/properties/materialCode/type",keyword:"type",params:{type: schema68.properties.materialCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16571,7 +16872,7 @@ errors++;
 if(data.materialName !== undefined){
 let data2 = data.materialName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/materialName",schemaPath:"#/properties/materialName/type",keyword:"type",params:{type: schema67.properties.materialName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/materialName",schemaPath:"#/properties/materialName/type",keyword:"type",params:{type: schema68.properties.materialName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16596,7 +16897,7 @@ errors++;
 if(data.specification !== undefined){
 let data3 = data.specification;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/specification",schemaPath:"#/properties/specification/type",keyword:"type",params:{type: schema67.properties.specification.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/specification",schemaPath:"#/properties/specification/type",keyword:"type",params:{type: schema68.properties.specification.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16621,7 +16922,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data4 = data.uomCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema67.properties.uomCode.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema68.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16646,7 +16947,7 @@ errors++;
 if(data.categoryCode !== undefined){
 let data5 = data.categoryCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema67.properties.categoryCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema68.properties.categoryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16671,7 +16972,7 @@ errors++;
 if(data.unitPrice !== undefined){
 let data6 = data.unitPrice;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema67.properties.unitPrice.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema68.properties.unitPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16696,7 +16997,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data7 = data.enabledFlag;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema67.properties.enabledFlag.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema68.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16706,7 +17007,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema67.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema68.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16719,7 +17020,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema67.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema68.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16732,7 +17033,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema67.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema68.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16757,7 +17058,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema67.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema68.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16770,7 +17071,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema67.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema68.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16795,7 +17096,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema67.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema68.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16816,14 +17117,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBasePaymentTerm = validate67;
-const schema68 = {"$id":"entity:srmBasePaymentTerm","type":"object","properties":{"paymentTermId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":30},"termName":{"type":["string","null"],"maxLength":200},"netDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountPercent":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBasePaymentTerm = validate68;
+const schema69 = {"$id":"entity:srmBasePaymentTerm","type":"object","properties":{"paymentTermId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":30},"termName":{"type":["string","null"],"maxLength":200},"netDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountDays":{"type":["integer","null"],"minimum":0,"maximum":365},"discountPercent":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePaymentTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -16831,7 +17132,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.paymentTermId !== undefined){
 let data0 = data.paymentTermId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/paymentTermId",schemaPath:"#/properties/paymentTermId/type",keyword:"type",params:{type: schema68.properties.paymentTermId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/paymentTermId",schemaPath:"#/properties/paymentTermId/type",keyword:"type",params:{type: schema69.properties.paymentTermId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16844,7 +17145,7 @@ errors++;
 if(data.termCode !== undefined){
 let data1 = data.termCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema68.properties.termCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema69.properties.termCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16869,7 +17170,7 @@ errors++;
 if(data.termName !== undefined){
 let data2 = data.termName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema68.properties.termName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema69.properties.termName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16894,7 +17195,7 @@ errors++;
 if(data.netDays !== undefined){
 let data3 = data.netDays;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/netDays",schemaPath:"#/properties/netDays/type",keyword:"type",params:{type: schema68.properties.netDays.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/netDays",schemaPath:"#/properties/netDays/type",keyword:"type",params:{type: schema69.properties.netDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16929,7 +17230,7 @@ errors++;
 if(data.discountDays !== undefined){
 let data4 = data.discountDays;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/discountDays",schemaPath:"#/properties/discountDays/type",keyword:"type",params:{type: schema68.properties.discountDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/discountDays",schemaPath:"#/properties/discountDays/type",keyword:"type",params:{type: schema69.properties.discountDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16964,7 +17265,7 @@ errors++;
 if(data.discountPercent !== undefined){
 let data5 = data.discountPercent;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/discountPercent",schemaPath:"#/properties/discountPercent/type",keyword:"type",params:{type: schema68.properties.discountPercent.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/discountPercent",schemaPath:"#/properties/discountPercent/type",keyword:"type",params:{type: schema69.properties.discountPercent.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16999,7 +17300,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema68.properties.enabledFlag.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema69.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17009,7 +17310,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err15 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema68.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema69.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17022,7 +17323,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema68.properties.remark.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema69.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17047,7 +17348,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema68.properties.createdBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema69.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17060,7 +17361,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema68.properties.creationDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema69.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17085,7 +17386,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema68.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema69.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17098,7 +17399,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema68.properties.lastUpdateDate.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema69.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17123,7 +17424,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema68.properties.versionNum.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema69.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -17144,14 +17445,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBasePurchaseCategory = validate68;
-const schema69 = {"$id":"entity:srmBasePurchaseCategory","type":"object","properties":{"categoryId":{"type":["integer","null"]},"categoryCode":{"type":["string","null"],"maxLength":40},"categoryName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBasePurchaseCategory = validate69;
+const schema70 = {"$id":"entity:srmBasePurchaseCategory","type":"object","properties":{"categoryId":{"type":["integer","null"]},"categoryCode":{"type":["string","null"],"maxLength":40},"categoryName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePurchaseCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -17159,7 +17460,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.categoryId !== undefined){
 let data0 = data.categoryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema69.properties.categoryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema70.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17172,7 +17473,7 @@ errors++;
 if(data.categoryCode !== undefined){
 let data1 = data.categoryCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema69.properties.categoryCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/categoryCode",schemaPath:"#/properties/categoryCode/type",keyword:"type",params:{type: schema70.properties.categoryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17197,7 +17498,7 @@ errors++;
 if(data.categoryName !== undefined){
 let data2 = data.categoryName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/categoryName",schemaPath:"#/properties/categoryName/type",keyword:"type",params:{type: schema69.properties.categoryName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/categoryName",schemaPath:"#/properties/categoryName/type",keyword:"type",params:{type: schema70.properties.categoryName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17222,7 +17523,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data3 = data.enabledFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema69.properties.enabledFlag.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema70.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17232,7 +17533,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema69.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema70.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17245,7 +17546,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema69.properties.createdBy.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema70.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17258,7 +17559,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema69.properties.creationDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema70.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17283,7 +17584,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema69.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema70.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17296,7 +17597,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema69.properties.lastUpdateDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema70.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17321,7 +17622,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema69.properties.versionNum.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema70.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17342,14 +17643,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBasePurchaseGroup = validate69;
-const schema70 = {"$id":"entity:srmBasePurchaseGroup","type":"object","properties":{"groupId":{"type":["integer","null"]},"groupCode":{"type":["string","null"],"maxLength":40},"groupName":{"type":["string","null"],"maxLength":200},"leaderUserId":{"type":["integer","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBasePurchaseGroup = validate70;
+const schema71 = {"$id":"entity:srmBasePurchaseGroup","type":"object","properties":{"groupId":{"type":["integer","null"]},"groupCode":{"type":["string","null"],"maxLength":40},"groupName":{"type":["string","null"],"maxLength":200},"leaderUserId":{"type":["integer","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBasePurchaseGroup" */;
 let vErrors = null;
 let errors = 0;
@@ -17357,7 +17658,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.groupId !== undefined){
 let data0 = data.groupId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: schema70.properties.groupId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/groupId",schemaPath:"#/properties/groupId/type",keyword:"type",params:{type: schema71.properties.groupId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17370,7 +17671,7 @@ errors++;
 if(data.groupCode !== undefined){
 let data1 = data.groupCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/groupCode",schemaPath:"#/properties/groupCode/type",keyword:"type",params:{type: schema70.properties.groupCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/groupCode",schemaPath:"#/properties/groupCode/type",keyword:"type",params:{type: schema71.properties.groupCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17395,7 +17696,7 @@ errors++;
 if(data.groupName !== undefined){
 let data2 = data.groupName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema70.properties.groupName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/groupName",schemaPath:"#/properties/groupName/type",keyword:"type",params:{type: schema71.properties.groupName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17420,7 +17721,7 @@ errors++;
 if(data.leaderUserId !== undefined){
 let data3 = data.leaderUserId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/leaderUserId",schemaPath:"#/properties/leaderUserId/type",keyword:"type",params:{type: schema70.properties.leaderUserId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/leaderUserId",schemaPath:"#/properties/leaderUserId/type",keyword:"type",params:{type: schema71.properties.leaderUserId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17433,7 +17734,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data4 = data.enabledFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema70.properties.enabledFlag.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema71.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17443,7 +17744,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err7 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema70.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema71.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17456,7 +17757,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data5 = data.createdBy;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema70.properties.createdBy.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema71.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17469,7 +17770,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data6 = data.creationDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema70.properties.creationDate.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema71.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17494,7 +17795,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data7 = data.lastUpdatedBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema70.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema71.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17507,7 +17808,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data8 = data.lastUpdateDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema70.properties.lastUpdateDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema71.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17532,7 +17833,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data9 = data.versionNum;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema70.properties.versionNum.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema71.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17553,14 +17854,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const srmBaseTripartiteLogs = validate70;
-const schema71 = {"$id":"entity:srmBaseTripartiteLogs","type":"object","properties":{"tripartiteLogId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"target":{"type":["string","null"],"maxLength":200},"subject":{"type":["string","null"],"maxLength":300},"userName":{"type":["string","null"],"maxLength":60},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmBaseTripartiteLogs = validate71;
+const schema72 = {"$id":"entity:srmBaseTripartiteLogs","type":"object","properties":{"tripartiteLogId":{"type":["integer","null"]},"channel":{"type":["string","null"],"maxLength":20},"target":{"type":["string","null"],"maxLength":200},"subject":{"type":["string","null"],"maxLength":300},"userName":{"type":["string","null"],"maxLength":60},"resultStatus":{"type":["string","null"],"maxLength":1},"resultMsg":{"type":["string","null"],"maxLength":500},"durationMs":{"type":["integer","null"]},"requestTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmBaseTripartiteLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -17568,7 +17869,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tripartiteLogId !== undefined){
 let data0 = data.tripartiteLogId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/tripartiteLogId",schemaPath:"#/properties/tripartiteLogId/type",keyword:"type",params:{type: schema71.properties.tripartiteLogId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/tripartiteLogId",schemaPath:"#/properties/tripartiteLogId/type",keyword:"type",params:{type: schema72.properties.tripartiteLogId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17581,7 +17882,7 @@ errors++;
 if(data.channel !== undefined){
 let data1 = data.channel;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema71.properties.channel.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: schema72.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17606,7 +17907,7 @@ errors++;
 if(data.target !== undefined){
 let data2 = data.target;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema71.properties.target.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: schema72.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17631,7 +17932,7 @@ errors++;
 if(data.subject !== undefined){
 let data3 = data.subject;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema71.properties.subject.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema72.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17656,7 +17957,7 @@ errors++;
 if(data.userName !== undefined){
 let data4 = data.userName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema71.properties.userName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/userName",schemaPath:"#/properties/userName/type",keyword:"type",params:{type: schema72.properties.userName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17681,7 +17982,7 @@ errors++;
 if(data.resultStatus !== undefined){
 let data5 = data.resultStatus;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema71.properties.resultStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/resultStatus",schemaPath:"#/properties/resultStatus/type",keyword:"type",params:{type: schema72.properties.resultStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17706,7 +18007,7 @@ errors++;
 if(data.resultMsg !== undefined){
 let data6 = data.resultMsg;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema71.properties.resultMsg.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/resultMsg",schemaPath:"#/properties/resultMsg/type",keyword:"type",params:{type: schema72.properties.resultMsg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17731,7 +18032,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data7 = data.durationMs;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema71.properties.durationMs.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema72.properties.durationMs.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17744,7 +18045,7 @@ errors++;
 if(data.requestTime !== undefined){
 let data8 = data.requestTime;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema71.properties.requestTime.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/requestTime",schemaPath:"#/properties/requestTime/type",keyword:"type",params:{type: schema72.properties.requestTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17769,7 +18070,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema71.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema72.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17782,7 +18083,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema71.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema72.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17807,7 +18108,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema71.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema72.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17820,7 +18121,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema71.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema72.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17845,7 +18146,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema71.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema72.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17866,14 +18167,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConContract = validate71;
-const schema72 = {"$id":"entity:srmConContract","type":"object","properties":{"contractId":{"type":["integer","null"]},"contractNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"templateId":{"type":["integer","null"]},"watermarkId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"totalAmount":{"type":["number","null"],"minimum":0},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"content":{"type":["string","null"]},"versionNo":{"type":["integer","null"]},"changeReason":{"type":["string","null"],"maxLength":500},"refuseReason":{"type":["string","null"],"maxLength":500},"terminateReason":{"type":["string","null"],"maxLength":500},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"buyerSignedName":{"type":["string","null"],"maxLength":100},"buyerSignedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"supplierSignedName":{"type":["string","null"],"maxLength":100},"supplierSignedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentHash":{"type":["string","null"],"maxLength":64},"terminatedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConContract = validate72;
+const schema73 = {"$id":"entity:srmConContract","type":"object","properties":{"contractId":{"type":["integer","null"]},"contractNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"templateId":{"type":["integer","null"]},"watermarkId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"totalAmount":{"type":["number","null"],"minimum":0},"startDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"content":{"type":["string","null"]},"versionNo":{"type":["integer","null"]},"changeReason":{"type":["string","null"],"maxLength":500},"refuseReason":{"type":["string","null"],"maxLength":500},"terminateReason":{"type":["string","null"],"maxLength":500},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"buyerSignedName":{"type":["string","null"],"maxLength":100},"buyerSignedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"supplierSignedName":{"type":["string","null"],"maxLength":100},"supplierSignedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentHash":{"type":["string","null"],"maxLength":64},"terminatedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConContract" */;
 let vErrors = null;
 let errors = 0;
@@ -17881,7 +18182,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contractId !== undefined){
 let data0 = data.contractId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema72.properties.contractId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema73.properties.contractId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17894,7 +18195,7 @@ errors++;
 if(data.contractNumber !== undefined){
 let data1 = data.contractNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/contractNumber",schemaPath:"#/properties/contractNumber/type",keyword:"type",params:{type: schema72.properties.contractNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/contractNumber",schemaPath:"#/properties/contractNumber/type",keyword:"type",params:{type: schema73.properties.contractNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17919,7 +18220,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema72.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema73.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17944,7 +18245,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema72.properties.supplierId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema73.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17957,7 +18258,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema72.properties.status.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema73.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17982,7 +18283,7 @@ errors++;
 if(data.templateId !== undefined){
 let data5 = data.templateId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema72.properties.templateId.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema73.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17995,7 +18296,7 @@ errors++;
 if(data.watermarkId !== undefined){
 let data6 = data.watermarkId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema72.properties.watermarkId.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema73.properties.watermarkId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18008,7 +18309,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data7 = data.currencyCode;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema72.properties.currencyCode.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema73.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18033,7 +18334,7 @@ errors++;
 if(data.totalAmount !== undefined){
 let data8 = data.totalAmount;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema72.properties.totalAmount.type},message:"must be number,null"};
+const err12 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema73.properties.totalAmount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18058,7 +18359,7 @@ errors++;
 if(data.startDate !== undefined){
 let data9 = data.startDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema72.properties.startDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema73.properties.startDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18083,7 +18384,7 @@ errors++;
 if(data.endDate !== undefined){
 let data10 = data.endDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema72.properties.endDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema73.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18108,7 +18409,7 @@ errors++;
 if(data.sourceInquiryId !== undefined){
 let data11 = data.sourceInquiryId;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema72.properties.sourceInquiryId.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema73.properties.sourceInquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18121,7 +18422,7 @@ errors++;
 if(data.sourceNumber !== undefined){
 let data12 = data.sourceNumber;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema72.properties.sourceNumber.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema73.properties.sourceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18146,7 +18447,7 @@ errors++;
 if(data.content !== undefined){
 let data13 = data.content;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema72.properties.content.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema73.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18159,7 +18460,7 @@ errors++;
 if(data.versionNo !== undefined){
 let data14 = data.versionNo;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema72.properties.versionNo.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema73.properties.versionNo.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18172,7 +18473,7 @@ errors++;
 if(data.changeReason !== undefined){
 let data15 = data.changeReason;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema72.properties.changeReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema73.properties.changeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18197,7 +18498,7 @@ errors++;
 if(data.refuseReason !== undefined){
 let data16 = data.refuseReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/refuseReason",schemaPath:"#/properties/refuseReason/type",keyword:"type",params:{type: schema72.properties.refuseReason.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/refuseReason",schemaPath:"#/properties/refuseReason/type",keyword:"type",params:{type: schema73.properties.refuseReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18222,7 +18523,7 @@ errors++;
 if(data.terminateReason !== undefined){
 let data17 = data.terminateReason;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err27 = {instancePath:instancePath+"/terminateReason",schemaPath:"#/properties/terminateReason/type",keyword:"type",params:{type: schema72.properties.terminateReason.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/terminateReason",schemaPath:"#/properties/terminateReason/type",keyword:"type",params:{type: schema73.properties.terminateReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -18247,7 +18548,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data18 = data.submittedDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err29 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema72.properties.submittedDate.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema73.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -18272,7 +18573,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data19 = data.approvedDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err31 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema72.properties.approvedDate.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema73.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -18297,7 +18598,7 @@ errors++;
 if(data.sentDate !== undefined){
 let data20 = data.sentDate;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err33 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema72.properties.sentDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema73.properties.sentDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -18322,7 +18623,7 @@ errors++;
 if(data.confirmedDate !== undefined){
 let data21 = data.confirmedDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err35 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema72.properties.confirmedDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema73.properties.confirmedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -18347,7 +18648,7 @@ errors++;
 if(data.buyerSignedName !== undefined){
 let data22 = data.buyerSignedName;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err37 = {instancePath:instancePath+"/buyerSignedName",schemaPath:"#/properties/buyerSignedName/type",keyword:"type",params:{type: schema72.properties.buyerSignedName.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/buyerSignedName",schemaPath:"#/properties/buyerSignedName/type",keyword:"type",params:{type: schema73.properties.buyerSignedName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -18372,7 +18673,7 @@ errors++;
 if(data.buyerSignedDate !== undefined){
 let data23 = data.buyerSignedDate;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err39 = {instancePath:instancePath+"/buyerSignedDate",schemaPath:"#/properties/buyerSignedDate/type",keyword:"type",params:{type: schema72.properties.buyerSignedDate.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/buyerSignedDate",schemaPath:"#/properties/buyerSignedDate/type",keyword:"type",params:{type: schema73.properties.buyerSignedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -18397,7 +18698,7 @@ errors++;
 if(data.supplierSignedName !== undefined){
 let data24 = data.supplierSignedName;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err41 = {instancePath:instancePath+"/supplierSignedName",schemaPath:"#/properties/supplierSignedName/type",keyword:"type",params:{type: schema72.properties.supplierSignedName.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/supplierSignedName",schemaPath:"#/properties/supplierSignedName/type",keyword:"type",params:{type: schema73.properties.supplierSignedName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -18422,7 +18723,7 @@ errors++;
 if(data.supplierSignedDate !== undefined){
 let data25 = data.supplierSignedDate;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err43 = {instancePath:instancePath+"/supplierSignedDate",schemaPath:"#/properties/supplierSignedDate/type",keyword:"type",params:{type: schema72.properties.supplierSignedDate.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/supplierSignedDate",schemaPath:"#/properties/supplierSignedDate/type",keyword:"type",params:{type: schema73.properties.supplierSignedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -18447,7 +18748,7 @@ errors++;
 if(data.documentHash !== undefined){
 let data26 = data.documentHash;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err45 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/type",keyword:"type",params:{type: schema72.properties.documentHash.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/documentHash",schemaPath:"#/properties/documentHash/type",keyword:"type",params:{type: schema73.properties.documentHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -18472,7 +18773,7 @@ errors++;
 if(data.terminatedDate !== undefined){
 let data27 = data.terminatedDate;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err47 = {instancePath:instancePath+"/terminatedDate",schemaPath:"#/properties/terminatedDate/type",keyword:"type",params:{type: schema72.properties.terminatedDate.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/terminatedDate",schemaPath:"#/properties/terminatedDate/type",keyword:"type",params:{type: schema73.properties.terminatedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -18497,7 +18798,7 @@ errors++;
 if(data.remark !== undefined){
 let data28 = data.remark;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema72.properties.remark.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema73.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -18522,7 +18823,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data29 = data.createdBy;
 if((!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))) && (data29 !== null)){
-const err51 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema72.properties.createdBy.type},message:"must be integer,null"};
+const err51 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema73.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -18535,7 +18836,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data30 = data.creationDate;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err52 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema72.properties.creationDate.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema73.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -18560,7 +18861,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data31 = data.lastUpdatedBy;
 if((!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))) && (data31 !== null)){
-const err54 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema72.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err54 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema73.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18573,7 +18874,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data32 = data.lastUpdateDate;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err55 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema72.properties.lastUpdateDate.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema73.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -18598,7 +18899,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data33 = data.versionNum;
 if((!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))) && (data33 !== null)){
-const err57 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema72.properties.versionNum.type},message:"must be integer,null"};
+const err57 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema73.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -18619,14 +18920,14 @@ vErrors.push(err58);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConContractLine = validate72;
-const schema73 = {"$id":"entity:srmConContractLine","type":"object","properties":{"contractLineId":{"type":["integer","null"]},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConContractLine = validate73;
+const schema74 = {"$id":"entity:srmConContractLine","type":"object","properties":{"contractLineId":{"type":["integer","null"]},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"amount":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConContractLine" */;
 let vErrors = null;
 let errors = 0;
@@ -18634,247 +18935,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contractLineId !== undefined){
 let data0 = data.contractLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/contractLineId",schemaPath:"#/properties/contractLineId/type",keyword:"type",params:{type: schema73.properties.contractLineId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.contractId !== undefined){
-let data1 = data.contractId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema73.properties.contractId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema73.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data3 = data.lineNumber;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema73.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.materialId !== undefined){
-let data4 = data.materialId;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema73.properties.materialId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.quantity !== undefined){
-let data5 = data.quantity;
-if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema73.properties.quantity.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data5 == "number"){
-if(data5 < 0.0001 || isNaN(data5)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.price !== undefined){
-let data6 = data.price;
-if((!(typeof data6 == "number")) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema73.properties.price.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data6 == "number"){
-if(data6 < 0 || isNaN(data6)){
-const err8 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.amount !== undefined){
-let data7 = data.amount;
-if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema73.properties.amount.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.createdBy !== undefined){
-let data8 = data.createdBy;
-if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema73.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data9 = data.creationDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema73.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data10 = data.lastUpdatedBy;
-if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema73.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data11 = data.lastUpdateDate;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema73.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data12 = data.versionNum;
-if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema73.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate72.errors = vErrors;
-return errors === 0;
-}
-
-export const srmConContractVersion = validate73;
-const schema74 = {"$id":"entity:srmConContractVersion","type":"object","properties":{"contractVersionId":{"type":["integer","null"]},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"versionNo":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"changeReason":{"type":["string","null"],"maxLength":500},"snapshot":{"type":["string","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmConContractVersion" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.contractVersionId !== undefined){
-let data0 = data.contractVersionId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/contractVersionId",schemaPath:"#/properties/contractVersionId/type",keyword:"type",params:{type: schema74.properties.contractVersionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/contractLineId",schemaPath:"#/properties/contractLineId/type",keyword:"type",params:{type: schema74.properties.contractLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18910,10 +18971,250 @@ vErrors.push(err2);
 errors++;
 }
 }
+if(data.lineNumber !== undefined){
+let data3 = data.lineNumber;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema74.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.materialId !== undefined){
+let data4 = data.materialId;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema74.properties.materialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.quantity !== undefined){
+let data5 = data.quantity;
+if((!(typeof data5 == "number")) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema74.properties.quantity.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0.0001 || isNaN(data5)){
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0.0001},message:"must be >= 0.0001"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.price !== undefined){
+let data6 = data.price;
+if((!(typeof data6 == "number")) && (data6 !== null)){
+const err7 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema74.properties.price.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data6 == "number"){
+if(data6 < 0 || isNaN(data6)){
+const err8 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.amount !== undefined){
+let data7 = data.amount;
+if((!(typeof data7 == "number")) && (data7 !== null)){
+const err9 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema74.properties.amount.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data8 = data.createdBy;
+if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema74.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data9 = data.creationDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema74.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data10 = data.lastUpdatedBy;
+if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema74.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data11 = data.lastUpdateDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema74.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data12 = data.versionNum;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema74.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+
+export const srmConContractVersion = validate74;
+const schema75 = {"$id":"entity:srmConContractVersion","type":"object","properties":{"contractVersionId":{"type":["integer","null"]},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"versionNo":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"changeReason":{"type":["string","null"],"maxLength":500},"snapshot":{"type":["string","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmConContractVersion" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.contractVersionId !== undefined){
+let data0 = data.contractVersionId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/contractVersionId",schemaPath:"#/properties/contractVersionId/type",keyword:"type",params:{type: schema75.properties.contractVersionId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.contractId !== undefined){
+let data1 = data.contractId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema75.properties.contractId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema75.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 if(data.versionNo !== undefined){
 let data3 = data.versionNo;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema74.properties.versionNo.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/versionNo",schemaPath:"#/properties/versionNo/type",keyword:"type",params:{type: schema75.properties.versionNo.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18926,7 +19227,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema74.properties.status.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema75.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18951,7 +19252,7 @@ errors++;
 if(data.changeReason !== undefined){
 let data5 = data.changeReason;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema74.properties.changeReason.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema75.properties.changeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18976,7 +19277,7 @@ errors++;
 if(data.snapshot !== undefined){
 let data6 = data.snapshot;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/type",keyword:"type",params:{type: schema74.properties.snapshot.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/snapshot",schemaPath:"#/properties/snapshot/type",keyword:"type",params:{type: schema75.properties.snapshot.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18989,7 +19290,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema74.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema75.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19002,7 +19303,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema74.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema75.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19027,7 +19328,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema74.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema75.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19040,7 +19341,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema74.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema75.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19065,7 +19366,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema74.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema75.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19086,14 +19387,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConServiceConfirm = validate74;
-const schema75 = {"$id":"entity:srmConServiceConfirm","type":"object","properties":{"serviceConfirmId":{"type":["integer","null"]},"confirmNumber":{"type":["string","null"],"maxLength":40},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"periodFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"periodTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"serviceContent":{"type":["string","null"],"maxLength":1000},"amount":{"type":["number","null"],"minimum":0},"qualityScore":{"type":["integer","null"],"minimum":0,"maximum":100},"timelinessScore":{"type":["integer","null"],"minimum":0,"maximum":100},"serviceScore":{"type":["integer","null"],"minimum":0,"maximum":100},"totalScore":{"type":["number","null"]},"scoreLevel":{"type":["string","null"],"maxLength":10},"evaluation":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConServiceConfirm = validate75;
+const schema76 = {"$id":"entity:srmConServiceConfirm","type":"object","properties":{"serviceConfirmId":{"type":["integer","null"]},"confirmNumber":{"type":["string","null"],"maxLength":40},"contractId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"periodFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"periodTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"serviceContent":{"type":["string","null"],"maxLength":1000},"amount":{"type":["number","null"],"minimum":0},"qualityScore":{"type":["integer","null"],"minimum":0,"maximum":100},"timelinessScore":{"type":["integer","null"],"minimum":0,"maximum":100},"serviceScore":{"type":["integer","null"],"minimum":0,"maximum":100},"totalScore":{"type":["number","null"]},"scoreLevel":{"type":["string","null"],"maxLength":10},"evaluation":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConServiceConfirm" */;
 let vErrors = null;
 let errors = 0;
@@ -19101,7 +19402,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.serviceConfirmId !== undefined){
 let data0 = data.serviceConfirmId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/serviceConfirmId",schemaPath:"#/properties/serviceConfirmId/type",keyword:"type",params:{type: schema75.properties.serviceConfirmId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/serviceConfirmId",schemaPath:"#/properties/serviceConfirmId/type",keyword:"type",params:{type: schema76.properties.serviceConfirmId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19114,7 +19415,7 @@ errors++;
 if(data.confirmNumber !== undefined){
 let data1 = data.confirmNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/confirmNumber",schemaPath:"#/properties/confirmNumber/type",keyword:"type",params:{type: schema75.properties.confirmNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/confirmNumber",schemaPath:"#/properties/confirmNumber/type",keyword:"type",params:{type: schema76.properties.confirmNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19139,7 +19440,7 @@ errors++;
 if(data.contractId !== undefined){
 let data2 = data.contractId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema75.properties.contractId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/contractId",schemaPath:"#/properties/contractId/type",keyword:"type",params:{type: schema76.properties.contractId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19152,7 +19453,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema75.properties.supplierId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema76.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19165,7 +19466,7 @@ errors++;
 if(data.periodFrom !== undefined){
 let data4 = data.periodFrom;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/periodFrom",schemaPath:"#/properties/periodFrom/type",keyword:"type",params:{type: schema75.properties.periodFrom.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/periodFrom",schemaPath:"#/properties/periodFrom/type",keyword:"type",params:{type: schema76.properties.periodFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19190,7 +19491,7 @@ errors++;
 if(data.periodTo !== undefined){
 let data5 = data.periodTo;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/periodTo",schemaPath:"#/properties/periodTo/type",keyword:"type",params:{type: schema75.properties.periodTo.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/periodTo",schemaPath:"#/properties/periodTo/type",keyword:"type",params:{type: schema76.properties.periodTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19215,7 +19516,7 @@ errors++;
 if(data.serviceContent !== undefined){
 let data6 = data.serviceContent;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/serviceContent",schemaPath:"#/properties/serviceContent/type",keyword:"type",params:{type: schema75.properties.serviceContent.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/serviceContent",schemaPath:"#/properties/serviceContent/type",keyword:"type",params:{type: schema76.properties.serviceContent.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19240,7 +19541,7 @@ errors++;
 if(data.amount !== undefined){
 let data7 = data.amount;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema75.properties.amount.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema76.properties.amount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19265,7 +19566,7 @@ errors++;
 if(data.qualityScore !== undefined){
 let data8 = data.qualityScore;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/qualityScore",schemaPath:"#/properties/qualityScore/type",keyword:"type",params:{type: schema75.properties.qualityScore.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/qualityScore",schemaPath:"#/properties/qualityScore/type",keyword:"type",params:{type: schema76.properties.qualityScore.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19300,7 +19601,7 @@ errors++;
 if(data.timelinessScore !== undefined){
 let data9 = data.timelinessScore;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/timelinessScore",schemaPath:"#/properties/timelinessScore/type",keyword:"type",params:{type: schema75.properties.timelinessScore.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/timelinessScore",schemaPath:"#/properties/timelinessScore/type",keyword:"type",params:{type: schema76.properties.timelinessScore.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19335,7 +19636,7 @@ errors++;
 if(data.serviceScore !== undefined){
 let data10 = data.serviceScore;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/serviceScore",schemaPath:"#/properties/serviceScore/type",keyword:"type",params:{type: schema75.properties.serviceScore.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/serviceScore",schemaPath:"#/properties/serviceScore/type",keyword:"type",params:{type: schema76.properties.serviceScore.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19370,7 +19671,7 @@ errors++;
 if(data.totalScore !== undefined){
 let data11 = data.totalScore;
 if((!(typeof data11 == "number")) && (data11 !== null)){
-const err22 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/type",keyword:"type",params:{type: schema75.properties.totalScore.type},message:"must be number,null"};
+const err22 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/type",keyword:"type",params:{type: schema76.properties.totalScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -19383,7 +19684,7 @@ errors++;
 if(data.scoreLevel !== undefined){
 let data12 = data.scoreLevel;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/scoreLevel",schemaPath:"#/properties/scoreLevel/type",keyword:"type",params:{type: schema75.properties.scoreLevel.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/scoreLevel",schemaPath:"#/properties/scoreLevel/type",keyword:"type",params:{type: schema76.properties.scoreLevel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -19408,7 +19709,7 @@ errors++;
 if(data.evaluation !== undefined){
 let data13 = data.evaluation;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err25 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/type",keyword:"type",params:{type: schema75.properties.evaluation.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/evaluation",schemaPath:"#/properties/evaluation/type",keyword:"type",params:{type: schema76.properties.evaluation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -19433,7 +19734,7 @@ errors++;
 if(data.status !== undefined){
 let data14 = data.status;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema75.properties.status.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema76.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -19458,7 +19759,7 @@ errors++;
 if(data.confirmedDate !== undefined){
 let data15 = data.confirmedDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err29 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema75.properties.confirmedDate.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema76.properties.confirmedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -19483,7 +19784,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data16 = data.createdBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err31 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema75.properties.createdBy.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema76.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -19496,7 +19797,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data17 = data.creationDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err32 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema75.properties.creationDate.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema76.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -19521,7 +19822,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data18 = data.lastUpdatedBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema75.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema76.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -19534,7 +19835,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data19 = data.lastUpdateDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema75.properties.lastUpdateDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema76.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -19559,7 +19860,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data20 = data.versionNum;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema75.properties.versionNum.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema76.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -19580,14 +19881,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConTemplate = validate75;
-const schema76 = {"$id":"entity:srmConTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":40},"templateName":{"type":["string","null"],"maxLength":200},"contractType":{"type":["string","null"],"maxLength":40},"watermarkId":{"type":["integer","null"]},"body":{"type":["string","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConTemplate = validate76;
+const schema77 = {"$id":"entity:srmConTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":40},"templateName":{"type":["string","null"],"maxLength":200},"contractType":{"type":["string","null"],"maxLength":40},"watermarkId":{"type":["integer","null"]},"body":{"type":["string","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -19595,7 +19896,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateId !== undefined){
 let data0 = data.templateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema76.properties.templateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema77.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19608,7 +19909,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema76.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema77.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19633,7 +19934,7 @@ errors++;
 if(data.templateName !== undefined){
 let data2 = data.templateName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema76.properties.templateName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema77.properties.templateName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19658,7 +19959,7 @@ errors++;
 if(data.contractType !== undefined){
 let data3 = data.contractType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/contractType",schemaPath:"#/properties/contractType/type",keyword:"type",params:{type: schema76.properties.contractType.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/contractType",schemaPath:"#/properties/contractType/type",keyword:"type",params:{type: schema77.properties.contractType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19683,7 +19984,7 @@ errors++;
 if(data.watermarkId !== undefined){
 let data4 = data.watermarkId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema76.properties.watermarkId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema77.properties.watermarkId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19696,7 +19997,7 @@ errors++;
 if(data.body !== undefined){
 let data5 = data.body;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema76.properties.body.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema77.properties.body.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19709,7 +20010,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data6 = data.enabledFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema76.properties.enabledFlag.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema77.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19719,7 +20020,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema76.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema77.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19732,7 +20033,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema76.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema77.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19757,7 +20058,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema76.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema77.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19770,7 +20071,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema76.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema77.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19795,7 +20096,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema76.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema77.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19808,7 +20109,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema76.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema77.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19833,7 +20134,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema76.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema77.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19854,14 +20155,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConTemplateTerm = validate76;
-const schema77 = {"$id":"entity:srmConTemplateTerm","type":"object","properties":{"templateTermId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"termId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConTemplateTerm = validate77;
+const schema78 = {"$id":"entity:srmConTemplateTerm","type":"object","properties":{"templateTermId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"termId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConTemplateTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -19869,7 +20170,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateTermId !== undefined){
 let data0 = data.templateTermId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateTermId",schemaPath:"#/properties/templateTermId/type",keyword:"type",params:{type: schema77.properties.templateTermId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateTermId",schemaPath:"#/properties/templateTermId/type",keyword:"type",params:{type: schema78.properties.templateTermId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19882,7 +20183,7 @@ errors++;
 if(data.templateId !== undefined){
 let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema77.properties.templateId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema78.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19895,7 +20196,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema77.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema78.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19908,7 +20209,7 @@ errors++;
 if(data.termId !== undefined){
 let data3 = data.termId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/termId",schemaPath:"#/properties/termId/type",keyword:"type",params:{type: schema77.properties.termId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/termId",schemaPath:"#/properties/termId/type",keyword:"type",params:{type: schema78.properties.termId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19921,7 +20222,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data4 = data.createdBy;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema77.properties.createdBy.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema78.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19934,7 +20235,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data5 = data.creationDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema77.properties.creationDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema78.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19959,7 +20260,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data6 = data.lastUpdatedBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema77.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema78.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19972,7 +20273,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data7 = data.lastUpdateDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema77.properties.lastUpdateDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema78.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19997,7 +20298,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data8 = data.versionNum;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema77.properties.versionNum.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema78.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20018,14 +20319,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConTerm = validate77;
-const schema78 = {"$id":"entity:srmConTerm","type":"object","properties":{"termId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":40},"termName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":40},"content":{"type":["string","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConTerm = validate78;
+const schema79 = {"$id":"entity:srmConTerm","type":"object","properties":{"termId":{"type":["integer","null"]},"termCode":{"type":["string","null"],"maxLength":40},"termName":{"type":["string","null"],"maxLength":200},"category":{"type":["string","null"],"maxLength":40},"content":{"type":["string","null"]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -20033,7 +20334,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.termId !== undefined){
 let data0 = data.termId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/termId",schemaPath:"#/properties/termId/type",keyword:"type",params:{type: schema78.properties.termId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/termId",schemaPath:"#/properties/termId/type",keyword:"type",params:{type: schema79.properties.termId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20046,7 +20347,7 @@ errors++;
 if(data.termCode !== undefined){
 let data1 = data.termCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema78.properties.termCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/termCode",schemaPath:"#/properties/termCode/type",keyword:"type",params:{type: schema79.properties.termCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20071,7 +20372,7 @@ errors++;
 if(data.termName !== undefined){
 let data2 = data.termName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema78.properties.termName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/termName",schemaPath:"#/properties/termName/type",keyword:"type",params:{type: schema79.properties.termName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20096,7 +20397,7 @@ errors++;
 if(data.category !== undefined){
 let data3 = data.category;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: schema78.properties.category.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: schema79.properties.category.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20121,7 +20422,7 @@ errors++;
 if(data.content !== undefined){
 let data4 = data.content;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema78.properties.content.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema79.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20134,7 +20435,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema78.properties.enabledFlag.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema79.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20144,7 +20445,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema78.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema79.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20157,7 +20458,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema78.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema79.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20170,7 +20471,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema78.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema79.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20195,7 +20496,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema78.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema79.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20208,7 +20509,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema78.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema79.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20233,7 +20534,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema78.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema79.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20254,14 +20555,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const srmConWatermark = validate78;
-const schema79 = {"$id":"entity:srmConWatermark","type":"object","properties":{"watermarkId":{"type":["integer","null"]},"watermarkName":{"type":["string","null"],"maxLength":100},"watermarkText":{"type":["string","null"],"maxLength":100},"fontSize":{"type":["integer","null"],"minimum":8,"maximum":200},"opacity":{"type":["number","null"],"minimum":0.05,"maximum":1},"rotation":{"type":["integer","null"],"minimum":-90,"maximum":90},"colorHex":{"type":["string","null"],"maxLength":7},"repeatFlag":{"type":["string","null"],"enum":["Y","N",null]},"defaultFlag":{"type":["string","null"],"enum":["Y","N",null]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmConWatermark = validate79;
+const schema80 = {"$id":"entity:srmConWatermark","type":"object","properties":{"watermarkId":{"type":["integer","null"]},"watermarkName":{"type":["string","null"],"maxLength":100},"watermarkText":{"type":["string","null"],"maxLength":100},"fontSize":{"type":["integer","null"],"minimum":8,"maximum":200},"opacity":{"type":["number","null"],"minimum":0.05,"maximum":1},"rotation":{"type":["integer","null"],"minimum":-90,"maximum":90},"colorHex":{"type":["string","null"],"maxLength":7},"repeatFlag":{"type":["string","null"],"enum":["Y","N",null]},"defaultFlag":{"type":["string","null"],"enum":["Y","N",null]},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmConWatermark" */;
 let vErrors = null;
 let errors = 0;
@@ -20269,7 +20570,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.watermarkId !== undefined){
 let data0 = data.watermarkId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema79.properties.watermarkId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/watermarkId",schemaPath:"#/properties/watermarkId/type",keyword:"type",params:{type: schema80.properties.watermarkId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20282,7 +20583,7 @@ errors++;
 if(data.watermarkName !== undefined){
 let data1 = data.watermarkName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/watermarkName",schemaPath:"#/properties/watermarkName/type",keyword:"type",params:{type: schema79.properties.watermarkName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/watermarkName",schemaPath:"#/properties/watermarkName/type",keyword:"type",params:{type: schema80.properties.watermarkName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20307,7 +20608,7 @@ errors++;
 if(data.watermarkText !== undefined){
 let data2 = data.watermarkText;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/watermarkText",schemaPath:"#/properties/watermarkText/type",keyword:"type",params:{type: schema79.properties.watermarkText.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/watermarkText",schemaPath:"#/properties/watermarkText/type",keyword:"type",params:{type: schema80.properties.watermarkText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20332,7 +20633,7 @@ errors++;
 if(data.fontSize !== undefined){
 let data3 = data.fontSize;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/type",keyword:"type",params:{type: schema79.properties.fontSize.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/type",keyword:"type",params:{type: schema80.properties.fontSize.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20367,7 +20668,7 @@ errors++;
 if(data.opacity !== undefined){
 let data4 = data.opacity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/type",keyword:"type",params:{type: schema79.properties.opacity.type},message:"must be number,null"};
+const err8 = {instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/type",keyword:"type",params:{type: schema80.properties.opacity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20402,7 +20703,7 @@ errors++;
 if(data.rotation !== undefined){
 let data5 = data.rotation;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/rotation",schemaPath:"#/properties/rotation/type",keyword:"type",params:{type: schema79.properties.rotation.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/rotation",schemaPath:"#/properties/rotation/type",keyword:"type",params:{type: schema80.properties.rotation.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20437,7 +20738,7 @@ errors++;
 if(data.colorHex !== undefined){
 let data6 = data.colorHex;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/colorHex",schemaPath:"#/properties/colorHex/type",keyword:"type",params:{type: schema79.properties.colorHex.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/colorHex",schemaPath:"#/properties/colorHex/type",keyword:"type",params:{type: schema80.properties.colorHex.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20462,7 +20763,7 @@ errors++;
 if(data.repeatFlag !== undefined){
 let data7 = data.repeatFlag;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/repeatFlag",schemaPath:"#/properties/repeatFlag/type",keyword:"type",params:{type: schema79.properties.repeatFlag.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/repeatFlag",schemaPath:"#/properties/repeatFlag/type",keyword:"type",params:{type: schema80.properties.repeatFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20472,7 +20773,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err17 = {instancePath:instancePath+"/repeatFlag",schemaPath:"#/properties/repeatFlag/enum",keyword:"enum",params:{allowedValues: schema79.properties.repeatFlag.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/repeatFlag",schemaPath:"#/properties/repeatFlag/enum",keyword:"enum",params:{allowedValues: schema80.properties.repeatFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20485,7 +20786,7 @@ errors++;
 if(data.defaultFlag !== undefined){
 let data8 = data.defaultFlag;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err18 = {instancePath:instancePath+"/defaultFlag",schemaPath:"#/properties/defaultFlag/type",keyword:"type",params:{type: schema79.properties.defaultFlag.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/defaultFlag",schemaPath:"#/properties/defaultFlag/type",keyword:"type",params:{type: schema80.properties.defaultFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20495,7 +20796,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data8 === "Y") || (data8 === "N")) || (data8 === null))){
-const err19 = {instancePath:instancePath+"/defaultFlag",schemaPath:"#/properties/defaultFlag/enum",keyword:"enum",params:{allowedValues: schema79.properties.defaultFlag.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/defaultFlag",schemaPath:"#/properties/defaultFlag/enum",keyword:"enum",params:{allowedValues: schema80.properties.defaultFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20508,7 +20809,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data9 = data.enabledFlag;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err20 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema79.properties.enabledFlag.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema80.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20518,7 +20819,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((data9 === "Y") || (data9 === "N")) || (data9 === null))){
-const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema79.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema80.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -20531,7 +20832,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema79.properties.createdBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema80.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -20544,7 +20845,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema79.properties.creationDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema80.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20569,7 +20870,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema79.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema80.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -20582,7 +20883,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema79.properties.lastUpdateDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema80.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20607,7 +20908,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema79.properties.versionNum.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema80.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -20628,14 +20929,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const srmNotice = validate79;
-const schema80 = {"$id":"entity:srmNotice","type":"object","properties":{"noticeId":{"type":["integer","null"]},"title":{"type":["string","null"],"maxLength":200},"noticeType":{"type":["string","null"],"maxLength":20},"audience":{"type":["string","null"],"maxLength":20},"publicFlag":{"type":["string","null"],"enum":["Y","N",null]},"languageCode":{"type":["string","null"],"maxLength":10},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"content":{"type":["string","null"]},"status":{"type":["string","null"],"maxLength":20},"publishDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"publishedBy":{"type":["integer","null"]},"attachments":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmNotice = validate80;
+const schema81 = {"$id":"entity:srmNotice","type":"object","properties":{"noticeId":{"type":["integer","null"]},"title":{"type":["string","null"],"maxLength":200},"noticeType":{"type":["string","null"],"maxLength":20},"audience":{"type":["string","null"],"maxLength":20},"publicFlag":{"type":["string","null"],"enum":["Y","N",null]},"languageCode":{"type":["string","null"],"maxLength":10},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"content":{"type":["string","null"]},"status":{"type":["string","null"],"maxLength":20},"publishDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"publishedBy":{"type":["integer","null"]},"attachments":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmNotice" */;
 let vErrors = null;
 let errors = 0;
@@ -20643,7 +20944,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.noticeId !== undefined){
 let data0 = data.noticeId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema80.properties.noticeId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema81.properties.noticeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20656,7 +20957,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema80.properties.title.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema81.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20681,7 +20982,7 @@ errors++;
 if(data.noticeType !== undefined){
 let data2 = data.noticeType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/type",keyword:"type",params:{type: schema80.properties.noticeType.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/noticeType",schemaPath:"#/properties/noticeType/type",keyword:"type",params:{type: schema81.properties.noticeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20706,7 +21007,7 @@ errors++;
 if(data.audience !== undefined){
 let data3 = data.audience;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: schema80.properties.audience.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: schema81.properties.audience.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20731,7 +21032,7 @@ errors++;
 if(data.publicFlag !== undefined){
 let data4 = data.publicFlag;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/type",keyword:"type",params:{type: schema80.properties.publicFlag.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/type",keyword:"type",params:{type: schema81.properties.publicFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20741,7 +21042,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data4 === "Y") || (data4 === "N")) || (data4 === null))){
-const err8 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/enum",keyword:"enum",params:{allowedValues: schema80.properties.publicFlag.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/publicFlag",schemaPath:"#/properties/publicFlag/enum",keyword:"enum",params:{allowedValues: schema81.properties.publicFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20754,7 +21055,7 @@ errors++;
 if(data.languageCode !== undefined){
 let data5 = data.languageCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema80.properties.languageCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema81.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20779,7 +21080,7 @@ errors++;
 if(data.validFrom !== undefined){
 let data6 = data.validFrom;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema80.properties.validFrom.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema81.properties.validFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20804,7 +21105,7 @@ errors++;
 if(data.validTo !== undefined){
 let data7 = data.validTo;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema80.properties.validTo.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema81.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20829,7 +21130,7 @@ errors++;
 if(data.content !== undefined){
 let data8 = data.content;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema80.properties.content.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema81.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20842,7 +21143,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema80.properties.status.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema81.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20867,7 +21168,7 @@ errors++;
 if(data.publishDate !== undefined){
 let data10 = data.publishDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/publishDate",schemaPath:"#/properties/publishDate/type",keyword:"type",params:{type: schema80.properties.publishDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/publishDate",schemaPath:"#/properties/publishDate/type",keyword:"type",params:{type: schema81.properties.publishDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20892,7 +21193,7 @@ errors++;
 if(data.publishedBy !== undefined){
 let data11 = data.publishedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/publishedBy",schemaPath:"#/properties/publishedBy/type",keyword:"type",params:{type: schema80.properties.publishedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/publishedBy",schemaPath:"#/properties/publishedBy/type",keyword:"type",params:{type: schema81.properties.publishedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20905,7 +21206,7 @@ errors++;
 if(data.attachments !== undefined){
 let data12 = data.attachments;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema80.properties.attachments.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema81.properties.attachments.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -20930,7 +21231,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema80.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema81.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20943,7 +21244,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema80.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema81.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -20968,7 +21269,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema80.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema81.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20981,7 +21282,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema80.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema81.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21006,7 +21307,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema80.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema81.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21027,14 +21328,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const srmNoticeCategory = validate80;
-const schema81 = {"$id":"entity:srmNoticeCategory","type":"object","properties":{"noticeCategoryId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmNoticeCategory = validate81;
+const schema82 = {"$id":"entity:srmNoticeCategory","type":"object","properties":{"noticeCategoryId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmNoticeCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -21042,158 +21343,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.noticeCategoryId !== undefined){
 let data0 = data.noticeCategoryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/noticeCategoryId",schemaPath:"#/properties/noticeCategoryId/type",keyword:"type",params:{type: schema81.properties.noticeCategoryId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.noticeId !== undefined){
-let data1 = data.noticeId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema81.properties.noticeId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.categoryId !== undefined){
-let data2 = data.categoryId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema81.properties.categoryId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.createdBy !== undefined){
-let data3 = data.createdBy;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema81.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data4 = data.creationDate;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema81.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err5 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data5 = data.lastUpdatedBy;
-if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema81.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data6 = data.lastUpdateDate;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema81.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-const err8 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data7 = data.versionNum;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema81.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-
-export const srmNoticeSupplier = validate81;
-const schema82 = {"$id":"entity:srmNoticeSupplier","type":"object","properties":{"noticeSupplierId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmNoticeSupplier" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.noticeSupplierId !== undefined){
-let data0 = data.noticeSupplierId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/noticeSupplierId",schemaPath:"#/properties/noticeSupplierId/type",keyword:"type",params:{type: schema82.properties.noticeSupplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/noticeCategoryId",schemaPath:"#/properties/noticeCategoryId/type",keyword:"type",params:{type: schema82.properties.noticeCategoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21216,10 +21366,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
+if(data.categoryId !== undefined){
+let data2 = data.categoryId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema82.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema82.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21333,10 +21483,161 @@ validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoDelivery = validate82;
-const schema83 = {"$id":"entity:srmPoDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"deliveryNumber":{"type":["string","null"],"maxLength":40},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"carrier":{"type":["string","null"],"maxLength":100},"waybillNumber":{"type":["string","null"],"maxLength":60},"shipDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"expectedArrival":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"shippedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmNoticeSupplier = validate82;
+const schema83 = {"$id":"entity:srmNoticeSupplier","type":"object","properties":{"noticeSupplierId":{"type":["integer","null"]},"noticeId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmNoticeSupplier" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.noticeSupplierId !== undefined){
+let data0 = data.noticeSupplierId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/noticeSupplierId",schemaPath:"#/properties/noticeSupplierId/type",keyword:"type",params:{type: schema83.properties.noticeSupplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.noticeId !== undefined){
+let data1 = data.noticeId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/noticeId",schemaPath:"#/properties/noticeId/type",keyword:"type",params:{type: schema83.properties.noticeId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema83.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data3 = data.createdBy;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema83.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data4 = data.creationDate;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema83.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err5 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data5 = data.lastUpdatedBy;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err6 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema83.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data6 = data.lastUpdateDate;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err7 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema83.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err8 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data7 = data.versionNum;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err9 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema83.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPoDelivery = validate83;
+const schema84 = {"$id":"entity:srmPoDelivery","type":"object","properties":{"deliveryId":{"type":["integer","null"]},"deliveryNumber":{"type":["string","null"],"maxLength":40},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"carrier":{"type":["string","null"],"maxLength":100},"waybillNumber":{"type":["string","null"],"maxLength":60},"shipDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"expectedArrival":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"shippedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoDelivery" */;
 let vErrors = null;
 let errors = 0;
@@ -21344,7 +21645,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deliveryId !== undefined){
 let data0 = data.deliveryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema83.properties.deliveryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema84.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21357,7 +21658,7 @@ errors++;
 if(data.deliveryNumber !== undefined){
 let data1 = data.deliveryNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/deliveryNumber",schemaPath:"#/properties/deliveryNumber/type",keyword:"type",params:{type: schema83.properties.deliveryNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/deliveryNumber",schemaPath:"#/properties/deliveryNumber/type",keyword:"type",params:{type: schema84.properties.deliveryNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21382,7 +21683,7 @@ errors++;
 if(data.orderId !== undefined){
 let data2 = data.orderId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema83.properties.orderId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema84.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21395,7 +21696,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema83.properties.supplierId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema84.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21408,7 +21709,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema83.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema84.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21433,7 +21734,7 @@ errors++;
 if(data.carrier !== undefined){
 let data5 = data.carrier;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/carrier",schemaPath:"#/properties/carrier/type",keyword:"type",params:{type: schema83.properties.carrier.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/carrier",schemaPath:"#/properties/carrier/type",keyword:"type",params:{type: schema84.properties.carrier.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21458,7 +21759,7 @@ errors++;
 if(data.waybillNumber !== undefined){
 let data6 = data.waybillNumber;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/waybillNumber",schemaPath:"#/properties/waybillNumber/type",keyword:"type",params:{type: schema83.properties.waybillNumber.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/waybillNumber",schemaPath:"#/properties/waybillNumber/type",keyword:"type",params:{type: schema84.properties.waybillNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21483,7 +21784,7 @@ errors++;
 if(data.shipDate !== undefined){
 let data7 = data.shipDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: schema83.properties.shipDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: schema84.properties.shipDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21508,7 +21809,7 @@ errors++;
 if(data.expectedArrival !== undefined){
 let data8 = data.expectedArrival;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/expectedArrival",schemaPath:"#/properties/expectedArrival/type",keyword:"type",params:{type: schema83.properties.expectedArrival.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/expectedArrival",schemaPath:"#/properties/expectedArrival/type",keyword:"type",params:{type: schema84.properties.expectedArrival.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21533,7 +21834,7 @@ errors++;
 if(data.shippedDate !== undefined){
 let data9 = data.shippedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/shippedDate",schemaPath:"#/properties/shippedDate/type",keyword:"type",params:{type: schema83.properties.shippedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/shippedDate",schemaPath:"#/properties/shippedDate/type",keyword:"type",params:{type: schema84.properties.shippedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21558,7 +21859,7 @@ errors++;
 if(data.remark !== undefined){
 let data10 = data.remark;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema83.properties.remark.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema84.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -21583,7 +21884,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema83.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema84.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21596,7 +21897,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema83.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema84.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21621,7 +21922,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema83.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema84.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -21634,7 +21935,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema83.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema84.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21659,7 +21960,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema83.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema84.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21680,14 +21981,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoDeliveryLine = validate83;
-const schema84 = {"$id":"entity:srmPoDeliveryLine","type":"object","properties":{"deliveryLineId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"batchNumber":{"type":["string","null"],"maxLength":60},"receivedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoDeliveryLine = validate84;
+const schema85 = {"$id":"entity:srmPoDeliveryLine","type":"object","properties":{"deliveryLineId":{"type":["integer","null"]},"deliveryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"batchNumber":{"type":["string","null"],"maxLength":60},"receivedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoDeliveryLine" */;
 let vErrors = null;
 let errors = 0;
@@ -21695,7 +21996,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deliveryLineId !== undefined){
 let data0 = data.deliveryLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema84.properties.deliveryLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema85.properties.deliveryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21708,7 +22009,7 @@ errors++;
 if(data.deliveryId !== undefined){
 let data1 = data.deliveryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema84.properties.deliveryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema85.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21721,7 +22022,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema84.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema85.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21734,7 +22035,7 @@ errors++;
 if(data.orderLineId !== undefined){
 let data3 = data.orderLineId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema84.properties.orderLineId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema85.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21747,7 +22048,7 @@ errors++;
 if(data.materialId !== undefined){
 let data4 = data.materialId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema84.properties.materialId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema85.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21760,7 +22061,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema84.properties.quantity.type},message:"must be number,null"};
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema85.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21785,7 +22086,7 @@ errors++;
 if(data.batchNumber !== undefined){
 let data6 = data.batchNumber;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/batchNumber",schemaPath:"#/properties/batchNumber/type",keyword:"type",params:{type: schema84.properties.batchNumber.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/batchNumber",schemaPath:"#/properties/batchNumber/type",keyword:"type",params:{type: schema85.properties.batchNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21810,7 +22111,7 @@ errors++;
 if(data.receivedQuantity !== undefined){
 let data7 = data.receivedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema84.properties.receivedQuantity.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema85.properties.receivedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21823,7 +22124,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema84.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema85.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21836,7 +22137,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema84.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema85.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21861,7 +22162,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema84.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema85.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21874,7 +22175,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema84.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema85.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21899,7 +22200,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema84.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema85.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21920,14 +22221,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoErpOutbox = validate84;
-const schema85 = {"$id":"entity:srmPoErpOutbox","type":"object","properties":{"outboxId":{"type":["integer","null"]},"eventType":{"type":["string","null"],"maxLength":30},"documentId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":60},"payload":{"type":["string","null"]},"status":{"type":["string","null"],"maxLength":20},"attempts":{"type":["integer","null"]},"nextAttemptAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastHttpStatus":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":500},"sentTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoErpOutbox = validate85;
+const schema86 = {"$id":"entity:srmPoErpOutbox","type":"object","properties":{"outboxId":{"type":["integer","null"]},"eventType":{"type":["string","null"],"maxLength":30},"documentId":{"type":["integer","null"]},"documentNumber":{"type":["string","null"],"maxLength":60},"payload":{"type":["string","null"]},"status":{"type":["string","null"],"maxLength":20},"attempts":{"type":["integer","null"]},"nextAttemptAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastHttpStatus":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":500},"sentTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoErpOutbox" */;
 let vErrors = null;
 let errors = 0;
@@ -21935,7 +22236,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outboxId !== undefined){
 let data0 = data.outboxId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/outboxId",schemaPath:"#/properties/outboxId/type",keyword:"type",params:{type: schema85.properties.outboxId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/outboxId",schemaPath:"#/properties/outboxId/type",keyword:"type",params:{type: schema86.properties.outboxId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21948,7 +22249,7 @@ errors++;
 if(data.eventType !== undefined){
 let data1 = data.eventType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/eventType",schemaPath:"#/properties/eventType/type",keyword:"type",params:{type: schema85.properties.eventType.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/eventType",schemaPath:"#/properties/eventType/type",keyword:"type",params:{type: schema86.properties.eventType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21973,7 +22274,7 @@ errors++;
 if(data.documentId !== undefined){
 let data2 = data.documentId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/documentId",schemaPath:"#/properties/documentId/type",keyword:"type",params:{type: schema85.properties.documentId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/documentId",schemaPath:"#/properties/documentId/type",keyword:"type",params:{type: schema86.properties.documentId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21986,7 +22287,7 @@ errors++;
 if(data.documentNumber !== undefined){
 let data3 = data.documentNumber;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema85.properties.documentNumber.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/documentNumber",schemaPath:"#/properties/documentNumber/type",keyword:"type",params:{type: schema86.properties.documentNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22011,7 +22312,7 @@ errors++;
 if(data.payload !== undefined){
 let data4 = data.payload;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema85.properties.payload.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema86.properties.payload.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22024,7 +22325,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema85.properties.status.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema86.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22049,7 +22350,7 @@ errors++;
 if(data.attempts !== undefined){
 let data6 = data.attempts;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema85.properties.attempts.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: schema86.properties.attempts.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22062,7 +22363,7 @@ errors++;
 if(data.nextAttemptAt !== undefined){
 let data7 = data.nextAttemptAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/type",keyword:"type",params:{type: schema85.properties.nextAttemptAt.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/nextAttemptAt",schemaPath:"#/properties/nextAttemptAt/type",keyword:"type",params:{type: schema86.properties.nextAttemptAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22087,7 +22388,7 @@ errors++;
 if(data.lastHttpStatus !== undefined){
 let data8 = data.lastHttpStatus;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/lastHttpStatus",schemaPath:"#/properties/lastHttpStatus/type",keyword:"type",params:{type: schema85.properties.lastHttpStatus.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastHttpStatus",schemaPath:"#/properties/lastHttpStatus/type",keyword:"type",params:{type: schema86.properties.lastHttpStatus.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22100,7 +22401,7 @@ errors++;
 if(data.lastError !== undefined){
 let data9 = data.lastError;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema85.properties.lastError.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastError",schemaPath:"#/properties/lastError/type",keyword:"type",params:{type: schema86.properties.lastError.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22125,7 +22426,7 @@ errors++;
 if(data.sentTime !== undefined){
 let data10 = data.sentTime;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/type",keyword:"type",params:{type: schema85.properties.sentTime.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/sentTime",schemaPath:"#/properties/sentTime/type",keyword:"type",params:{type: schema86.properties.sentTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22150,7 +22451,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema85.properties.createdBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema86.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22163,7 +22464,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema85.properties.creationDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema86.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22188,7 +22489,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema85.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema86.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -22201,7 +22502,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema85.properties.lastUpdateDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema86.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22226,7 +22527,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema85.properties.versionNum.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema86.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22247,14 +22548,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoOrder = validate85;
-const schema86 = {"$id":"entity:srmPoOrder","type":"object","properties":{"orderId":{"type":["integer","null"]},"orderNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"orderDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"revision":{"type":["integer","null"]},"totalAmount":{"type":["number","null"]},"requisitionId":{"type":["integer","null"]},"releasedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"changeReason":{"type":["string","null"],"maxLength":500},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoOrder = validate86;
+const schema87 = {"$id":"entity:srmPoOrder","type":"object","properties":{"orderId":{"type":["integer","null"]},"orderNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"orderDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"revision":{"type":["integer","null"]},"totalAmount":{"type":["number","null"]},"requisitionId":{"type":["integer","null"]},"releasedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"confirmedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"changeReason":{"type":["string","null"],"maxLength":500},"remark":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -22262,7 +22563,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderId !== undefined){
 let data0 = data.orderId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema86.properties.orderId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema87.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22275,7 +22576,7 @@ errors++;
 if(data.orderNumber !== undefined){
 let data1 = data.orderNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/orderNumber",schemaPath:"#/properties/orderNumber/type",keyword:"type",params:{type: schema86.properties.orderNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/orderNumber",schemaPath:"#/properties/orderNumber/type",keyword:"type",params:{type: schema87.properties.orderNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22300,7 +22601,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema86.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema87.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22325,7 +22626,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema86.properties.supplierId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema87.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22338,7 +22639,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema86.properties.status.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema87.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22363,7 +22664,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema86.properties.currencyCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema87.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22388,7 +22689,7 @@ errors++;
 if(data.orderDate !== undefined){
 let data6 = data.orderDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/orderDate",schemaPath:"#/properties/orderDate/type",keyword:"type",params:{type: schema86.properties.orderDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/orderDate",schemaPath:"#/properties/orderDate/type",keyword:"type",params:{type: schema87.properties.orderDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22413,7 +22714,7 @@ errors++;
 if(data.revision !== undefined){
 let data7 = data.revision;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: schema86.properties.revision.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: schema87.properties.revision.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22426,7 +22727,7 @@ errors++;
 if(data.totalAmount !== undefined){
 let data8 = data.totalAmount;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema86.properties.totalAmount.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/totalAmount",schemaPath:"#/properties/totalAmount/type",keyword:"type",params:{type: schema87.properties.totalAmount.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22439,7 +22740,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data9 = data.requisitionId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema86.properties.requisitionId.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema87.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22452,7 +22753,7 @@ errors++;
 if(data.releasedDate !== undefined){
 let data10 = data.releasedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/releasedDate",schemaPath:"#/properties/releasedDate/type",keyword:"type",params:{type: schema86.properties.releasedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/releasedDate",schemaPath:"#/properties/releasedDate/type",keyword:"type",params:{type: schema87.properties.releasedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22477,7 +22778,7 @@ errors++;
 if(data.confirmedDate !== undefined){
 let data11 = data.confirmedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema86.properties.confirmedDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/confirmedDate",schemaPath:"#/properties/confirmedDate/type",keyword:"type",params:{type: schema87.properties.confirmedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22502,7 +22803,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data12 = data.submittedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema86.properties.submittedDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema87.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22527,7 +22828,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data13 = data.approvedDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema86.properties.approvedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema87.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22552,7 +22853,7 @@ errors++;
 if(data.closeReason !== undefined){
 let data14 = data.closeReason;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema86.properties.closeReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema87.properties.closeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22577,7 +22878,7 @@ errors++;
 if(data.changeReason !== undefined){
 let data15 = data.changeReason;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema86.properties.changeReason.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/changeReason",schemaPath:"#/properties/changeReason/type",keyword:"type",params:{type: schema87.properties.changeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -22602,7 +22903,7 @@ errors++;
 if(data.remark !== undefined){
 let data16 = data.remark;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema86.properties.remark.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema87.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -22627,7 +22928,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data17 = data.createdBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema86.properties.createdBy.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema87.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -22640,7 +22941,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data18 = data.creationDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema86.properties.creationDate.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema87.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -22665,7 +22966,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data19 = data.lastUpdatedBy;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err32 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema86.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err32 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema87.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -22678,7 +22979,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data20 = data.lastUpdateDate;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err33 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema86.properties.lastUpdateDate.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema87.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -22703,7 +23004,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data21 = data.versionNum;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err35 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema86.properties.versionNum.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema87.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -22724,14 +23025,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoOrderLine = validate86;
-const schema87 = {"$id":"entity:srmPoOrderLine","type":"object","properties":{"orderLineId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"tolerancePercent":{"type":["number","null"],"minimum":0,"maximum":100},"promisedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedQuantity":{"type":["number","null"]},"receivedQuantity":{"type":["number","null"]},"returnedQuantity":{"type":["number","null"]},"openQuantity":{"type":["number","null"]},"lineStatus":{"type":["string","null"],"maxLength":20},"supplierComment":{"type":["string","null"],"maxLength":500},"requisitionLineId":{"type":["integer","null"]},"priceItemId":{"type":["integer","null"]},"priceSource":{"type":["string","null"],"maxLength":80},"priceFlag":{"type":["string","null"],"maxLength":20},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoOrderLine = validate87;
+const schema88 = {"$id":"entity:srmPoOrderLine","type":"object","properties":{"orderLineId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"price":{"type":["number","null"],"minimum":0},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"tolerancePercent":{"type":["number","null"],"minimum":0,"maximum":100},"promisedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"proposedQuantity":{"type":["number","null"]},"receivedQuantity":{"type":["number","null"]},"returnedQuantity":{"type":["number","null"]},"openQuantity":{"type":["number","null"]},"lineStatus":{"type":["string","null"],"maxLength":20},"supplierComment":{"type":["string","null"],"maxLength":500},"requisitionLineId":{"type":["integer","null"]},"priceItemId":{"type":["integer","null"]},"priceSource":{"type":["string","null"],"maxLength":80},"priceFlag":{"type":["string","null"],"maxLength":20},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoOrderLine" */;
 let vErrors = null;
 let errors = 0;
@@ -22739,7 +23040,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.orderLineId !== undefined){
 let data0 = data.orderLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema87.properties.orderLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema88.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22752,7 +23053,7 @@ errors++;
 if(data.orderId !== undefined){
 let data1 = data.orderId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema87.properties.orderId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema88.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22765,7 +23066,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema87.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema88.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22778,7 +23079,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data3 = data.lineNumber;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema87.properties.lineNumber.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema88.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22791,7 +23092,7 @@ errors++;
 if(data.materialId !== undefined){
 let data4 = data.materialId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema87.properties.materialId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema88.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22804,7 +23105,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data5 = data.uomCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema87.properties.uomCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema88.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22829,7 +23130,7 @@ errors++;
 if(data.quantity !== undefined){
 let data6 = data.quantity;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema87.properties.quantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema88.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22854,7 +23155,7 @@ errors++;
 if(data.price !== undefined){
 let data7 = data.price;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema87.properties.price.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema88.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22879,7 +23180,7 @@ errors++;
 if(data.requiredDate !== undefined){
 let data8 = data.requiredDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema87.properties.requiredDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema88.properties.requiredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22904,7 +23205,7 @@ errors++;
 if(data.tolerancePercent !== undefined){
 let data9 = data.tolerancePercent;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/tolerancePercent",schemaPath:"#/properties/tolerancePercent/type",keyword:"type",params:{type: schema87.properties.tolerancePercent.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/tolerancePercent",schemaPath:"#/properties/tolerancePercent/type",keyword:"type",params:{type: schema88.properties.tolerancePercent.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22939,7 +23240,7 @@ errors++;
 if(data.promisedDate !== undefined){
 let data10 = data.promisedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/promisedDate",schemaPath:"#/properties/promisedDate/type",keyword:"type",params:{type: schema87.properties.promisedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/promisedDate",schemaPath:"#/properties/promisedDate/type",keyword:"type",params:{type: schema88.properties.promisedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22964,7 +23265,7 @@ errors++;
 if(data.proposedDate !== undefined){
 let data11 = data.proposedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/proposedDate",schemaPath:"#/properties/proposedDate/type",keyword:"type",params:{type: schema87.properties.proposedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/proposedDate",schemaPath:"#/properties/proposedDate/type",keyword:"type",params:{type: schema88.properties.proposedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22989,7 +23290,7 @@ errors++;
 if(data.proposedQuantity !== undefined){
 let data12 = data.proposedQuantity;
 if((!(typeof data12 == "number")) && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/proposedQuantity",schemaPath:"#/properties/proposedQuantity/type",keyword:"type",params:{type: schema87.properties.proposedQuantity.type},message:"must be number,null"};
+const err20 = {instancePath:instancePath+"/proposedQuantity",schemaPath:"#/properties/proposedQuantity/type",keyword:"type",params:{type: schema88.properties.proposedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23002,7 +23303,7 @@ errors++;
 if(data.receivedQuantity !== undefined){
 let data13 = data.receivedQuantity;
 if((!(typeof data13 == "number")) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema87.properties.receivedQuantity.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/receivedQuantity",schemaPath:"#/properties/receivedQuantity/type",keyword:"type",params:{type: schema88.properties.receivedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23015,7 +23316,7 @@ errors++;
 if(data.returnedQuantity !== undefined){
 let data14 = data.returnedQuantity;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema87.properties.returnedQuantity.type},message:"must be number,null"};
+const err22 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema88.properties.returnedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23028,7 +23329,7 @@ errors++;
 if(data.openQuantity !== undefined){
 let data15 = data.openQuantity;
 if((!(typeof data15 == "number")) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/openQuantity",schemaPath:"#/properties/openQuantity/type",keyword:"type",params:{type: schema87.properties.openQuantity.type},message:"must be number,null"};
+const err23 = {instancePath:instancePath+"/openQuantity",schemaPath:"#/properties/openQuantity/type",keyword:"type",params:{type: schema88.properties.openQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23041,7 +23342,7 @@ errors++;
 if(data.lineStatus !== undefined){
 let data16 = data.lineStatus;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/lineStatus",schemaPath:"#/properties/lineStatus/type",keyword:"type",params:{type: schema87.properties.lineStatus.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lineStatus",schemaPath:"#/properties/lineStatus/type",keyword:"type",params:{type: schema88.properties.lineStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23066,7 +23367,7 @@ errors++;
 if(data.supplierComment !== undefined){
 let data17 = data.supplierComment;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/supplierComment",schemaPath:"#/properties/supplierComment/type",keyword:"type",params:{type: schema87.properties.supplierComment.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/supplierComment",schemaPath:"#/properties/supplierComment/type",keyword:"type",params:{type: schema88.properties.supplierComment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23091,7 +23392,7 @@ errors++;
 if(data.requisitionLineId !== undefined){
 let data18 = data.requisitionLineId;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema87.properties.requisitionLineId.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema88.properties.requisitionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23104,7 +23405,7 @@ errors++;
 if(data.priceItemId !== undefined){
 let data19 = data.priceItemId;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err29 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema87.properties.priceItemId.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema88.properties.priceItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23117,7 +23418,7 @@ errors++;
 if(data.priceSource !== undefined){
 let data20 = data.priceSource;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err30 = {instancePath:instancePath+"/priceSource",schemaPath:"#/properties/priceSource/type",keyword:"type",params:{type: schema87.properties.priceSource.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/priceSource",schemaPath:"#/properties/priceSource/type",keyword:"type",params:{type: schema88.properties.priceSource.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -23142,7 +23443,7 @@ errors++;
 if(data.priceFlag !== undefined){
 let data21 = data.priceFlag;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err32 = {instancePath:instancePath+"/priceFlag",schemaPath:"#/properties/priceFlag/type",keyword:"type",params:{type: schema87.properties.priceFlag.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/priceFlag",schemaPath:"#/properties/priceFlag/type",keyword:"type",params:{type: schema88.properties.priceFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -23167,7 +23468,7 @@ errors++;
 if(data.remark !== undefined){
 let data22 = data.remark;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err34 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema87.properties.remark.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema88.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -23192,7 +23493,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data23 = data.createdBy;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err36 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema87.properties.createdBy.type},message:"must be integer,null"};
+const err36 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema88.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -23205,7 +23506,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data24 = data.creationDate;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err37 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema87.properties.creationDate.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema88.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -23230,7 +23531,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data25 = data.lastUpdatedBy;
 if((!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))) && (data25 !== null)){
-const err39 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema87.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err39 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema88.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -23243,7 +23544,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data26 = data.lastUpdateDate;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err40 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema87.properties.lastUpdateDate.type},message:"must be string,null"};
+const err40 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema88.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -23268,7 +23569,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data27 = data.versionNum;
 if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
-const err42 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema87.properties.versionNum.type},message:"must be integer,null"};
+const err42 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema88.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -23289,14 +23590,14 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoReceipt = validate87;
-const schema88 = {"$id":"entity:srmPoReceipt","type":"object","properties":{"receiptId":{"type":["integer","null"]},"receiptNumber":{"type":["string","null"],"maxLength":40},"deliveryId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"receiptDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoReceipt = validate88;
+const schema89 = {"$id":"entity:srmPoReceipt","type":"object","properties":{"receiptId":{"type":["integer","null"]},"receiptNumber":{"type":["string","null"],"maxLength":40},"deliveryId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"receiptDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoReceipt" */;
 let vErrors = null;
 let errors = 0;
@@ -23304,7 +23605,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.receiptId !== undefined){
 let data0 = data.receiptId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema88.properties.receiptId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema89.properties.receiptId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23317,7 +23618,7 @@ errors++;
 if(data.receiptNumber !== undefined){
 let data1 = data.receiptNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/receiptNumber",schemaPath:"#/properties/receiptNumber/type",keyword:"type",params:{type: schema88.properties.receiptNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/receiptNumber",schemaPath:"#/properties/receiptNumber/type",keyword:"type",params:{type: schema89.properties.receiptNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23342,7 +23643,7 @@ errors++;
 if(data.deliveryId !== undefined){
 let data2 = data.deliveryId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema88.properties.deliveryId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/deliveryId",schemaPath:"#/properties/deliveryId/type",keyword:"type",params:{type: schema89.properties.deliveryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23355,7 +23656,7 @@ errors++;
 if(data.orderId !== undefined){
 let data3 = data.orderId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema88.properties.orderId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema89.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23368,7 +23669,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data4 = data.supplierId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema88.properties.supplierId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema89.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23381,7 +23682,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema88.properties.status.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema89.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23406,7 +23707,7 @@ errors++;
 if(data.receiptDate !== undefined){
 let data6 = data.receiptDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/receiptDate",schemaPath:"#/properties/receiptDate/type",keyword:"type",params:{type: schema88.properties.receiptDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/receiptDate",schemaPath:"#/properties/receiptDate/type",keyword:"type",params:{type: schema89.properties.receiptDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23431,7 +23732,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema88.properties.remark.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema89.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23456,7 +23757,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema88.properties.createdBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema89.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23469,7 +23770,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema88.properties.creationDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema89.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23494,7 +23795,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema88.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema89.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23507,7 +23808,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema88.properties.lastUpdateDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema89.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23532,7 +23833,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema88.properties.versionNum.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema89.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23553,14 +23854,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoReceiptLine = validate88;
-const schema89 = {"$id":"entity:srmPoReceiptLine","type":"object","properties":{"receiptLineId":{"type":["integer","null"]},"receiptId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"deliveryLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"acceptedQuantity":{"type":["number","null"],"minimum":0},"rejectedQuantity":{"type":["number","null"],"minimum":0},"returnedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoReceiptLine = validate89;
+const schema90 = {"$id":"entity:srmPoReceiptLine","type":"object","properties":{"receiptLineId":{"type":["integer","null"]},"receiptId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"deliveryLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"acceptedQuantity":{"type":["number","null"],"minimum":0},"rejectedQuantity":{"type":["number","null"],"minimum":0},"returnedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoReceiptLine" */;
 let vErrors = null;
 let errors = 0;
@@ -23568,7 +23869,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.receiptLineId !== undefined){
 let data0 = data.receiptLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema89.properties.receiptLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema90.properties.receiptLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23581,7 +23882,7 @@ errors++;
 if(data.receiptId !== undefined){
 let data1 = data.receiptId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema89.properties.receiptId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema90.properties.receiptId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23594,7 +23895,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema89.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema90.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -23607,7 +23908,7 @@ errors++;
 if(data.deliveryLineId !== undefined){
 let data3 = data.deliveryLineId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema89.properties.deliveryLineId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/deliveryLineId",schemaPath:"#/properties/deliveryLineId/type",keyword:"type",params:{type: schema90.properties.deliveryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23620,7 +23921,7 @@ errors++;
 if(data.orderLineId !== undefined){
 let data4 = data.orderLineId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema89.properties.orderLineId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema90.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23633,7 +23934,7 @@ errors++;
 if(data.materialId !== undefined){
 let data5 = data.materialId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema89.properties.materialId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema90.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23646,7 +23947,7 @@ errors++;
 if(data.quantity !== undefined){
 let data6 = data.quantity;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema89.properties.quantity.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema90.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23671,7 +23972,7 @@ errors++;
 if(data.acceptedQuantity !== undefined){
 let data7 = data.acceptedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/acceptedQuantity",schemaPath:"#/properties/acceptedQuantity/type",keyword:"type",params:{type: schema89.properties.acceptedQuantity.type},message:"must be number,null"};
+const err8 = {instancePath:instancePath+"/acceptedQuantity",schemaPath:"#/properties/acceptedQuantity/type",keyword:"type",params:{type: schema90.properties.acceptedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23696,7 +23997,7 @@ errors++;
 if(data.rejectedQuantity !== undefined){
 let data8 = data.rejectedQuantity;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/rejectedQuantity",schemaPath:"#/properties/rejectedQuantity/type",keyword:"type",params:{type: schema89.properties.rejectedQuantity.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/rejectedQuantity",schemaPath:"#/properties/rejectedQuantity/type",keyword:"type",params:{type: schema90.properties.rejectedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23721,7 +24022,7 @@ errors++;
 if(data.returnedQuantity !== undefined){
 let data9 = data.returnedQuantity;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema89.properties.returnedQuantity.type},message:"must be number,null"};
+const err12 = {instancePath:instancePath+"/returnedQuantity",schemaPath:"#/properties/returnedQuantity/type",keyword:"type",params:{type: schema90.properties.returnedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23734,7 +24035,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema89.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema90.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23747,7 +24048,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema89.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema90.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23772,7 +24073,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema89.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema90.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23785,7 +24086,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema89.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema90.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23810,7 +24111,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema89.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema90.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23831,14 +24132,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoRequisition = validate89;
-const schema90 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"institutionId":{"type":["integer","null"]},"purchaseGroupId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"budgetChecked":{"type":["string","null"],"enum":["Y","N",null]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoRequisition = validate90;
+const schema91 = {"$id":"entity:srmPoRequisition","type":"object","properties":{"requisitionId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"requestDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"currencyCode":{"type":["string","null"],"maxLength":10},"institutionId":{"type":["integer","null"]},"purchaseGroupId":{"type":["integer","null"]},"description":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"budgetChecked":{"type":["string","null"],"enum":["Y","N",null]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoRequisition" */;
 let vErrors = null;
 let errors = 0;
@@ -23846,7 +24147,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requisitionId !== undefined){
 let data0 = data.requisitionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema90.properties.requisitionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema91.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23859,7 +24160,7 @@ errors++;
 if(data.requisitionNumber !== undefined){
 let data1 = data.requisitionNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema90.properties.requisitionNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema91.properties.requisitionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23884,7 +24185,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema90.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema91.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23909,7 +24210,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema90.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema91.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23934,7 +24235,7 @@ errors++;
 if(data.requestDate !== undefined){
 let data4 = data.requestDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/requestDate",schemaPath:"#/properties/requestDate/type",keyword:"type",params:{type: schema90.properties.requestDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/requestDate",schemaPath:"#/properties/requestDate/type",keyword:"type",params:{type: schema91.properties.requestDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23959,7 +24260,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema90.properties.currencyCode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema91.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23984,7 +24285,7 @@ errors++;
 if(data.institutionId !== undefined){
 let data6 = data.institutionId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/institutionId",schemaPath:"#/properties/institutionId/type",keyword:"type",params:{type: schema90.properties.institutionId.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/institutionId",schemaPath:"#/properties/institutionId/type",keyword:"type",params:{type: schema91.properties.institutionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23997,7 +24298,7 @@ errors++;
 if(data.purchaseGroupId !== undefined){
 let data7 = data.purchaseGroupId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/purchaseGroupId",schemaPath:"#/properties/purchaseGroupId/type",keyword:"type",params:{type: schema90.properties.purchaseGroupId.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/purchaseGroupId",schemaPath:"#/properties/purchaseGroupId/type",keyword:"type",params:{type: schema91.properties.purchaseGroupId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24010,7 +24311,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema90.properties.description.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema91.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24035,7 +24336,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data9 = data.submittedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema90.properties.submittedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema91.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -24060,7 +24361,7 @@ errors++;
 if(data.approvedBy !== undefined){
 let data10 = data.approvedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema90.properties.approvedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema91.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -24073,7 +24374,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data11 = data.approvedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema90.properties.approvedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema91.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -24098,7 +24399,7 @@ errors++;
 if(data.budgetChecked !== undefined){
 let data12 = data.budgetChecked;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/budgetChecked",schemaPath:"#/properties/budgetChecked/type",keyword:"type",params:{type: schema90.properties.budgetChecked.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/budgetChecked",schemaPath:"#/properties/budgetChecked/type",keyword:"type",params:{type: schema91.properties.budgetChecked.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -24108,7 +24409,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((data12 === "Y") || (data12 === "N")) || (data12 === null))){
-const err21 = {instancePath:instancePath+"/budgetChecked",schemaPath:"#/properties/budgetChecked/enum",keyword:"enum",params:{allowedValues: schema90.properties.budgetChecked.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/budgetChecked",schemaPath:"#/properties/budgetChecked/enum",keyword:"enum",params:{allowedValues: schema91.properties.budgetChecked.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -24121,7 +24422,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data13 = data.attachmentIds;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema90.properties.attachmentIds.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema91.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -24146,7 +24447,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema90.properties.createdBy.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema91.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -24159,7 +24460,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema90.properties.creationDate.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema91.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -24184,7 +24485,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema90.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema91.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -24197,7 +24498,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema90.properties.lastUpdateDate.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema91.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -24222,7 +24523,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema90.properties.versionNum.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema91.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -24243,14 +24544,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoRequisitionLine = validate90;
-const schema91 = {"$id":"entity:srmPoRequisitionLine","type":"object","properties":{"requisitionLineId":{"type":["integer","null"]},"requisitionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"unitPrice":{"type":["number","null"],"minimum":0},"uomCode":{"type":["string","null"],"maxLength":20},"needByDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoRequisitionLine = validate91;
+const schema92 = {"$id":"entity:srmPoRequisitionLine","type":"object","properties":{"requisitionLineId":{"type":["integer","null"]},"requisitionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"unitPrice":{"type":["number","null"],"minimum":0},"uomCode":{"type":["string","null"],"maxLength":20},"needByDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoRequisitionLine" */;
 let vErrors = null;
 let errors = 0;
@@ -24258,7 +24559,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.requisitionLineId !== undefined){
 let data0 = data.requisitionLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema91.properties.requisitionLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema92.properties.requisitionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24271,7 +24572,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data1 = data.requisitionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema91.properties.requisitionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema92.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24284,7 +24585,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema91.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema92.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24297,7 +24598,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema91.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema92.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24310,7 +24611,7 @@ errors++;
 if(data.quantity !== undefined){
 let data4 = data.quantity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema91.properties.quantity.type},message:"must be number,null"};
+const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema92.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24335,7 +24636,7 @@ errors++;
 if(data.unitPrice !== undefined){
 let data5 = data.unitPrice;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema91.properties.unitPrice.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/unitPrice",schemaPath:"#/properties/unitPrice/type",keyword:"type",params:{type: schema92.properties.unitPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24360,7 +24661,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data6 = data.uomCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema91.properties.uomCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema92.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24385,7 +24686,7 @@ errors++;
 if(data.needByDate !== undefined){
 let data7 = data.needByDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/type",keyword:"type",params:{type: schema91.properties.needByDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/needByDate",schemaPath:"#/properties/needByDate/type",keyword:"type",params:{type: schema92.properties.needByDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24410,7 +24711,7 @@ errors++;
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema91.properties.remark.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema92.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24435,7 +24736,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema91.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema92.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24448,7 +24749,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema91.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema92.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -24473,7 +24774,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema91.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema92.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -24486,7 +24787,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema91.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema92.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -24511,7 +24812,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema91.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema92.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -24532,14 +24833,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoReturn = validate91;
-const schema92 = {"$id":"entity:srmPoReturn","type":"object","properties":{"returnId":{"type":["integer","null"]},"returnNumber":{"type":["string","null"],"maxLength":40},"receiptId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"replaceFlag":{"type":["string","null"],"enum":["Y","N",null]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoReturn = validate92;
+const schema93 = {"$id":"entity:srmPoReturn","type":"object","properties":{"returnId":{"type":["integer","null"]},"returnNumber":{"type":["string","null"],"maxLength":40},"receiptId":{"type":["integer","null"]},"orderId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"replaceFlag":{"type":["string","null"],"enum":["Y","N",null]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoReturn" */;
 let vErrors = null;
 let errors = 0;
@@ -24547,7 +24848,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnId !== undefined){
 let data0 = data.returnId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema92.properties.returnId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema93.properties.returnId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24560,7 +24861,7 @@ errors++;
 if(data.returnNumber !== undefined){
 let data1 = data.returnNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/type",keyword:"type",params:{type: schema92.properties.returnNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/returnNumber",schemaPath:"#/properties/returnNumber/type",keyword:"type",params:{type: schema93.properties.returnNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24585,7 +24886,7 @@ errors++;
 if(data.receiptId !== undefined){
 let data2 = data.receiptId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema92.properties.receiptId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/type",keyword:"type",params:{type: schema93.properties.receiptId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24598,7 +24899,7 @@ errors++;
 if(data.orderId !== undefined){
 let data3 = data.orderId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema92.properties.orderId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/orderId",schemaPath:"#/properties/orderId/type",keyword:"type",params:{type: schema93.properties.orderId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24611,7 +24912,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data4 = data.supplierId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema92.properties.supplierId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema93.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24624,7 +24925,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema92.properties.status.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema93.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24649,7 +24950,7 @@ errors++;
 if(data.reason !== undefined){
 let data6 = data.reason;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema92.properties.reason.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema93.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24674,7 +24975,7 @@ errors++;
 if(data.replaceFlag !== undefined){
 let data7 = data.replaceFlag;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/type",keyword:"type",params:{type: schema92.properties.replaceFlag.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/type",keyword:"type",params:{type: schema93.properties.replaceFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24684,7 +24985,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((data7 === "Y") || (data7 === "N")) || (data7 === null))){
-const err11 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/enum",keyword:"enum",params:{allowedValues: schema92.properties.replaceFlag.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/replaceFlag",schemaPath:"#/properties/replaceFlag/enum",keyword:"enum",params:{allowedValues: schema93.properties.replaceFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24697,7 +24998,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data8 = data.submittedDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema92.properties.submittedDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema93.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24722,7 +25023,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data9 = data.approvedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema92.properties.approvedDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema93.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24747,7 +25048,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema92.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema93.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -24760,7 +25061,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema92.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema93.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -24785,7 +25086,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema92.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema93.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -24798,7 +25099,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema92.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema93.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -24823,7 +25124,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema92.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema93.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -24844,14 +25145,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPoReturnLine = validate92;
-const schema93 = {"$id":"entity:srmPoReturnLine","type":"object","properties":{"returnLineId":{"type":["integer","null"]},"returnId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"receiptLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPoReturnLine = validate93;
+const schema94 = {"$id":"entity:srmPoReturnLine","type":"object","properties":{"returnLineId":{"type":["integer","null"]},"returnId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"receiptLineId":{"type":["integer","null"]},"orderLineId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPoReturnLine" */;
 let vErrors = null;
 let errors = 0;
@@ -24859,7 +25160,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnLineId !== undefined){
 let data0 = data.returnLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/returnLineId",schemaPath:"#/properties/returnLineId/type",keyword:"type",params:{type: schema93.properties.returnLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/returnLineId",schemaPath:"#/properties/returnLineId/type",keyword:"type",params:{type: schema94.properties.returnLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24872,7 +25173,7 @@ errors++;
 if(data.returnId !== undefined){
 let data1 = data.returnId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema93.properties.returnId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/returnId",schemaPath:"#/properties/returnId/type",keyword:"type",params:{type: schema94.properties.returnId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24885,7 +25186,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema93.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema94.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24898,7 +25199,7 @@ errors++;
 if(data.receiptLineId !== undefined){
 let data3 = data.receiptLineId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema93.properties.receiptLineId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/receiptLineId",schemaPath:"#/properties/receiptLineId/type",keyword:"type",params:{type: schema94.properties.receiptLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24911,7 +25212,7 @@ errors++;
 if(data.orderLineId !== undefined){
 let data4 = data.orderLineId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema93.properties.orderLineId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/orderLineId",schemaPath:"#/properties/orderLineId/type",keyword:"type",params:{type: schema94.properties.orderLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24924,7 +25225,7 @@ errors++;
 if(data.materialId !== undefined){
 let data5 = data.materialId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema93.properties.materialId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema94.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24937,7 +25238,7 @@ errors++;
 if(data.quantity !== undefined){
 let data6 = data.quantity;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema93.properties.quantity.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema94.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24962,7 +25263,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema93.properties.createdBy.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema94.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24975,7 +25276,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema93.properties.creationDate.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema94.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25000,7 +25301,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema93.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema94.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25013,7 +25314,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema93.properties.lastUpdateDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema94.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25038,7 +25339,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema93.properties.versionNum.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema94.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25059,14 +25360,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosAgreement = validate93;
-const schema94 = {"$id":"entity:srmPosAgreement","type":"object","properties":{"agreementId":{"type":["integer","null"]},"agreementNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"agreementType":{"type":["string","null"],"maxLength":20},"title":{"type":["string","null"],"maxLength":200},"content":{"type":["string","null"]},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"refuseReason":{"type":["string","null"],"maxLength":500},"signedBy":{"type":["string","null"],"maxLength":100},"signedAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentSha256":{"type":["string","null"],"maxLength":64},"pdfFileId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosAgreement = validate94;
+const schema95 = {"$id":"entity:srmPosAgreement","type":"object","properties":{"agreementId":{"type":["integer","null"]},"agreementNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"agreementType":{"type":["string","null"],"maxLength":20},"title":{"type":["string","null"],"maxLength":200},"content":{"type":["string","null"]},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"refuseReason":{"type":["string","null"],"maxLength":500},"signedBy":{"type":["string","null"],"maxLength":100},"signedAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"documentSha256":{"type":["string","null"],"maxLength":64},"pdfFileId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosAgreement" */;
 let vErrors = null;
 let errors = 0;
@@ -25074,7 +25375,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.agreementId !== undefined){
 let data0 = data.agreementId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/agreementId",schemaPath:"#/properties/agreementId/type",keyword:"type",params:{type: schema94.properties.agreementId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/agreementId",schemaPath:"#/properties/agreementId/type",keyword:"type",params:{type: schema95.properties.agreementId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25087,7 +25388,7 @@ errors++;
 if(data.agreementNumber !== undefined){
 let data1 = data.agreementNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/agreementNumber",schemaPath:"#/properties/agreementNumber/type",keyword:"type",params:{type: schema94.properties.agreementNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/agreementNumber",schemaPath:"#/properties/agreementNumber/type",keyword:"type",params:{type: schema95.properties.agreementNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25112,7 +25413,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema94.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema95.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25125,7 +25426,7 @@ errors++;
 if(data.agreementType !== undefined){
 let data3 = data.agreementType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/agreementType",schemaPath:"#/properties/agreementType/type",keyword:"type",params:{type: schema94.properties.agreementType.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/agreementType",schemaPath:"#/properties/agreementType/type",keyword:"type",params:{type: schema95.properties.agreementType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25150,7 +25451,7 @@ errors++;
 if(data.title !== undefined){
 let data4 = data.title;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema94.properties.title.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema95.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25175,7 +25476,7 @@ errors++;
 if(data.content !== undefined){
 let data5 = data.content;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema94.properties.content.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema95.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25188,7 +25489,7 @@ errors++;
 if(data.validFrom !== undefined){
 let data6 = data.validFrom;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema94.properties.validFrom.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema95.properties.validFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25213,7 +25514,7 @@ errors++;
 if(data.validTo !== undefined){
 let data7 = data.validTo;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema94.properties.validTo.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema95.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25238,7 +25539,7 @@ errors++;
 if(data.status !== undefined){
 let data8 = data.status;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema94.properties.status.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema95.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25263,7 +25564,7 @@ errors++;
 if(data.sentDate !== undefined){
 let data9 = data.sentDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema94.properties.sentDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema95.properties.sentDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25288,7 +25589,7 @@ errors++;
 if(data.refuseReason !== undefined){
 let data10 = data.refuseReason;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/refuseReason",schemaPath:"#/properties/refuseReason/type",keyword:"type",params:{type: schema94.properties.refuseReason.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/refuseReason",schemaPath:"#/properties/refuseReason/type",keyword:"type",params:{type: schema95.properties.refuseReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25313,7 +25614,7 @@ errors++;
 if(data.signedBy !== undefined){
 let data11 = data.signedBy;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/signedBy",schemaPath:"#/properties/signedBy/type",keyword:"type",params:{type: schema94.properties.signedBy.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/signedBy",schemaPath:"#/properties/signedBy/type",keyword:"type",params:{type: schema95.properties.signedBy.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -25338,7 +25639,7 @@ errors++;
 if(data.signedAt !== undefined){
 let data12 = data.signedAt;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/signedAt",schemaPath:"#/properties/signedAt/type",keyword:"type",params:{type: schema94.properties.signedAt.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/signedAt",schemaPath:"#/properties/signedAt/type",keyword:"type",params:{type: schema95.properties.signedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25363,7 +25664,7 @@ errors++;
 if(data.documentSha256 !== undefined){
 let data13 = data.documentSha256;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/documentSha256",schemaPath:"#/properties/documentSha256/type",keyword:"type",params:{type: schema94.properties.documentSha256.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/documentSha256",schemaPath:"#/properties/documentSha256/type",keyword:"type",params:{type: schema95.properties.documentSha256.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25388,7 +25689,7 @@ errors++;
 if(data.pdfFileId !== undefined){
 let data14 = data.pdfFileId;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/pdfFileId",schemaPath:"#/properties/pdfFileId/type",keyword:"type",params:{type: schema94.properties.pdfFileId.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/pdfFileId",schemaPath:"#/properties/pdfFileId/type",keyword:"type",params:{type: schema95.properties.pdfFileId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -25401,7 +25702,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data15 = data.createdBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema94.properties.createdBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema95.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -25414,7 +25715,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data16 = data.creationDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema94.properties.creationDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema95.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -25439,7 +25740,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data17 = data.lastUpdatedBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema94.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema95.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -25452,7 +25753,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data18 = data.lastUpdateDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema94.properties.lastUpdateDate.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema95.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -25477,7 +25778,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data19 = data.versionNum;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err32 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema94.properties.versionNum.type},message:"must be integer,null"};
+const err32 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema95.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -25498,14 +25799,14 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQnAnswer = validate94;
-const schema95 = {"$id":"entity:srmPosQnAnswer","type":"object","properties":{"answerId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"sectionName":{"type":["string","null"],"maxLength":100},"questionId":{"type":["integer","null"]},"questionType":{"type":["string","null"],"maxLength":20},"questionText":{"type":["string","null"]},"optionsJson":{"type":["string","null"]},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"weight":{"type":["number","null"]},"maxScore":{"type":["number","null"],"minimum":0},"answerText":{"type":["string","null"],"maxLength":2000},"answerOptions":{"type":["string","null"],"maxLength":200},"answerFiles":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQnAnswer = validate95;
+const schema96 = {"$id":"entity:srmPosQnAnswer","type":"object","properties":{"answerId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"sectionName":{"type":["string","null"],"maxLength":100},"questionId":{"type":["integer","null"]},"questionType":{"type":["string","null"],"maxLength":20},"questionText":{"type":["string","null"]},"optionsJson":{"type":["string","null"]},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"weight":{"type":["number","null"]},"maxScore":{"type":["number","null"],"minimum":0},"answerText":{"type":["string","null"],"maxLength":2000},"answerOptions":{"type":["string","null"],"maxLength":200},"answerFiles":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQnAnswer" */;
 let vErrors = null;
 let errors = 0;
@@ -25513,7 +25814,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.answerId !== undefined){
 let data0 = data.answerId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/answerId",schemaPath:"#/properties/answerId/type",keyword:"type",params:{type: schema95.properties.answerId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/answerId",schemaPath:"#/properties/answerId/type",keyword:"type",params:{type: schema96.properties.answerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25526,7 +25827,7 @@ errors++;
 if(data.questionnaireId !== undefined){
 let data1 = data.questionnaireId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema95.properties.questionnaireId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema96.properties.questionnaireId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25539,7 +25840,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema95.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema96.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25552,7 +25853,7 @@ errors++;
 if(data.sectionName !== undefined){
 let data3 = data.sectionName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/sectionName",schemaPath:"#/properties/sectionName/type",keyword:"type",params:{type: schema95.properties.sectionName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sectionName",schemaPath:"#/properties/sectionName/type",keyword:"type",params:{type: schema96.properties.sectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25577,7 +25878,7 @@ errors++;
 if(data.questionId !== undefined){
 let data4 = data.questionId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema95.properties.questionId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema96.properties.questionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25590,7 +25891,7 @@ errors++;
 if(data.questionType !== undefined){
 let data5 = data.questionType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: schema95.properties.questionType.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: schema96.properties.questionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25615,7 +25916,7 @@ errors++;
 if(data.questionText !== undefined){
 let data6 = data.questionText;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/questionText",schemaPath:"#/properties/questionText/type",keyword:"type",params:{type: schema95.properties.questionText.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/questionText",schemaPath:"#/properties/questionText/type",keyword:"type",params:{type: schema96.properties.questionText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25628,7 +25929,7 @@ errors++;
 if(data.optionsJson !== undefined){
 let data7 = data.optionsJson;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/optionsJson",schemaPath:"#/properties/optionsJson/type",keyword:"type",params:{type: schema95.properties.optionsJson.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/optionsJson",schemaPath:"#/properties/optionsJson/type",keyword:"type",params:{type: schema96.properties.optionsJson.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25641,7 +25942,7 @@ errors++;
 if(data.requiredFlag !== undefined){
 let data8 = data.requiredFlag;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema95.properties.requiredFlag.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema96.properties.requiredFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25651,7 +25952,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((data8 === "Y") || (data8 === "N")) || (data8 === null))){
-const err11 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema95.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema96.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25664,7 +25965,7 @@ errors++;
 if(data.weight !== undefined){
 let data9 = data.weight;
 if((!(typeof data9 == "number")) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: schema95.properties.weight.type},message:"must be number,null"};
+const err12 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: schema96.properties.weight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25677,7 +25978,7 @@ errors++;
 if(data.maxScore !== undefined){
 let data10 = data.maxScore;
 if((!(typeof data10 == "number")) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema95.properties.maxScore.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema96.properties.maxScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25702,7 +26003,7 @@ errors++;
 if(data.answerText !== undefined){
 let data11 = data.answerText;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/answerText",schemaPath:"#/properties/answerText/type",keyword:"type",params:{type: schema95.properties.answerText.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/answerText",schemaPath:"#/properties/answerText/type",keyword:"type",params:{type: schema96.properties.answerText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25727,7 +26028,7 @@ errors++;
 if(data.answerOptions !== undefined){
 let data12 = data.answerOptions;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/answerOptions",schemaPath:"#/properties/answerOptions/type",keyword:"type",params:{type: schema95.properties.answerOptions.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/answerOptions",schemaPath:"#/properties/answerOptions/type",keyword:"type",params:{type: schema96.properties.answerOptions.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25752,7 +26053,7 @@ errors++;
 if(data.answerFiles !== undefined){
 let data13 = data.answerFiles;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err19 = {instancePath:instancePath+"/answerFiles",schemaPath:"#/properties/answerFiles/type",keyword:"type",params:{type: schema95.properties.answerFiles.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/answerFiles",schemaPath:"#/properties/answerFiles/type",keyword:"type",params:{type: schema96.properties.answerFiles.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -25777,7 +26078,7 @@ errors++;
 if(data.score !== undefined){
 let data14 = data.score;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema95.properties.score.type},message:"must be number,null"};
+const err21 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema96.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25802,7 +26103,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data15 = data.createdBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema95.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema96.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25815,7 +26116,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data16 = data.creationDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema95.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema96.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -25840,7 +26141,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data17 = data.lastUpdatedBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema95.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema96.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -25853,7 +26154,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data18 = data.lastUpdateDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema95.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema96.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -25878,7 +26179,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data19 = data.versionNum;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema95.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema96.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -25899,14 +26200,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQnTemplate = validate95;
-const schema96 = {"$id":"entity:srmPosQnTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":40},"templateName":{"type":["string","null"],"maxLength":200},"purpose":{"type":["string","null"],"maxLength":20},"passScore":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQnTemplate = validate96;
+const schema97 = {"$id":"entity:srmPosQnTemplate","type":"object","properties":{"templateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":40},"templateName":{"type":["string","null"],"maxLength":200},"purpose":{"type":["string","null"],"maxLength":20},"passScore":{"type":["number","null"],"minimum":0,"maximum":100},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQnTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -25914,7 +26215,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateId !== undefined){
 let data0 = data.templateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema96.properties.templateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema97.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25927,7 +26228,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema96.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema97.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25952,7 +26253,7 @@ errors++;
 if(data.templateName !== undefined){
 let data2 = data.templateName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema96.properties.templateName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema97.properties.templateName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25977,7 +26278,7 @@ errors++;
 if(data.purpose !== undefined){
 let data3 = data.purpose;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema96.properties.purpose.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema97.properties.purpose.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26002,7 +26303,7 @@ errors++;
 if(data.passScore !== undefined){
 let data4 = data.passScore;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/type",keyword:"type",params:{type: schema96.properties.passScore.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/passScore",schemaPath:"#/properties/passScore/type",keyword:"type",params:{type: schema97.properties.passScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26037,7 +26338,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data5 = data.enabledFlag;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema96.properties.enabledFlag.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema97.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26047,7 +26348,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(((data5 === "Y") || (data5 === "N")) || (data5 === null))){
-const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema96.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema97.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26060,7 +26361,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema96.properties.createdBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema97.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26073,7 +26374,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema96.properties.creationDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema97.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26098,7 +26399,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema96.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema97.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -26111,7 +26412,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema96.properties.lastUpdateDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema97.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26136,7 +26437,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema96.properties.versionNum.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema97.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -26157,14 +26458,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQnTemplateLine = validate96;
-const schema97 = {"$id":"entity:srmPosQnTemplateLine","type":"object","properties":{"templateLineId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"sectionName":{"type":["string","null"],"maxLength":100},"questionId":{"type":["integer","null"]},"weight":{"type":["number","null"],"minimum":0},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQnTemplateLine = validate97;
+const schema98 = {"$id":"entity:srmPosQnTemplateLine","type":"object","properties":{"templateLineId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"sectionName":{"type":["string","null"],"maxLength":100},"questionId":{"type":["integer","null"]},"weight":{"type":["number","null"],"minimum":0},"requiredFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQnTemplateLine" */;
 let vErrors = null;
 let errors = 0;
@@ -26172,7 +26473,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.templateLineId !== undefined){
 let data0 = data.templateLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/templateLineId",schemaPath:"#/properties/templateLineId/type",keyword:"type",params:{type: schema97.properties.templateLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/templateLineId",schemaPath:"#/properties/templateLineId/type",keyword:"type",params:{type: schema98.properties.templateLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26185,7 +26486,7 @@ errors++;
 if(data.templateId !== undefined){
 let data1 = data.templateId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema97.properties.templateId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema98.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26198,7 +26499,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema97.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema98.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26211,7 +26512,7 @@ errors++;
 if(data.sectionName !== undefined){
 let data3 = data.sectionName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/sectionName",schemaPath:"#/properties/sectionName/type",keyword:"type",params:{type: schema97.properties.sectionName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/sectionName",schemaPath:"#/properties/sectionName/type",keyword:"type",params:{type: schema98.properties.sectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26236,7 +26537,7 @@ errors++;
 if(data.questionId !== undefined){
 let data4 = data.questionId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema97.properties.questionId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema98.properties.questionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26249,7 +26550,7 @@ errors++;
 if(data.weight !== undefined){
 let data5 = data.weight;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: schema97.properties.weight.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: schema98.properties.weight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26274,7 +26575,7 @@ errors++;
 if(data.requiredFlag !== undefined){
 let data6 = data.requiredFlag;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema97.properties.requiredFlag.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/type",keyword:"type",params:{type: schema98.properties.requiredFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26284,7 +26585,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err9 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema97.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/requiredFlag",schemaPath:"#/properties/requiredFlag/enum",keyword:"enum",params:{allowedValues: schema98.properties.requiredFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26297,7 +26598,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema97.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema98.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26310,7 +26611,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema97.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema98.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26335,7 +26636,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema97.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema98.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26348,7 +26649,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema97.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema98.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26373,7 +26674,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema97.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema98.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26394,14 +26695,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQualInspItem = validate97;
-const schema98 = {"$id":"entity:srmPosQualInspItem","type":"object","properties":{"inspItemId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"itemName":{"type":["string","null"],"maxLength":200},"maxScore":{"type":["number","null"],"minimum":0},"score":{"type":["number","null"],"minimum":0},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQualInspItem = validate98;
+const schema99 = {"$id":"entity:srmPosQualInspItem","type":"object","properties":{"inspItemId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"itemName":{"type":["string","null"],"maxLength":200},"maxScore":{"type":["number","null"],"minimum":0},"score":{"type":["number","null"],"minimum":0},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQualInspItem" */;
 let vErrors = null;
 let errors = 0;
@@ -26409,258 +26710,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inspItemId !== undefined){
 let data0 = data.inspItemId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inspItemId",schemaPath:"#/properties/inspItemId/type",keyword:"type",params:{type: schema98.properties.inspItemId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.qualificationId !== undefined){
-let data1 = data.qualificationId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema98.properties.qualificationId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema98.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.itemName !== undefined){
-let data3 = data.itemName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/itemName",schemaPath:"#/properties/itemName/type",keyword:"type",params:{type: schema98.properties.itemName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err4 = {instancePath:instancePath+"/itemName",schemaPath:"#/properties/itemName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.maxScore !== undefined){
-let data4 = data.maxScore;
-if((!(typeof data4 == "number")) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema98.properties.maxScore.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-const err6 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.score !== undefined){
-let data5 = data.score;
-if((!(typeof data5 == "number")) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema98.properties.score.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.remark !== undefined){
-let data6 = data.remark;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema98.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 500){
-const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema98.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema98.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema98.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema98.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema98.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate97.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosQualTrial = validate98;
-const schema99 = {"$id":"entity:srmPosQualTrial","type":"object","properties":{"trialId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"trialType":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0},"passedQuantity":{"type":["number","null"],"minimum":0},"result":{"type":["string","null"],"maxLength":20},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosQualTrial" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.trialId !== undefined){
-let data0 = data.trialId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/trialId",schemaPath:"#/properties/trialId/type",keyword:"type",params:{type: schema99.properties.trialId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inspItemId",schemaPath:"#/properties/inspItemId/type",keyword:"type",params:{type: schema99.properties.inspItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26696,10 +26746,261 @@ vErrors.push(err2);
 errors++;
 }
 }
+if(data.itemName !== undefined){
+let data3 = data.itemName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/itemName",schemaPath:"#/properties/itemName/type",keyword:"type",params:{type: schema99.properties.itemName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+const err4 = {instancePath:instancePath+"/itemName",schemaPath:"#/properties/itemName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.maxScore !== undefined){
+let data4 = data.maxScore;
+if((!(typeof data4 == "number")) && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema99.properties.maxScore.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+const err6 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.score !== undefined){
+let data5 = data.score;
+if((!(typeof data5 == "number")) && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema99.properties.score.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err8 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.remark !== undefined){
+let data6 = data.remark;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema99.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 500){
+const err10 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema99.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema99.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema99.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema99.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema99.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosQualTrial = validate99;
+const schema100 = {"$id":"entity:srmPosQualTrial","type":"object","properties":{"trialId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"trialType":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0},"passedQuantity":{"type":["number","null"],"minimum":0},"result":{"type":["string","null"],"maxLength":20},"remark":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosQualTrial" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.trialId !== undefined){
+let data0 = data.trialId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/trialId",schemaPath:"#/properties/trialId/type",keyword:"type",params:{type: schema100.properties.trialId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.qualificationId !== undefined){
+let data1 = data.qualificationId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema100.properties.qualificationId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema100.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 if(data.trialType !== undefined){
 let data3 = data.trialType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/trialType",schemaPath:"#/properties/trialType/type",keyword:"type",params:{type: schema99.properties.trialType.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/trialType",schemaPath:"#/properties/trialType/type",keyword:"type",params:{type: schema100.properties.trialType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26724,7 +27025,7 @@ errors++;
 if(data.quantity !== undefined){
 let data4 = data.quantity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema99.properties.quantity.type},message:"must be number,null"};
+const err5 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema100.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26749,7 +27050,7 @@ errors++;
 if(data.passedQuantity !== undefined){
 let data5 = data.passedQuantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/passedQuantity",schemaPath:"#/properties/passedQuantity/type",keyword:"type",params:{type: schema99.properties.passedQuantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/passedQuantity",schemaPath:"#/properties/passedQuantity/type",keyword:"type",params:{type: schema100.properties.passedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26774,7 +27075,7 @@ errors++;
 if(data.result !== undefined){
 let data6 = data.result;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: schema99.properties.result.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: schema100.properties.result.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26799,7 +27100,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema99.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema100.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26824,7 +27125,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema99.properties.createdBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema100.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26837,7 +27138,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema99.properties.creationDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema100.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26862,7 +27163,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema99.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema100.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -26875,7 +27176,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema99.properties.lastUpdateDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema100.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -26900,7 +27201,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema99.properties.versionNum.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema100.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -26921,14 +27222,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQualification = validate99;
-const schema100 = {"$id":"entity:srmPosQualification","type":"object","properties":{"qualificationId":{"type":["integer","null"]},"qualificationNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"questionnaireId":{"type":["integer","null"]},"questionnaireScore":{"type":["number","null"]},"inspectionDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"inspectors":{"type":["string","null"],"maxLength":200},"inspectionReport":{"type":["string","null"],"maxLength":2000},"inspectionScore":{"type":["number","null"]},"conclusionRemark":{"type":["string","null"],"maxLength":500},"failReason":{"type":["string","null"],"maxLength":500},"lifecycleId":{"type":["integer","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQualification = validate100;
+const schema101 = {"$id":"entity:srmPosQualification","type":"object","properties":{"qualificationId":{"type":["integer","null"]},"qualificationNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"categoryId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"questionnaireId":{"type":["integer","null"]},"questionnaireScore":{"type":["number","null"]},"inspectionDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"inspectors":{"type":["string","null"],"maxLength":200},"inspectionReport":{"type":["string","null"],"maxLength":2000},"inspectionScore":{"type":["number","null"]},"conclusionRemark":{"type":["string","null"],"maxLength":500},"failReason":{"type":["string","null"],"maxLength":500},"lifecycleId":{"type":["integer","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQualification" */;
 let vErrors = null;
 let errors = 0;
@@ -26936,7 +27237,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.qualificationId !== undefined){
 let data0 = data.qualificationId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema100.properties.qualificationId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema101.properties.qualificationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26949,7 +27250,7 @@ errors++;
 if(data.qualificationNumber !== undefined){
 let data1 = data.qualificationNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/qualificationNumber",schemaPath:"#/properties/qualificationNumber/type",keyword:"type",params:{type: schema100.properties.qualificationNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/qualificationNumber",schemaPath:"#/properties/qualificationNumber/type",keyword:"type",params:{type: schema101.properties.qualificationNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26974,7 +27275,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema100.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema101.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26987,7 +27288,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data3 = data.categoryId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema100.properties.categoryId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema101.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -27000,7 +27301,7 @@ errors++;
 if(data.templateId !== undefined){
 let data4 = data.templateId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema100.properties.templateId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema101.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27013,7 +27314,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data5 = data.dueDate;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema100.properties.dueDate.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema101.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27038,7 +27339,7 @@ errors++;
 if(data.status !== undefined){
 let data6 = data.status;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema100.properties.status.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema101.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -27063,7 +27364,7 @@ errors++;
 if(data.questionnaireId !== undefined){
 let data7 = data.questionnaireId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema100.properties.questionnaireId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema101.properties.questionnaireId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27076,7 +27377,7 @@ errors++;
 if(data.questionnaireScore !== undefined){
 let data8 = data.questionnaireScore;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/questionnaireScore",schemaPath:"#/properties/questionnaireScore/type",keyword:"type",params:{type: schema100.properties.questionnaireScore.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/questionnaireScore",schemaPath:"#/properties/questionnaireScore/type",keyword:"type",params:{type: schema101.properties.questionnaireScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27089,7 +27390,7 @@ errors++;
 if(data.inspectionDate !== undefined){
 let data9 = data.inspectionDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/inspectionDate",schemaPath:"#/properties/inspectionDate/type",keyword:"type",params:{type: schema100.properties.inspectionDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/inspectionDate",schemaPath:"#/properties/inspectionDate/type",keyword:"type",params:{type: schema101.properties.inspectionDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27114,7 +27415,7 @@ errors++;
 if(data.inspectors !== undefined){
 let data10 = data.inspectors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/inspectors",schemaPath:"#/properties/inspectors/type",keyword:"type",params:{type: schema100.properties.inspectors.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/inspectors",schemaPath:"#/properties/inspectors/type",keyword:"type",params:{type: schema101.properties.inspectors.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27139,7 +27440,7 @@ errors++;
 if(data.inspectionReport !== undefined){
 let data11 = data.inspectionReport;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/inspectionReport",schemaPath:"#/properties/inspectionReport/type",keyword:"type",params:{type: schema100.properties.inspectionReport.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/inspectionReport",schemaPath:"#/properties/inspectionReport/type",keyword:"type",params:{type: schema101.properties.inspectionReport.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27164,7 +27465,7 @@ errors++;
 if(data.inspectionScore !== undefined){
 let data12 = data.inspectionScore;
 if((!(typeof data12 == "number")) && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/inspectionScore",schemaPath:"#/properties/inspectionScore/type",keyword:"type",params:{type: schema100.properties.inspectionScore.type},message:"must be number,null"};
+const err18 = {instancePath:instancePath+"/inspectionScore",schemaPath:"#/properties/inspectionScore/type",keyword:"type",params:{type: schema101.properties.inspectionScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -27177,7 +27478,7 @@ errors++;
 if(data.conclusionRemark !== undefined){
 let data13 = data.conclusionRemark;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err19 = {instancePath:instancePath+"/conclusionRemark",schemaPath:"#/properties/conclusionRemark/type",keyword:"type",params:{type: schema100.properties.conclusionRemark.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/conclusionRemark",schemaPath:"#/properties/conclusionRemark/type",keyword:"type",params:{type: schema101.properties.conclusionRemark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -27202,7 +27503,7 @@ errors++;
 if(data.failReason !== undefined){
 let data14 = data.failReason;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/type",keyword:"type",params:{type: schema100.properties.failReason.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/failReason",schemaPath:"#/properties/failReason/type",keyword:"type",params:{type: schema101.properties.failReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -27227,7 +27528,7 @@ errors++;
 if(data.lifecycleId !== undefined){
 let data15 = data.lifecycleId;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema100.properties.lifecycleId.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema101.properties.lifecycleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27240,7 +27541,7 @@ errors++;
 if(data.sentDate !== undefined){
 let data16 = data.sentDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema100.properties.sentDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema101.properties.sentDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -27265,7 +27566,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data17 = data.closedDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema100.properties.closedDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema101.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -27290,7 +27591,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data18 = data.createdBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema100.properties.createdBy.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema101.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -27303,7 +27604,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data19 = data.creationDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err29 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema100.properties.creationDate.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema101.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -27328,7 +27629,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data20 = data.lastUpdatedBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err31 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema100.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema101.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -27341,7 +27642,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data21 = data.lastUpdateDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err32 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema100.properties.lastUpdateDate.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema101.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -27366,7 +27667,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data22 = data.versionNum;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err34 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema100.properties.versionNum.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema101.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -27387,14 +27688,14 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQuestion = validate100;
-const schema101 = {"$id":"entity:srmPosQuestion","type":"object","properties":{"questionId":{"type":["integer","null"]},"questionCode":{"type":["string","null"],"maxLength":40},"questionType":{"type":["string","null"],"maxLength":20},"textCn":{"type":["string","null"],"maxLength":500},"textEn":{"type":["string","null"],"maxLength":500},"textTh":{"type":["string","null"],"maxLength":500},"textVn":{"type":["string","null"],"maxLength":500},"maxScore":{"type":["number","null"],"minimum":0},"scaleMax":{"type":["integer","null"],"minimum":2,"maximum":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQuestion = validate101;
+const schema102 = {"$id":"entity:srmPosQuestion","type":"object","properties":{"questionId":{"type":["integer","null"]},"questionCode":{"type":["string","null"],"maxLength":40},"questionType":{"type":["string","null"],"maxLength":20},"textCn":{"type":["string","null"],"maxLength":500},"textEn":{"type":["string","null"],"maxLength":500},"textTh":{"type":["string","null"],"maxLength":500},"textVn":{"type":["string","null"],"maxLength":500},"maxScore":{"type":["number","null"],"minimum":0},"scaleMax":{"type":["integer","null"],"minimum":2,"maximum":10},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQuestion" */;
 let vErrors = null;
 let errors = 0;
@@ -27402,7 +27703,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.questionId !== undefined){
 let data0 = data.questionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema101.properties.questionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema102.properties.questionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27415,7 +27716,7 @@ errors++;
 if(data.questionCode !== undefined){
 let data1 = data.questionCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/questionCode",schemaPath:"#/properties/questionCode/type",keyword:"type",params:{type: schema101.properties.questionCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/questionCode",schemaPath:"#/properties/questionCode/type",keyword:"type",params:{type: schema102.properties.questionCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27440,7 +27741,7 @@ errors++;
 if(data.questionType !== undefined){
 let data2 = data.questionType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: schema101.properties.questionType.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/questionType",schemaPath:"#/properties/questionType/type",keyword:"type",params:{type: schema102.properties.questionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27465,7 +27766,7 @@ errors++;
 if(data.textCn !== undefined){
 let data3 = data.textCn;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/textCn",schemaPath:"#/properties/textCn/type",keyword:"type",params:{type: schema101.properties.textCn.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/textCn",schemaPath:"#/properties/textCn/type",keyword:"type",params:{type: schema102.properties.textCn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27490,7 +27791,7 @@ errors++;
 if(data.textEn !== undefined){
 let data4 = data.textEn;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/textEn",schemaPath:"#/properties/textEn/type",keyword:"type",params:{type: schema101.properties.textEn.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/textEn",schemaPath:"#/properties/textEn/type",keyword:"type",params:{type: schema102.properties.textEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27515,7 +27816,7 @@ errors++;
 if(data.textTh !== undefined){
 let data5 = data.textTh;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/textTh",schemaPath:"#/properties/textTh/type",keyword:"type",params:{type: schema101.properties.textTh.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/textTh",schemaPath:"#/properties/textTh/type",keyword:"type",params:{type: schema102.properties.textTh.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27540,7 +27841,7 @@ errors++;
 if(data.textVn !== undefined){
 let data6 = data.textVn;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/textVn",schemaPath:"#/properties/textVn/type",keyword:"type",params:{type: schema101.properties.textVn.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/textVn",schemaPath:"#/properties/textVn/type",keyword:"type",params:{type: schema102.properties.textVn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27565,7 +27866,7 @@ errors++;
 if(data.maxScore !== undefined){
 let data7 = data.maxScore;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema101.properties.maxScore.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/maxScore",schemaPath:"#/properties/maxScore/type",keyword:"type",params:{type: schema102.properties.maxScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27590,7 +27891,7 @@ errors++;
 if(data.scaleMax !== undefined){
 let data8 = data.scaleMax;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/scaleMax",schemaPath:"#/properties/scaleMax/type",keyword:"type",params:{type: schema101.properties.scaleMax.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/scaleMax",schemaPath:"#/properties/scaleMax/type",keyword:"type",params:{type: schema102.properties.scaleMax.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27625,7 +27926,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data9 = data.enabledFlag;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err18 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema101.properties.enabledFlag.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema102.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -27635,7 +27936,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data9 === "Y") || (data9 === "N")) || (data9 === null))){
-const err19 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema101.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema102.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -27648,7 +27949,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema101.properties.createdBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema102.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -27661,7 +27962,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema101.properties.creationDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema102.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -27686,7 +27987,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema101.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema102.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27699,7 +28000,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema101.properties.lastUpdateDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema102.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -27724,7 +28025,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema101.properties.versionNum.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema102.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -27745,14 +28046,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQuestionOption = validate101;
-const schema102 = {"$id":"entity:srmPosQuestionOption","type":"object","properties":{"optionId":{"type":["integer","null"]},"questionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"optionCode":{"type":["string","null"],"maxLength":20},"textCn":{"type":["string","null"],"maxLength":200},"textEn":{"type":["string","null"],"maxLength":200},"textTh":{"type":["string","null"],"maxLength":200},"textVn":{"type":["string","null"],"maxLength":200},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQuestionOption = validate102;
+const schema103 = {"$id":"entity:srmPosQuestionOption","type":"object","properties":{"optionId":{"type":["integer","null"]},"questionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"optionCode":{"type":["string","null"],"maxLength":20},"textCn":{"type":["string","null"],"maxLength":200},"textEn":{"type":["string","null"],"maxLength":200},"textTh":{"type":["string","null"],"maxLength":200},"textVn":{"type":["string","null"],"maxLength":200},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQuestionOption" */;
 let vErrors = null;
 let errors = 0;
@@ -27760,7 +28061,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.optionId !== undefined){
 let data0 = data.optionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/optionId",schemaPath:"#/properties/optionId/type",keyword:"type",params:{type: schema102.properties.optionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/optionId",schemaPath:"#/properties/optionId/type",keyword:"type",params:{type: schema103.properties.optionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27773,7 +28074,7 @@ errors++;
 if(data.questionId !== undefined){
 let data1 = data.questionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema102.properties.questionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/questionId",schemaPath:"#/properties/questionId/type",keyword:"type",params:{type: schema103.properties.questionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27786,7 +28087,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema102.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema103.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -27799,7 +28100,7 @@ errors++;
 if(data.optionCode !== undefined){
 let data3 = data.optionCode;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/optionCode",schemaPath:"#/properties/optionCode/type",keyword:"type",params:{type: schema102.properties.optionCode.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/optionCode",schemaPath:"#/properties/optionCode/type",keyword:"type",params:{type: schema103.properties.optionCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27824,7 +28125,7 @@ errors++;
 if(data.textCn !== undefined){
 let data4 = data.textCn;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/textCn",schemaPath:"#/properties/textCn/type",keyword:"type",params:{type: schema102.properties.textCn.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/textCn",schemaPath:"#/properties/textCn/type",keyword:"type",params:{type: schema103.properties.textCn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27849,7 +28150,7 @@ errors++;
 if(data.textEn !== undefined){
 let data5 = data.textEn;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/textEn",schemaPath:"#/properties/textEn/type",keyword:"type",params:{type: schema102.properties.textEn.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/textEn",schemaPath:"#/properties/textEn/type",keyword:"type",params:{type: schema103.properties.textEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27874,7 +28175,7 @@ errors++;
 if(data.textTh !== undefined){
 let data6 = data.textTh;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/textTh",schemaPath:"#/properties/textTh/type",keyword:"type",params:{type: schema102.properties.textTh.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/textTh",schemaPath:"#/properties/textTh/type",keyword:"type",params:{type: schema103.properties.textTh.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27899,7 +28200,7 @@ errors++;
 if(data.textVn !== undefined){
 let data7 = data.textVn;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/textVn",schemaPath:"#/properties/textVn/type",keyword:"type",params:{type: schema102.properties.textVn.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/textVn",schemaPath:"#/properties/textVn/type",keyword:"type",params:{type: schema103.properties.textVn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27924,7 +28225,7 @@ errors++;
 if(data.score !== undefined){
 let data8 = data.score;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema102.properties.score.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema103.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27949,7 +28250,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema102.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema103.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27962,7 +28263,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema102.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema103.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -27987,7 +28288,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema102.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema103.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -28000,7 +28301,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema102.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema103.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -28025,7 +28326,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema102.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema103.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28046,14 +28347,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosQuestionnaire = validate102;
-const schema103 = {"$id":"entity:srmPosQuestionnaire","type":"object","properties":{"questionnaireId":{"type":["integer","null"]},"questionnaireNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"purpose":{"type":["string","null"],"maxLength":20},"supplierId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"totalScore":{"type":["number","null"]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"scoredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"returnReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosQuestionnaire = validate103;
+const schema104 = {"$id":"entity:srmPosQuestionnaire","type":"object","properties":{"questionnaireId":{"type":["integer","null"]},"questionnaireNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"purpose":{"type":["string","null"],"maxLength":20},"supplierId":{"type":["integer","null"]},"templateId":{"type":["integer","null"]},"qualificationId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"totalScore":{"type":["number","null"]},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"scoredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"returnReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosQuestionnaire" */;
 let vErrors = null;
 let errors = 0;
@@ -28061,7 +28362,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.questionnaireId !== undefined){
 let data0 = data.questionnaireId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema103.properties.questionnaireId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema104.properties.questionnaireId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28074,7 +28375,7 @@ errors++;
 if(data.questionnaireNumber !== undefined){
 let data1 = data.questionnaireNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/questionnaireNumber",schemaPath:"#/properties/questionnaireNumber/type",keyword:"type",params:{type: schema103.properties.questionnaireNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/questionnaireNumber",schemaPath:"#/properties/questionnaireNumber/type",keyword:"type",params:{type: schema104.properties.questionnaireNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28099,7 +28400,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema103.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema104.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28124,7 +28425,7 @@ errors++;
 if(data.purpose !== undefined){
 let data3 = data.purpose;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema103.properties.purpose.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema104.properties.purpose.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28149,7 +28450,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data4 = data.supplierId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema103.properties.supplierId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema104.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28162,7 +28463,7 @@ errors++;
 if(data.templateId !== undefined){
 let data5 = data.templateId;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema103.properties.templateId.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema104.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28175,7 +28476,7 @@ errors++;
 if(data.qualificationId !== undefined){
 let data6 = data.qualificationId;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema103.properties.qualificationId.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/qualificationId",schemaPath:"#/properties/qualificationId/type",keyword:"type",params:{type: schema104.properties.qualificationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -28188,7 +28489,7 @@ errors++;
 if(data.surveyId !== undefined){
 let data7 = data.surveyId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema103.properties.surveyId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema104.properties.surveyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28201,7 +28502,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data8 = data.dueDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema103.properties.dueDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema104.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -28226,7 +28527,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema103.properties.status.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema104.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -28251,7 +28552,7 @@ errors++;
 if(data.totalScore !== undefined){
 let data10 = data.totalScore;
 if((!(typeof data10 == "number")) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/type",keyword:"type",params:{type: schema103.properties.totalScore.type},message:"must be number,null"};
+const err15 = {instancePath:instancePath+"/totalScore",schemaPath:"#/properties/totalScore/type",keyword:"type",params:{type: schema104.properties.totalScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28264,7 +28565,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data11 = data.submittedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema103.properties.submittedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema104.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28289,7 +28590,7 @@ errors++;
 if(data.scoredDate !== undefined){
 let data12 = data.scoredDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/scoredDate",schemaPath:"#/properties/scoredDate/type",keyword:"type",params:{type: schema103.properties.scoredDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/scoredDate",schemaPath:"#/properties/scoredDate/type",keyword:"type",params:{type: schema104.properties.scoredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -28314,7 +28615,7 @@ errors++;
 if(data.returnReason !== undefined){
 let data13 = data.returnReason;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/returnReason",schemaPath:"#/properties/returnReason/type",keyword:"type",params:{type: schema103.properties.returnReason.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/returnReason",schemaPath:"#/properties/returnReason/type",keyword:"type",params:{type: schema104.properties.returnReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -28339,7 +28640,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema103.properties.createdBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema104.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -28352,7 +28653,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema103.properties.creationDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema104.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28377,7 +28678,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema103.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema104.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -28390,7 +28691,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema103.properties.lastUpdateDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema104.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -28415,7 +28716,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema103.properties.versionNum.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema104.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -28436,14 +28737,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierChange = validate103;
-const schema104 = {"$id":"entity:srmPosSupplierChange","type":"object","properties":{"changeId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierChange = validate104;
+const schema105 = {"$id":"entity:srmPosSupplierChange","type":"object","properties":{"changeId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierChange" */;
 let vErrors = null;
 let errors = 0;
@@ -28451,7 +28752,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.changeId !== undefined){
 let data0 = data.changeId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema104.properties.changeId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema105.properties.changeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28464,7 +28765,7 @@ errors++;
 if(data.changeNumber !== undefined){
 let data1 = data.changeNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema104.properties.changeNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema105.properties.changeNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28489,7 +28790,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema104.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema105.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28502,7 +28803,7 @@ errors++;
 if(data.supplierName !== undefined){
 let data3 = data.supplierName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema104.properties.supplierName.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema105.properties.supplierName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28527,7 +28828,7 @@ errors++;
 if(data.taxNumber !== undefined){
 let data4 = data.taxNumber;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema104.properties.taxNumber.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema105.properties.taxNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28552,7 +28853,7 @@ errors++;
 if(data.contactName !== undefined){
 let data5 = data.contactName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema104.properties.contactName.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema105.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28577,7 +28878,7 @@ errors++;
 if(data.contactPhone !== undefined){
 let data6 = data.contactPhone;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema104.properties.contactPhone.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema105.properties.contactPhone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28602,7 +28903,7 @@ errors++;
 if(data.email !== undefined){
 let data7 = data.email;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema104.properties.email.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema105.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28627,7 +28928,7 @@ errors++;
 if(data.address !== undefined){
 let data8 = data.address;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema104.properties.address.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema105.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28652,7 +28953,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema104.properties.status.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema105.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28677,7 +28978,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema104.properties.submittedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema105.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -28702,7 +29003,7 @@ errors++;
 if(data.approvedBy !== undefined){
 let data11 = data.approvedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema104.properties.approvedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema105.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -28715,7 +29016,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data12 = data.approvedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema104.properties.approvedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema105.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -28740,7 +29041,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data13 = data.rejectReason;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema104.properties.rejectReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema105.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28765,7 +29066,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema104.properties.createdBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema105.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -28778,7 +29079,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema104.properties.creationDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema105.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -28803,7 +29104,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema104.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema105.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -28816,7 +29117,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema104.properties.lastUpdateDate.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema105.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -28841,7 +29142,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err31 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema104.properties.versionNum.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema105.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -28862,14 +29163,14 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierChangeLine = validate104;
-const schema105 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierChangeLine = validate105;
+const schema106 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierChangeLine" */;
 let vErrors = null;
 let errors = 0;
@@ -28877,7 +29178,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.changeLineId !== undefined){
 let data0 = data.changeLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema105.properties.changeLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema106.properties.changeLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28890,7 +29191,7 @@ errors++;
 if(data.changeId !== undefined){
 let data1 = data.changeId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema105.properties.changeId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema106.properties.changeId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28903,7 +29204,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema105.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema106.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28916,7 +29217,7 @@ errors++;
 if(data.fieldName !== undefined){
 let data3 = data.fieldName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema105.properties.fieldName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema106.properties.fieldName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28941,7 +29242,7 @@ errors++;
 if(data.oldValue !== undefined){
 let data4 = data.oldValue;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema105.properties.oldValue.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema106.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28966,7 +29267,7 @@ errors++;
 if(data.newValue !== undefined){
 let data5 = data.newValue;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema105.properties.newValue.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema106.properties.newValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -28991,7 +29292,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema105.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema106.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29004,7 +29305,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema105.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema106.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29029,7 +29330,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema105.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema106.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29042,7 +29343,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema105.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema106.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29067,7 +29368,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema105.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema106.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29088,14 +29389,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierInfo = validate105;
-const schema106 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"riskScore":{"type":["integer","null"]},"riskReasons":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierInfo = validate106;
+const schema107 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"riskScore":{"type":["integer","null"]},"riskReasons":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierInfo" */;
 let vErrors = null;
 let errors = 0;
@@ -29103,7 +29404,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.supplierId !== undefined){
 let data0 = data.supplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema106.properties.supplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema107.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29116,7 +29417,7 @@ errors++;
 if(data.supplierNumber !== undefined){
 let data1 = data.supplierNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema106.properties.supplierNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema107.properties.supplierNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29141,7 +29442,7 @@ errors++;
 if(data.supplierName !== undefined){
 let data2 = data.supplierName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema106.properties.supplierName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema107.properties.supplierName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29166,7 +29467,7 @@ errors++;
 if(data.taxNumber !== undefined){
 let data3 = data.taxNumber;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema106.properties.taxNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema107.properties.taxNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29191,7 +29492,7 @@ errors++;
 if(data.contactName !== undefined){
 let data4 = data.contactName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema106.properties.contactName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema107.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29216,7 +29517,7 @@ errors++;
 if(data.contactPhone !== undefined){
 let data5 = data.contactPhone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema106.properties.contactPhone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema107.properties.contactPhone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29241,7 +29542,7 @@ errors++;
 if(data.email !== undefined){
 let data6 = data.email;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema106.properties.email.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema107.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29266,7 +29567,7 @@ errors++;
 if(data.address !== undefined){
 let data7 = data.address;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema106.properties.address.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema107.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29291,7 +29592,7 @@ errors++;
 if(data.supplierStatus !== undefined){
 let data8 = data.supplierStatus;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema106.properties.supplierStatus.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema107.properties.supplierStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29316,7 +29617,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data9 = data.attachmentIds;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema106.properties.attachmentIds.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema107.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29341,7 +29642,7 @@ errors++;
 if(data.riskScore !== undefined){
 let data10 = data.riskScore;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/riskScore",schemaPath:"#/properties/riskScore/type",keyword:"type",params:{type: schema106.properties.riskScore.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/riskScore",schemaPath:"#/properties/riskScore/type",keyword:"type",params:{type: schema107.properties.riskScore.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29354,7 +29655,7 @@ errors++;
 if(data.riskReasons !== undefined){
 let data11 = data.riskReasons;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/riskReasons",schemaPath:"#/properties/riskReasons/type",keyword:"type",params:{type: schema106.properties.riskReasons.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/riskReasons",schemaPath:"#/properties/riskReasons/type",keyword:"type",params:{type: schema107.properties.riskReasons.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -29379,7 +29680,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema106.properties.createdBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema107.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29392,7 +29693,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema106.properties.creationDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema107.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29417,7 +29718,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema106.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema107.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -29430,7 +29731,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema106.properties.lastUpdateDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema107.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -29455,7 +29756,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema106.properties.versionNum.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema107.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29476,14 +29777,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierLifecycle = validate106;
-const schema107 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierLifecycle = validate107;
+const schema108 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierLifecycle" */;
 let vErrors = null;
 let errors = 0;
@@ -29491,7 +29792,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lifecycleId !== undefined){
 let data0 = data.lifecycleId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema107.properties.lifecycleId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema108.properties.lifecycleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29504,7 +29805,7 @@ errors++;
 if(data.changeNumber !== undefined){
 let data1 = data.changeNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema107.properties.changeNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema108.properties.changeNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29529,7 +29830,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema107.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema108.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29542,7 +29843,7 @@ errors++;
 if(data.changeType !== undefined){
 let data3 = data.changeType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema107.properties.changeType.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema108.properties.changeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29567,7 +29868,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data4 = data.categoryId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema107.properties.categoryId.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema108.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29580,7 +29881,7 @@ errors++;
 if(data.fromStatus !== undefined){
 let data5 = data.fromStatus;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema107.properties.fromStatus.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema108.properties.fromStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29605,7 +29906,7 @@ errors++;
 if(data.toStatus !== undefined){
 let data6 = data.toStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema107.properties.toStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema108.properties.toStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29630,7 +29931,7 @@ errors++;
 if(data.reason !== undefined){
 let data7 = data.reason;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema107.properties.reason.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema108.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29655,7 +29956,7 @@ errors++;
 if(data.endDate !== undefined){
 let data8 = data.endDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema107.properties.endDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema108.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29680,7 +29981,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema107.properties.status.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema108.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29705,7 +30006,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema107.properties.submittedDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema108.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29730,7 +30031,7 @@ errors++;
 if(data.approvedBy !== undefined){
 let data11 = data.approvedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema107.properties.approvedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema108.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29743,7 +30044,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data12 = data.approvedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema107.properties.approvedDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema108.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -29768,7 +30069,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data13 = data.rejectReason;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema107.properties.rejectReason.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema108.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -29793,7 +30094,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema107.properties.createdBy.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema108.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -29806,7 +30107,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema107.properties.creationDate.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema108.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -29831,7 +30132,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema107.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema108.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -29844,7 +30145,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema107.properties.lastUpdateDate.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema108.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29869,7 +30170,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema107.properties.versionNum.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema108.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -29890,14 +30191,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegister = validate107;
-const schema108 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegister = validate108;
+const schema109 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -29905,7 +30206,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerId !== undefined){
 let data0 = data.registerId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema108.properties.registerId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema109.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29918,7 +30219,7 @@ errors++;
 if(data.companyName !== undefined){
 let data1 = data.companyName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema108.properties.companyName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema109.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29943,7 +30244,7 @@ errors++;
 if(data.creditCode !== undefined){
 let data2 = data.creditCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema108.properties.creditCode.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema109.properties.creditCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29968,7 +30269,7 @@ errors++;
 if(data.contactName !== undefined){
 let data3 = data.contactName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema108.properties.contactName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema109.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29993,7 +30294,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema108.properties.email.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema109.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30018,7 +30319,7 @@ errors++;
 if(data.phone !== undefined){
 let data5 = data.phone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema108.properties.phone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema109.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -30043,7 +30344,7 @@ errors++;
 if(data.address !== undefined){
 let data6 = data.address;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema108.properties.address.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema109.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30068,7 +30369,7 @@ errors++;
 if(data.categoryIds !== undefined){
 let data7 = data.categoryIds;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema108.properties.categoryIds.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema109.properties.categoryIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30093,7 +30394,7 @@ errors++;
 if(data.categoryNames !== undefined){
 let data8 = data.categoryNames;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema108.properties.categoryNames.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema109.properties.categoryNames.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -30118,7 +30419,7 @@ errors++;
 if(data.languageCode !== undefined){
 let data9 = data.languageCode;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema108.properties.languageCode.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema109.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -30143,7 +30444,7 @@ errors++;
 if(data.status !== undefined){
 let data10 = data.status;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema108.properties.status.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema109.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30168,7 +30469,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data11 = data.submittedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema108.properties.submittedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema109.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -30193,7 +30494,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data12 = data.rejectReason;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema108.properties.rejectReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema109.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -30218,7 +30519,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data13 = data.supplierId;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema108.properties.supplierId.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema109.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -30231,7 +30532,7 @@ errors++;
 if(data.nameKey !== undefined){
 let data14 = data.nameKey;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema108.properties.nameKey.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema109.properties.nameKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -30256,7 +30557,7 @@ errors++;
 if(data.creditKey !== undefined){
 let data15 = data.creditKey;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema108.properties.creditKey.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema109.properties.creditKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -30281,7 +30582,7 @@ errors++;
 if(data.editTokenHash !== undefined){
 let data16 = data.editTokenHash;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema108.properties.editTokenHash.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema109.properties.editTokenHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -30306,7 +30607,7 @@ errors++;
 if(data.tokenExpires !== undefined){
 let data17 = data.tokenExpires;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema108.properties.tokenExpires.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema109.properties.tokenExpires.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -30331,7 +30632,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data18 = data.createdBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema108.properties.createdBy.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema109.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -30344,7 +30645,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data19 = data.creationDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema108.properties.creationDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema109.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -30369,7 +30670,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data20 = data.lastUpdatedBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema108.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema109.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -30382,7 +30683,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data21 = data.lastUpdateDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema108.properties.lastUpdateDate.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema109.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -30407,7 +30708,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data22 = data.versionNum;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema108.properties.versionNum.type},message:"must be integer,null"};
+const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema109.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -30428,14 +30729,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegisterBank = validate108;
-const schema109 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterBank = validate109;
+const schema110 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegisterBank" */;
 let vErrors = null;
 let errors = 0;
@@ -30443,258 +30744,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerBankId !== undefined){
 let data0 = data.registerBankId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema109.properties.registerBankId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.registerId !== undefined){
-let data1 = data.registerId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema109.properties.registerId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema109.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.bankName !== undefined){
-let data3 = data.bankName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema109.properties.bankName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err4 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.accountName !== undefined){
-let data4 = data.accountName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema109.properties.accountName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 200){
-const err6 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.accountNumber !== undefined){
-let data5 = data.accountNumber;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema109.properties.accountNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 60){
-const err8 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.currencyCode !== undefined){
-let data6 = data.currencyCode;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema109.properties.currencyCode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 10){
-const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema109.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema109.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema109.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema109.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema109.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate108.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierRegisterCert = validate109;
-const schema110 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierRegisterCert" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.registerCertId !== undefined){
-let data0 = data.registerCertId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema110.properties.registerCertId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema110.properties.registerBankId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30730,10 +30780,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.certName !== undefined){
-let data3 = data.certName;
+if(data.bankName !== undefined){
+let data3 = data.bankName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema110.properties.certName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema110.properties.bankName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30744,7 +30794,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 200){
-const err4 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err4 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30755,10 +30805,10 @@ errors++;
 }
 }
 }
-if(data.certNumber !== undefined){
-let data4 = data.certNumber;
+if(data.accountName !== undefined){
+let data4 = data.accountName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema110.properties.certNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema110.properties.accountName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30768,8 +30818,8 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err6 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data4) > 200){
+const err6 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30780,10 +30830,10 @@ errors++;
 }
 }
 }
-if(data.expiryDate !== undefined){
-let data5 = data.expiryDate;
+if(data.accountNumber !== undefined){
+let data5 = data.accountNumber;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema110.properties.expiryDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema110.properties.accountNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30793,8 +30843,8 @@ vErrors.push(err7);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err8 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(func2(data5) > 60){
+const err8 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -30805,10 +30855,10 @@ errors++;
 }
 }
 }
-if(data.attachmentIds !== undefined){
-let data6 = data.attachmentIds;
+if(data.currencyCode !== undefined){
+let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema110.properties.attachmentIds.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema110.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -30818,8 +30868,8 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-const err10 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(func2(data6) > 10){
+const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -30934,10 +30984,261 @@ validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierWarning = validate110;
-const schema111 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"riskLevel":{"type":["string","null"],"maxLength":20},"points":{"type":["integer","null"]},"signalId":{"type":["string","null"],"maxLength":100},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterCert = validate110;
+const schema111 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierRegisterCert" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.registerCertId !== undefined){
+let data0 = data.registerCertId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema111.properties.registerCertId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.registerId !== undefined){
+let data1 = data.registerId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema111.properties.registerId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema111.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.certName !== undefined){
+let data3 = data.certName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema111.properties.certName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+const err4 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.certNumber !== undefined){
+let data4 = data.certNumber;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema111.properties.certNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err6 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.expiryDate !== undefined){
+let data5 = data.expiryDate;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema111.properties.expiryDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err8 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.attachmentIds !== undefined){
+let data6 = data.attachmentIds;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema111.properties.attachmentIds.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern1.test(data6)){
+const err10 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema111.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema111.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema111.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema111.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema111.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierWarning = validate111;
+const schema112 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"riskLevel":{"type":["string","null"],"maxLength":20},"points":{"type":["integer","null"]},"signalId":{"type":["string","null"],"maxLength":100},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierWarning" */;
 let vErrors = null;
 let errors = 0;
@@ -30945,7 +31246,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warningId !== undefined){
 let data0 = data.warningId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema111.properties.warningId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema112.properties.warningId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30958,7 +31259,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema111.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema112.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30971,7 +31272,7 @@ errors++;
 if(data.warningType !== undefined){
 let data2 = data.warningType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema111.properties.warningType.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema112.properties.warningType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30996,7 +31297,7 @@ errors++;
 if(data.subject !== undefined){
 let data3 = data.subject;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema111.properties.subject.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema112.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31021,7 +31322,7 @@ errors++;
 if(data.riskLevel !== undefined){
 let data4 = data.riskLevel;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/riskLevel",schemaPath:"#/properties/riskLevel/type",keyword:"type",params:{type: schema111.properties.riskLevel.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/riskLevel",schemaPath:"#/properties/riskLevel/type",keyword:"type",params:{type: schema112.properties.riskLevel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31046,7 +31347,7 @@ errors++;
 if(data.points !== undefined){
 let data5 = data.points;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: schema111.properties.points.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: schema112.properties.points.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31059,7 +31360,7 @@ errors++;
 if(data.signalId !== undefined){
 let data6 = data.signalId;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/signalId",schemaPath:"#/properties/signalId/type",keyword:"type",params:{type: schema111.properties.signalId.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/signalId",schemaPath:"#/properties/signalId/type",keyword:"type",params:{type: schema112.properties.signalId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31084,7 +31385,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data7 = data.dueDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema111.properties.dueDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema112.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31109,7 +31410,7 @@ errors++;
 if(data.status !== undefined){
 let data8 = data.status;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema111.properties.status.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema112.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31134,7 +31435,7 @@ errors++;
 if(data.pushedDate !== undefined){
 let data9 = data.pushedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema111.properties.pushedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema112.properties.pushedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31159,7 +31460,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data10 = data.closedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema111.properties.closedDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema112.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -31184,7 +31485,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema111.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema112.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -31197,7 +31498,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema111.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema112.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -31222,7 +31523,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema111.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema112.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -31235,7 +31536,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema111.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema112.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -31260,7 +31561,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema111.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema112.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -31281,14 +31582,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSurvey = validate111;
-const schema112 = {"$id":"entity:srmPosSurvey","type":"object","properties":{"surveyId":{"type":["integer","null"]},"surveyNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"averageScore":{"type":["number","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSurvey = validate112;
+const schema113 = {"$id":"entity:srmPosSurvey","type":"object","properties":{"surveyId":{"type":["integer","null"]},"surveyNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"averageScore":{"type":["number","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -31296,7 +31597,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.surveyId !== undefined){
 let data0 = data.surveyId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema112.properties.surveyId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema113.properties.surveyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31309,7 +31610,7 @@ errors++;
 if(data.surveyNumber !== undefined){
 let data1 = data.surveyNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/surveyNumber",schemaPath:"#/properties/surveyNumber/type",keyword:"type",params:{type: schema112.properties.surveyNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/surveyNumber",schemaPath:"#/properties/surveyNumber/type",keyword:"type",params:{type: schema113.properties.surveyNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31334,7 +31635,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema112.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema113.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31359,7 +31660,7 @@ errors++;
 if(data.templateId !== undefined){
 let data3 = data.templateId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema112.properties.templateId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema113.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31372,7 +31673,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data4 = data.dueDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema112.properties.dueDate.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema113.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31397,7 +31698,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema112.properties.status.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema113.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31422,7 +31723,7 @@ errors++;
 if(data.averageScore !== undefined){
 let data6 = data.averageScore;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/averageScore",schemaPath:"#/properties/averageScore/type",keyword:"type",params:{type: schema112.properties.averageScore.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/averageScore",schemaPath:"#/properties/averageScore/type",keyword:"type",params:{type: schema113.properties.averageScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -31435,7 +31736,7 @@ errors++;
 if(data.sentDate !== undefined){
 let data7 = data.sentDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema112.properties.sentDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema113.properties.sentDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31460,7 +31761,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data8 = data.closedDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema112.properties.closedDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema113.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31485,7 +31786,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema112.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema113.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31498,7 +31799,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema112.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema113.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -31523,7 +31824,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema112.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema113.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -31536,7 +31837,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema112.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema113.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -31561,7 +31862,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema112.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema113.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -31582,14 +31883,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSurveyTarget = validate112;
-const schema113 = {"$id":"entity:srmPosSurveyTarget","type":"object","properties":{"targetId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"answerStatus":{"type":["string","null"],"maxLength":20},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSurveyTarget = validate113;
+const schema114 = {"$id":"entity:srmPosSurveyTarget","type":"object","properties":{"targetId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"answerStatus":{"type":["string","null"],"maxLength":20},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSurveyTarget" */;
 let vErrors = null;
 let errors = 0;
@@ -31597,7 +31898,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.targetId !== undefined){
 let data0 = data.targetId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/type",keyword:"type",params:{type: schema113.properties.targetId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/type",keyword:"type",params:{type: schema114.properties.targetId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31610,7 +31911,7 @@ errors++;
 if(data.surveyId !== undefined){
 let data1 = data.surveyId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema113.properties.surveyId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema114.properties.surveyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31623,7 +31924,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema113.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema114.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31636,7 +31937,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema113.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema114.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31649,7 +31950,7 @@ errors++;
 if(data.questionnaireId !== undefined){
 let data4 = data.questionnaireId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema113.properties.questionnaireId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema114.properties.questionnaireId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31662,7 +31963,7 @@ errors++;
 if(data.answerStatus !== undefined){
 let data5 = data.answerStatus;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/answerStatus",schemaPath:"#/properties/answerStatus/type",keyword:"type",params:{type: schema113.properties.answerStatus.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/answerStatus",schemaPath:"#/properties/answerStatus/type",keyword:"type",params:{type: schema114.properties.answerStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31687,7 +31988,7 @@ errors++;
 if(data.score !== undefined){
 let data6 = data.score;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema113.properties.score.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema114.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31712,7 +32013,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema113.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema114.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31725,7 +32026,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema113.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema114.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -31750,7 +32051,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema113.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema114.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -31763,7 +32064,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema113.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema114.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31788,7 +32089,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema113.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema114.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31809,14 +32110,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPriceItem = validate113;
-const schema114 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPriceItem = validate114;
+const schema115 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPriceItem" */;
 let vErrors = null;
 let errors = 0;
@@ -31824,7 +32125,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.priceItemId !== undefined){
 let data0 = data.priceItemId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema114.properties.priceItemId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema115.properties.priceItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31837,7 +32138,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema114.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema115.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31850,7 +32151,7 @@ errors++;
 if(data.materialId !== undefined){
 let data2 = data.materialId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema114.properties.materialId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema115.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31863,7 +32164,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema114.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema115.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31888,7 +32189,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data4 = data.currencyCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema114.properties.currencyCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema115.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31913,7 +32214,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema114.properties.quantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema115.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31938,7 +32239,7 @@ errors++;
 if(data.validFrom !== undefined){
 let data6 = data.validFrom;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema114.properties.validFrom.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema115.properties.validFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31963,7 +32264,7 @@ errors++;
 if(data.validTo !== undefined){
 let data7 = data.validTo;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema114.properties.validTo.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema115.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31988,7 +32289,7 @@ errors++;
 if(data.sourceInquiryId !== undefined){
 let data8 = data.sourceInquiryId;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema114.properties.sourceInquiryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema115.properties.sourceInquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -32001,7 +32302,7 @@ errors++;
 if(data.sourceInquiryLineId !== undefined){
 let data9 = data.sourceInquiryLineId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema114.properties.sourceInquiryLineId.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema115.properties.sourceInquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -32014,7 +32315,7 @@ errors++;
 if(data.sourceType !== undefined){
 let data10 = data.sourceType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema114.properties.sourceType.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema115.properties.sourceType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -32039,7 +32340,7 @@ errors++;
 if(data.sourceId !== undefined){
 let data11 = data.sourceId;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema114.properties.sourceId.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema115.properties.sourceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -32052,7 +32353,7 @@ errors++;
 if(data.sourceNumber !== undefined){
 let data12 = data.sourceNumber;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema114.properties.sourceNumber.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema115.properties.sourceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -32077,7 +32378,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema114.properties.createdBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema115.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -32090,7 +32391,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema114.properties.creationDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema115.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -32115,7 +32416,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema114.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema115.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -32128,7 +32429,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema114.properties.lastUpdateDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema115.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -32153,7 +32454,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema114.properties.versionNum.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema115.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -32174,14 +32475,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuction = validate114;
-const schema115 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuction = validate115;
+const schema116 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuction" */;
 let vErrors = null;
 let errors = 0;
@@ -32189,7 +32490,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionId !== undefined){
 let data0 = data.auctionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema115.properties.auctionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema116.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32202,7 +32503,7 @@ errors++;
 if(data.auctionNumber !== undefined){
 let data1 = data.auctionNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema115.properties.auctionNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema116.properties.auctionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32227,7 +32528,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema115.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema116.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32252,7 +32553,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema115.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema116.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32277,7 +32578,7 @@ errors++;
 if(data.auctionType !== undefined){
 let data4 = data.auctionType;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema115.properties.auctionType.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema116.properties.auctionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32302,7 +32603,7 @@ errors++;
 if(data.visibility !== undefined){
 let data5 = data.visibility;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema115.properties.visibility.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema116.properties.visibility.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -32327,7 +32628,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema115.properties.currencyCode.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema116.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32352,7 +32653,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data7 = data.categoryId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema115.properties.categoryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema116.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -32365,7 +32666,7 @@ errors++;
 if(data.startTime !== undefined){
 let data8 = data.startTime;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema115.properties.startTime.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema116.properties.startTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -32390,7 +32691,7 @@ errors++;
 if(data.endTime !== undefined){
 let data9 = data.endTime;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema115.properties.endTime.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema116.properties.endTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -32415,7 +32716,7 @@ errors++;
 if(data.extendWindowSeconds !== undefined){
 let data10 = data.extendWindowSeconds;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema115.properties.extendWindowSeconds.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema116.properties.extendWindowSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -32450,7 +32751,7 @@ errors++;
 if(data.extendSeconds !== undefined){
 let data11 = data.extendSeconds;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema115.properties.extendSeconds.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema116.properties.extendSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -32485,7 +32786,7 @@ errors++;
 if(data.maxExtends !== undefined){
 let data12 = data.maxExtends;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema115.properties.maxExtends.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema116.properties.maxExtends.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -32520,7 +32821,7 @@ errors++;
 if(data.extendCount !== undefined){
 let data13 = data.extendCount;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema115.properties.extendCount.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema116.properties.extendCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -32533,7 +32834,7 @@ errors++;
 if(data.minDecrement !== undefined){
 let data14 = data.minDecrement;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema115.properties.minDecrement.type},message:"must be number,null"};
+const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema116.properties.minDecrement.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -32558,7 +32859,7 @@ errors++;
 if(data.ceilingPrice !== undefined){
 let data15 = data.ceilingPrice;
 if((!(typeof data15 == "number")) && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema115.properties.ceilingPrice.type},message:"must be number,null"};
+const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema116.properties.ceilingPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -32583,7 +32884,7 @@ errors++;
 if(data.roundStep !== undefined){
 let data16 = data.roundStep;
 if((!(typeof data16 == "number")) && (data16 !== null)){
-const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema115.properties.roundStep.type},message:"must be number,null"};
+const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema116.properties.roundStep.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -32608,7 +32909,7 @@ errors++;
 if(data.startPrice !== undefined){
 let data17 = data.startPrice;
 if((!(typeof data17 == "number")) && (data17 !== null)){
-const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema115.properties.startPrice.type},message:"must be number,null"};
+const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema116.properties.startPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -32633,7 +32934,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data18 = data.roundNumber;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema115.properties.roundNumber.type},message:"must be integer,null"};
+const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema116.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -32646,7 +32947,7 @@ errors++;
 if(data.roundPrice !== undefined){
 let data19 = data.roundPrice;
 if((!(typeof data19 == "number")) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema115.properties.roundPrice.type},message:"must be number,null"};
+const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema116.properties.roundPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -32659,7 +32960,7 @@ errors++;
 if(data.pausedRemainingMs !== undefined){
 let data20 = data.pausedRemainingMs;
 if((!(typeof data20 == "number")) && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema115.properties.pausedRemainingMs.type},message:"must be number,null"};
+const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema116.properties.pausedRemainingMs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -32672,7 +32973,7 @@ errors++;
 if(data.bidCount !== undefined){
 let data21 = data.bidCount;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema115.properties.bidCount.type},message:"must be integer,null"};
+const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema116.properties.bidCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -32685,7 +32986,7 @@ errors++;
 if(data.bestPrice !== undefined){
 let data22 = data.bestPrice;
 if((!(typeof data22 == "number")) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema115.properties.bestPrice.type},message:"must be number,null"};
+const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema116.properties.bestPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -32698,7 +32999,7 @@ errors++;
 if(data.awardedSupplierId !== undefined){
 let data23 = data.awardedSupplierId;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema115.properties.awardedSupplierId.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema116.properties.awardedSupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -32711,7 +33012,7 @@ errors++;
 if(data.awardedPrice !== undefined){
 let data24 = data.awardedPrice;
 if((!(typeof data24 == "number")) && (data24 !== null)){
-const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema115.properties.awardedPrice.type},message:"must be number,null"};
+const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema116.properties.awardedPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -32724,7 +33025,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data25 = data.awardedDate;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema115.properties.awardedDate.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema116.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -32749,7 +33050,7 @@ errors++;
 if(data.closeReason !== undefined){
 let data26 = data.closeReason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema115.properties.closeReason.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema116.properties.closeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -32774,7 +33075,7 @@ errors++;
 if(data.description !== undefined){
 let data27 = data.description;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema115.properties.description.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema116.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -32799,7 +33100,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data28 = data.createdBy;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema115.properties.createdBy.type},message:"must be integer,null"};
+const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema116.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -32812,7 +33113,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data29 = data.creationDate;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema115.properties.creationDate.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema116.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -32837,7 +33138,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data30 = data.lastUpdatedBy;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema115.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema116.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -32850,7 +33151,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data31 = data.lastUpdateDate;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema115.properties.lastUpdateDate.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema116.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -32875,7 +33176,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data32 = data.versionNum;
 if((!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))) && (data32 !== null)){
-const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema115.properties.versionNum.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema116.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -32896,14 +33197,14 @@ vErrors.push(err56);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuctionLine = validate115;
-const schema116 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionLine = validate116;
+const schema117 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuctionLine" */;
 let vErrors = null;
 let errors = 0;
@@ -32911,7 +33212,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionLineId !== undefined){
 let data0 = data.auctionLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema116.properties.auctionLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema117.properties.auctionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32924,7 +33225,7 @@ errors++;
 if(data.auctionId !== undefined){
 let data1 = data.auctionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema116.properties.auctionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema117.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32937,7 +33238,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema116.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema117.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32950,7 +33251,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema116.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema117.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32963,7 +33264,7 @@ errors++;
 if(data.quantity !== undefined){
 let data4 = data.quantity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema116.properties.quantity.type},message:"must be number,null"};
+const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema117.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -32988,7 +33289,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data5 = data.uomCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema116.properties.uomCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema117.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -33013,7 +33314,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema116.properties.createdBy.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema117.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33026,7 +33327,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema116.properties.creationDate.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema117.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -33051,7 +33352,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema116.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema117.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33064,7 +33365,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema116.properties.lastUpdateDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema117.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33089,219 +33390,6 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema116.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate115.errors = vErrors;
-return errors === 0;
-}
-
-export const srmSrcAuctionSupplier = validate116;
-const schema117 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmSrcAuctionSupplier" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.auctionSupplierId !== undefined){
-let data0 = data.auctionSupplierId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema117.properties.auctionSupplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.auctionId !== undefined){
-let data1 = data.auctionId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema117.properties.auctionId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema117.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.bestPrice !== undefined){
-let data3 = data.bestPrice;
-if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema117.properties.bestPrice.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.bidCount !== undefined){
-let data4 = data.bidCount;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema117.properties.bidCount.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.lastBidMs !== undefined){
-let data5 = data.lastBidMs;
-if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema117.properties.lastBidMs.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.activeFlag !== undefined){
-let data6 = data.activeFlag;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema117.properties.activeFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema117.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema117.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema117.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema117.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema117.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
 const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema117.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
@@ -33327,10 +33415,223 @@ validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiry = validate117;
-const schema118 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"awardProposal":{"type":["string","null"],"maxLength":4000},"awardProposedBy":{"type":["integer","null"]},"awardRejectReason":{"type":["string","null"],"maxLength":1000},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionSupplier = validate117;
+const schema118 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmSrcAuctionSupplier" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.auctionSupplierId !== undefined){
+let data0 = data.auctionSupplierId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema118.properties.auctionSupplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.auctionId !== undefined){
+let data1 = data.auctionId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema118.properties.auctionId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema118.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.bestPrice !== undefined){
+let data3 = data.bestPrice;
+if((!(typeof data3 == "number")) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema118.properties.bestPrice.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.bidCount !== undefined){
+let data4 = data.bidCount;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema118.properties.bidCount.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.lastBidMs !== undefined){
+let data5 = data.lastBidMs;
+if((!(typeof data5 == "number")) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema118.properties.lastBidMs.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.activeFlag !== undefined){
+let data6 = data.activeFlag;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema118.properties.activeFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
+const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema118.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema118.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema118.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema118.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema118.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema118.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate117.errors = vErrors;
+return errors === 0;
+}
+
+export const srmSrcInquiry = validate118;
+const schema119 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"awardProposal":{"type":["string","null"],"maxLength":4000},"awardProposedBy":{"type":["integer","null"]},"awardRejectReason":{"type":["string","null"],"maxLength":1000},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiry" */;
 let vErrors = null;
 let errors = 0;
@@ -33338,7 +33639,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryId !== undefined){
 let data0 = data.inquiryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema118.properties.inquiryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema119.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33351,7 +33652,7 @@ errors++;
 if(data.inquiryNumber !== undefined){
 let data1 = data.inquiryNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema118.properties.inquiryNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema119.properties.inquiryNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33376,7 +33677,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema118.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema119.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33401,7 +33702,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema118.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema119.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -33426,7 +33727,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data4 = data.categoryId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema118.properties.categoryId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema119.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -33439,7 +33740,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema118.properties.currencyCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema119.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33464,7 +33765,7 @@ errors++;
 if(data.deadline !== undefined){
 let data6 = data.deadline;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema118.properties.deadline.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema119.properties.deadline.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33489,7 +33790,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data7 = data.roundNumber;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema118.properties.roundNumber.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema119.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33502,7 +33803,7 @@ errors++;
 if(data.terms !== undefined){
 let data8 = data.terms;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema118.properties.terms.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema119.properties.terms.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33527,7 +33828,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data9 = data.requisitionId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema118.properties.requisitionId.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema119.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33540,7 +33841,7 @@ errors++;
 if(data.publishedDate !== undefined){
 let data10 = data.publishedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema118.properties.publishedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema119.properties.publishedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -33565,7 +33866,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data11 = data.awardedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema118.properties.awardedDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema119.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -33590,7 +33891,7 @@ errors++;
 if(data.awardedBy !== undefined){
 let data12 = data.awardedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema118.properties.awardedBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema119.properties.awardedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -33603,7 +33904,7 @@ errors++;
 if(data.awardProposal !== undefined){
 let data13 = data.awardProposal;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/awardProposal",schemaPath:"#/properties/awardProposal/type",keyword:"type",params:{type: schema118.properties.awardProposal.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/awardProposal",schemaPath:"#/properties/awardProposal/type",keyword:"type",params:{type: schema119.properties.awardProposal.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -33628,7 +33929,7 @@ errors++;
 if(data.awardProposedBy !== undefined){
 let data14 = data.awardProposedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/awardProposedBy",schemaPath:"#/properties/awardProposedBy/type",keyword:"type",params:{type: schema118.properties.awardProposedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/awardProposedBy",schemaPath:"#/properties/awardProposedBy/type",keyword:"type",params:{type: schema119.properties.awardProposedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -33641,7 +33942,7 @@ errors++;
 if(data.awardRejectReason !== undefined){
 let data15 = data.awardRejectReason;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/awardRejectReason",schemaPath:"#/properties/awardRejectReason/type",keyword:"type",params:{type: schema118.properties.awardRejectReason.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/awardRejectReason",schemaPath:"#/properties/awardRejectReason/type",keyword:"type",params:{type: schema119.properties.awardRejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -33666,7 +33967,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data16 = data.attachmentIds;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err26 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema118.properties.attachmentIds.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema119.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -33691,7 +33992,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data17 = data.createdBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema118.properties.createdBy.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema119.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -33704,7 +34005,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data18 = data.creationDate;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err29 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema118.properties.creationDate.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema119.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -33729,7 +34030,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data19 = data.lastUpdatedBy;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err31 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema118.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema119.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -33742,7 +34043,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data20 = data.lastUpdateDate;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err32 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema118.properties.lastUpdateDate.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema119.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -33767,7 +34068,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data21 = data.versionNum;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err34 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema118.properties.versionNum.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema119.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -33788,14 +34089,14 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiryLine = validate118;
-const schema119 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"requisitionLineId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquiryLine = validate119;
+const schema120 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"requisitionLineId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiryLine" */;
 let vErrors = null;
 let errors = 0;
@@ -33803,7 +34104,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryLineId !== undefined){
 let data0 = data.inquiryLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema119.properties.inquiryLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema120.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33816,7 +34117,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema119.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema120.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33829,7 +34130,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema119.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema120.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33842,7 +34143,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema119.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema120.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33855,7 +34156,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data4 = data.uomCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema119.properties.uomCode.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema120.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -33880,7 +34181,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema119.properties.quantity.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema120.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -33905,7 +34206,7 @@ errors++;
 if(data.requiredDate !== undefined){
 let data6 = data.requiredDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema119.properties.requiredDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema120.properties.requiredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33930,7 +34231,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data7 = data.awardedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema119.properties.awardedQuantity.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema120.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33943,7 +34244,7 @@ errors++;
 if(data.requisitionLineId !== undefined){
 let data8 = data.requisitionLineId;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema119.properties.requisitionLineId.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema120.properties.requisitionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33956,7 +34257,7 @@ errors++;
 if(data.requisitionNumber !== undefined){
 let data9 = data.requisitionNumber;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema119.properties.requisitionNumber.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema120.properties.requisitionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33981,7 +34282,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema119.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema120.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -33994,7 +34295,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema119.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema120.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34019,7 +34320,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema119.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema120.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -34032,7 +34333,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema119.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema120.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -34057,7 +34358,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema119.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema120.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -34078,14 +34379,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquirySupplier = validate119;
-const schema120 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquirySupplier = validate120;
+const schema121 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquirySupplier" */;
 let vErrors = null;
 let errors = 0;
@@ -34093,246 +34394,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquirySupplierId !== undefined){
 let data0 = data.inquirySupplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema120.properties.inquirySupplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.inquiryId !== undefined){
-let data1 = data.inquiryId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema120.properties.inquiryId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema120.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.quoteStatus !== undefined){
-let data3 = data.quoteStatus;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema120.properties.quoteStatus.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 20){
-const err4 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.quotedDate !== undefined){
-let data4 = data.quotedDate;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema120.properties.quotedDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err6 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.roundNumber !== undefined){
-let data5 = data.roundNumber;
-if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema120.properties.roundNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.awardResult !== undefined){
-let data6 = data.awardResult;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema120.properties.awardResult.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 20){
-const err9 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema120.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema120.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema120.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema120.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema120.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate119.errors = vErrors;
-return errors === 0;
-}
-
-export const srmSrcQuotation = validate120;
-const schema121 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmSrcQuotation" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.quotationId !== undefined){
-let data0 = data.quotationId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema121.properties.quotationId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema121.properties.inquirySupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34368,10 +34430,249 @@ vErrors.push(err2);
 errors++;
 }
 }
+if(data.quoteStatus !== undefined){
+let data3 = data.quoteStatus;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema121.properties.quoteStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err4 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.quotedDate !== undefined){
+let data4 = data.quotedDate;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema121.properties.quotedDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err6 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.roundNumber !== undefined){
+let data5 = data.roundNumber;
+if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema121.properties.roundNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.awardResult !== undefined){
+let data6 = data.awardResult;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema121.properties.awardResult.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 20){
+const err9 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema121.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema121.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema121.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema121.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema121.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate120.errors = vErrors;
+return errors === 0;
+}
+
+export const srmSrcQuotation = validate121;
+const schema122 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmSrcQuotation" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.quotationId !== undefined){
+let data0 = data.quotationId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema122.properties.quotationId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.inquiryId !== undefined){
+let data1 = data.inquiryId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema122.properties.inquiryId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema122.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 if(data.roundNumber !== undefined){
 let data3 = data.roundNumber;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema121.properties.roundNumber.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema122.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34384,7 +34685,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema121.properties.status.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema122.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34409,7 +34710,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema121.properties.currencyCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema122.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34434,7 +34735,7 @@ errors++;
 if(data.validTo !== undefined){
 let data6 = data.validTo;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema121.properties.validTo.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema122.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -34459,7 +34760,7 @@ errors++;
 if(data.freight !== undefined){
 let data7 = data.freight;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema121.properties.freight.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema122.properties.freight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34472,7 +34773,7 @@ errors++;
 if(data.taxRate !== undefined){
 let data8 = data.taxRate;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema121.properties.taxRate.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema122.properties.taxRate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34485,7 +34786,7 @@ errors++;
 if(data.remark !== undefined){
 let data9 = data.remark;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema121.properties.remark.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema122.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -34510,7 +34811,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema121.properties.submittedDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema122.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34535,7 +34836,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema121.properties.createdBy.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema122.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34548,7 +34849,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema121.properties.creationDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema122.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -34573,7 +34874,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema121.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema122.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -34586,7 +34887,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema121.properties.lastUpdateDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema122.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -34611,7 +34912,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema121.properties.versionNum.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema122.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -34632,14 +34933,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcQuotationLine = validate121;
-const schema122 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcQuotationLine = validate122;
+const schema123 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcQuotationLine" */;
 let vErrors = null;
 let errors = 0;
@@ -34647,7 +34948,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.quotationLineId !== undefined){
 let data0 = data.quotationLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema122.properties.quotationLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema123.properties.quotationLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34660,7 +34961,7 @@ errors++;
 if(data.quotationId !== undefined){
 let data1 = data.quotationId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema122.properties.quotationId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema123.properties.quotationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34673,7 +34974,7 @@ errors++;
 if(data.inquiryLineId !== undefined){
 let data2 = data.inquiryLineId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema122.properties.inquiryLineId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema123.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34686,7 +34987,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema122.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema123.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34699,7 +35000,7 @@ errors++;
 if(data.deliveryDays !== undefined){
 let data4 = data.deliveryDays;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema122.properties.deliveryDays.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema123.properties.deliveryDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34712,7 +35013,7 @@ errors++;
 if(data.ladderPrices !== undefined){
 let data5 = data.ladderPrices;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema122.properties.ladderPrices.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema123.properties.ladderPrices.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34737,7 +35038,7 @@ errors++;
 if(data.remark !== undefined){
 let data6 = data.remark;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema122.properties.remark.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema123.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -34762,7 +35063,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data7 = data.awardedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema122.properties.awardedQuantity.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema123.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -34775,7 +35076,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data8 = data.createdBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema122.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema123.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34788,7 +35089,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data9 = data.creationDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema122.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema123.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34813,7 +35114,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data10 = data.lastUpdatedBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema122.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema123.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34826,7 +35127,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data11 = data.lastUpdateDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema122.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema123.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34851,7 +35152,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data12 = data.versionNum;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema122.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema123.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34872,7 +35173,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
@@ -34914,6 +35215,7 @@ export const validators = {
   bpmProcessRole,
   bpmProcessRoleMember,
   bpmUrgeRule,
+  esignAccount,
   esignSign,
   msgConfig,
   msgConfigRecipient,

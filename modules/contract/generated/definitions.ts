@@ -3,51 +3,65 @@
 import type { EntityDefinition, PageDefinition } from '../../../runtime/definitions';
 import page0 from '../pages/contractEdit.page.json';
 import page1 from '../pages/contractList.page.json';
-import page2 from '../pages/esignList.page.json';
-import page3 from '../pages/serviceConfirmEdit.page.json';
-import page4 from '../pages/serviceConfirmList.page.json';
-import page5 from '../pages/supplierContractEdit.page.json';
-import page6 from '../pages/supplierContractList.page.json';
-import page7 from '../pages/templateEdit.page.json';
-import page8 from '../pages/templateList.page.json';
-import page9 from '../pages/termEdit.page.json';
-import page10 from '../pages/termList.page.json';
-import page11 from '../pages/watermarkEdit.page.json';
-import page12 from '../pages/watermarkList.page.json';
-import entity0 from '../entities/esignSign.entity.json';
-import entity1 from '../entities/srmConContract.entity.json';
-import entity2 from '../entities/srmConContractLine.entity.json';
-import entity3 from '../entities/srmConContractVersion.entity.json';
-import entity4 from '../entities/srmConServiceConfirm.entity.json';
-import entity5 from '../entities/srmConTemplate.entity.json';
-import entity6 from '../entities/srmConTemplateTerm.entity.json';
-import entity7 from '../entities/srmConTerm.entity.json';
-import entity8 from '../entities/srmConWatermark.entity.json';
+import page2 from '../pages/esignAccountEdit.page.json';
+import page3 from '../pages/esignAccountList.page.json';
+import page4 from '../pages/esignList.page.json';
+import page5 from '../pages/serviceConfirmEdit.page.json';
+import page6 from '../pages/serviceConfirmList.page.json';
+import page7 from '../pages/supplierContractEdit.page.json';
+import page8 from '../pages/supplierContractList.page.json';
+import page9 from '../pages/supplierEsignAccountEdit.page.json';
+import page10 from '../pages/supplierEsignAccountList.page.json';
+import page11 from '../pages/supplierServiceEdit.page.json';
+import page12 from '../pages/supplierServiceList.page.json';
+import page13 from '../pages/templateEdit.page.json';
+import page14 from '../pages/templateList.page.json';
+import page15 from '../pages/termEdit.page.json';
+import page16 from '../pages/termList.page.json';
+import page17 from '../pages/watermarkEdit.page.json';
+import page18 from '../pages/watermarkList.page.json';
+import entity0 from '../entities/esignAccount.entity.json';
+import entity1 from '../entities/esignSign.entity.json';
+import entity2 from '../entities/srmConContract.entity.json';
+import entity3 from '../entities/srmConContractLine.entity.json';
+import entity4 from '../entities/srmConContractVersion.entity.json';
+import entity5 from '../entities/srmConServiceConfirm.entity.json';
+import entity6 from '../entities/srmConTemplate.entity.json';
+import entity7 from '../entities/srmConTemplateTerm.entity.json';
+import entity8 from '../entities/srmConTerm.entity.json';
+import entity9 from '../entities/srmConWatermark.entity.json';
 
 export const pages = {
   "contract/contractEdit": page0,
   "contract/contractList": page1,
-  "contract/esignList": page2,
-  "contract/serviceConfirmEdit": page3,
-  "contract/serviceConfirmList": page4,
-  "contract/supplierContractEdit": page5,
-  "contract/supplierContractList": page6,
-  "contract/templateEdit": page7,
-  "contract/templateList": page8,
-  "contract/termEdit": page9,
-  "contract/termList": page10,
-  "contract/watermarkEdit": page11,
-  "contract/watermarkList": page12,
+  "contract/esignAccountEdit": page2,
+  "contract/esignAccountList": page3,
+  "contract/esignList": page4,
+  "contract/serviceConfirmEdit": page5,
+  "contract/serviceConfirmList": page6,
+  "contract/supplierContractEdit": page7,
+  "contract/supplierContractList": page8,
+  "contract/supplierEsignAccountEdit": page9,
+  "contract/supplierEsignAccountList": page10,
+  "contract/supplierServiceEdit": page11,
+  "contract/supplierServiceList": page12,
+  "contract/templateEdit": page13,
+  "contract/templateList": page14,
+  "contract/termEdit": page15,
+  "contract/termList": page16,
+  "contract/watermarkEdit": page17,
+  "contract/watermarkList": page18,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
-  "esignSign": entity0,
-  "srmConContract": entity1,
-  "srmConContractLine": entity2,
-  "srmConContractVersion": entity3,
-  "srmConServiceConfirm": entity4,
-  "srmConTemplate": entity5,
-  "srmConTemplateTerm": entity6,
-  "srmConTerm": entity7,
-  "srmConWatermark": entity8,
+  "esignAccount": entity0,
+  "esignSign": entity1,
+  "srmConContract": entity2,
+  "srmConContractLine": entity3,
+  "srmConContractVersion": entity4,
+  "srmConServiceConfirm": entity5,
+  "srmConTemplate": entity6,
+  "srmConTemplateTerm": entity7,
+  "srmConTerm": entity8,
+  "srmConWatermark": entity9,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

@@ -3,13 +3,18 @@
 // travels in the envelope as base64 with its file name (like the delivery labels).
 // Fonts: the platform's PDF fonts (server/pdf/fonts.ts): titles, supplier names, items and terms in Chinese,
 // Thai and Vietnamese print as written (docs/decisions.md "PDF fonts").
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+// Captions ("Contract No.", "Items", the stamp's "Signer:"…) are the module's server messages in the language
+// of the user asking for the PDF (contract.pdf.*), like every refusal: a Thai buyer prints a Thai contract.
+import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { PdfText } from '../../../server/pdf/fonts.js';
 import { drawSignatureStamp } from '../../../server/pdf/signatureStamp.js';
+import { message, type Language } from '../../../server/i18n/messages.js';
+import type { MessageParams } from '../../../server/errors.js';
 import { ok } from '../../../server/http/envelope.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { loadRecord, parseId } from '../../../server/rest/read.js';
 import { con } from './store.js';
+import { stampImageOf } from './stampImages.js';
 
 const A4 = { w: 595.28, h: 841.89 };
 const M = 50;
@@ -57,11 +62,33 @@ export async function watermarkOf(db: Parameters<typeof con>[0], watermarkId: nu
   };
 }
 
-type Sig = { sign_side: string | null; signer_name: string | null; sign_date: unknown; document_hash: string | null; provider: string | null };
+type Sig = {
+  sign_side: string | null;
+  signer_id: number | null;
+  signer_name: string | null;
+  sign_date: unknown;
+  document_hash: string | null;
+  provider: string | null;
+};
 
-// The built-in provider's stamp (server/pdf/signatureStamp.ts), from the contract's esign_sign row.
-const drawStamp = (page: PDFPage, fonts: PdfText, x: number, y: number, label: string, s: Sig | undefined) =>
-  drawSignatureStamp(page, fonts, x, y, label, s && { signerName: s.signer_name, signedAt: String(s.sign_date ?? ''), documentHash: s.document_hash ?? '' });
+type Caption = (key: string, params?: MessageParams) => string;
+const captionsIn =
+  (lang: Language): Caption =>
+  (key, params = {}) =>
+    message(lang, `contract.pdf.${key}`, params);
+
+/** One side's signature box (server/pdf/signatureStamp.ts): the account image or the drawn seal, captions in the reader's language. */
+const drawStamp = (page: PDFPage, fonts: PdfText, t: Caption, x: number, y: number, label: string, s: Sig | undefined, image: PDFImage | null) =>
+  drawSignatureStamp(
+    page,
+    fonts,
+    x,
+    y,
+    label,
+    s && { signerName: s.signer_name, signedAt: String(s.sign_date ?? ''), documentHash: s.document_hash ?? '' },
+    { seal: t('seal'), notSigned: t('notSigned'), signer: (name) => t('signer', { name }), time: (time) => t('time', { time }) },
+    image,
+  );
 
 export const getContractPdf: FamilyAction = async (ctx) => {
   const id = parseId(ctx, ctx.body.id);
@@ -69,11 +96,13 @@ export const getContractPdf: FamilyAction = async (ctx) => {
   const watermark = await watermarkOf(ctx.app.db, c.watermarkId === null || c.watermarkId === undefined ? null : Number(c.watermarkId));
   const signs = await con(ctx.app.db)
     .selectFrom('esign_sign')
-    .select(['sign_side', 'signer_name', 'sign_date', 'document_hash', 'provider'])
+    .select(['sign_side', 'signer_id', 'signer_name', 'sign_date', 'document_hash', 'provider'])
     .where('document_type', '=', 'CONTRACT')
     .where('document_id', '=', id)
     .where('version_no', '=', Number(c.versionNo ?? 1))
     .execute();
+  const t = captionsIn(ctx.lang);
+  const status = (await ctx.app.lookups.findDic('CON_STATUS', ctx.lang)).find((v) => v.lookupCode === c.status)?.meaning ?? String(c.status);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${c.contractNumber} ${c.title}`);
   if (watermark) pdf.setSubject(`Watermark: ${watermark.text}`);
@@ -94,43 +123,53 @@ export const getContractPdf: FamilyAction = async (ctx) => {
     y -= size + 5;
   };
   await text(String(c.title ?? ''), 16, true);
-  await text(`Contract No. ${c.contractNumber}   Version ${c.versionNo ?? 1}   Status ${c.status}`);
-  await text(`Supplier: ${c.supplierIdDisplay ?? c.supplierId}`);
-  await text(`Amount: ${Number(c.totalAmount ?? 0).toFixed(2)} ${c.currencyCode}   Valid ${c.startDate} to ${c.endDate}`);
-  if (c.sourceNumber) await text(`Source: ${c.sourceNumber}`);
+  await text(t('heading', { number: String(c.contractNumber), version: Number(c.versionNo ?? 1), status }));
+  await text(t('supplier', { supplier: String(c.supplierIdDisplay ?? c.supplierId) }));
+  await text(
+    t('amount', {
+      amount: Number(c.totalAmount ?? 0).toFixed(2),
+      currency: String(c.currencyCode ?? ''),
+      from: String(c.startDate ?? ''),
+      to: String(c.endDate ?? ''),
+    }),
+  );
+  if (c.sourceNumber) await text(t('source', { source: String(c.sourceNumber) }));
   y -= 6;
   const lines = (c.lines as Record<string, unknown>[]) ?? [];
   if (lines.length) {
-    await text('Items', 11, true);
+    await text(t('items'), 11, true);
     for (const l of lines)
       await text(
-        `${l.lineNumber}  ${l.materialIdDisplay ?? l.materialId}   qty ${Number(l.quantity)}   x ${Number(l.price).toFixed(4)}   = ${Number(l.amount ?? 0).toFixed(2)}`,
+        t('item', {
+          line: String(l.lineNumber ?? ''),
+          material: String(l.materialIdDisplay ?? l.materialId),
+          quantity: Number(l.quantity),
+          price: Number(l.price).toFixed(4),
+          amount: Number(l.amount ?? 0).toFixed(2),
+        }),
         9,
       );
     y -= 6;
   }
-  await text('Contract text', 11, true);
+  await text(t('text'), 11, true);
   for (const l of fonts.wrap(String(c.content ?? ''), 9.5, A4.w - 2 * M)) await text(l, 9.5);
   need(130);
+  const buyerSign = signs.find((s) => s.sign_side === 'BUYER');
+  const supplierSign = signs.find((s) => s.sign_side === 'SUPPLIER');
   y -= 20;
+  await drawStamp(page, fonts, t, M, y - 90, t('buyer'), buyerSign, buyerSign ? await stampImageOf(ctx.app, pdf, buyerSign.signer_id, null) : null);
   await drawStamp(
     page,
     fonts,
-    M,
-    y - 90,
-    'Buyer',
-    signs.find((s) => s.sign_side === 'BUYER'),
-  );
-  await drawStamp(
-    page,
-    fonts,
+    t,
     A4.w / 2,
     y - 90,
-    'Supplier',
-    signs.find((s) => s.sign_side === 'SUPPLIER'),
+    t('supplierSide'),
+    supplierSign,
+    supplierSign ? await stampImageOf(ctx.app, pdf, supplierSign.signer_id, Number(c.supplierId)) : null,
   );
   y -= 110;
-  await text('E-signature: built-in provider (stamp image, signer, time and SHA-256 of the document; no certificate).', 7.5);
+  for (const l of fonts.wrap(t('provider'), 7.5, A4.w - 2 * M)) await text(l, 7.5);
   if (watermark) for (const p of pages) await drawWatermark(p, fonts, watermark);
   const bytes = await pdf.save();
   return ok({

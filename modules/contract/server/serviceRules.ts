@@ -2,6 +2,9 @@
 // delivered under a signed contract for a period and scores it on quality, timeliness and service (0–100
 // each). The server keeps the supplier (the contract's), the total (the mean, two decimals) and the rating
 // (A ≥ 90, B ≥ 75, C ≥ 60, else D); the confirmation is then final (doConfirm; the status's editableIn keeps it from edits and deletion).
+// A supplier reads its own scores in the portal (ownership: never another supplier's), and only confirmed
+// ones: a draft is the buyer's work in progress (the row rule below, on every read path).
+import { sql } from 'kysely';
 import type { EntityRules } from '../../../server/modules/types.js';
 import { refuse } from '../../../server/errors.js';
 import { con } from './store.js';
@@ -12,6 +15,7 @@ export const ratingOf = (total: number): string => (total >= 90 ? 'A' : total >=
 export const totalOf = (quality: number, timeliness: number, service: number): number => Math.round(((quality + timeliness + service) / 3) * 100) / 100;
 
 export const serviceConfirmRules: EntityRules = {
+  readFilter: (ctx) => (ctx.session.userType === 'EXTERNAL' ? sql`t.status = 'CONFIRMED'` : null),
   // Checked on the row as written (an update may send only some fields); a refusal undoes the write.
   async afterLines(_ctx, db, id) {
     const row = await con(db).selectFrom('srm_con_service_confirm').selectAll().where('service_confirm_id', '=', id).executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { AppContext } from '../../../server/context.js';
+import type { Db } from '../../../server/db/connect.js';
 import type { Session } from '../../../server/auth/session.js';
 import { decryptOaep } from '../../../server/auth/rsaKeys.js';
 import { forbidden, refuse } from '../../../server/errors.js';
@@ -282,6 +283,29 @@ async function deleteFiles(svc: FileService, session: Session, req: FastifyReque
 /** The file service of an application (its local store under DATA_DIR/files). */
 export function fileService(app: AppContext, opts: FileOptions = fileOptionsFromEnv()): FileService {
   return { app, storage: new LocalFileStorage(join(app.config.dataDir, 'files')), opts };
+}
+
+/** The bytes of a record's files (FilesApi.bytesOfRecordFiles): only files that belong to that record, none
+ *  larger than `maxBytes` (read whole into memory). */
+export async function bytesOfRecordFiles(
+  app: AppContext,
+  db: Db,
+  functionId: string,
+  businessId: number,
+  ids: number[],
+  maxBytes: number,
+): Promise<{ file: Attachment; bytes: Buffer }[]> {
+  const svc = fileService(app);
+  const rows = (await filesByIds(db, ids)).filter(
+    (r) => r.function_id === functionId && Number(r.business_id) === businessId && Number(r.file_size) <= maxBytes,
+  );
+  const out: { file: Attachment; bytes: Buffer }[] = [];
+  for (const r of rows) {
+    const chunks: Buffer[] = [];
+    for await (const c of svc.storage.get(r.storage_key)) chunks.push(c as Buffer);
+    out.push({ file: toAttachment(r), bytes: Buffer.concat(chunks) });
+  }
+  return out;
 }
 
 /** A multipart upload another module authorised (FilesApi.receiveDelegated); the route must take multipart. */

@@ -1,16 +1,15 @@
 // The buyer's changes to an order after its release: close (what is open is no longer expected), cancel
-// (nothing was received nor is on its way), revise (a change order: a new revision, the old kept, the
-// changed lines confirmed again by the supplier). Reasons are required and kept on the order.
+// (nothing was received nor is on its way); revise (a change order) is revise.ts. Reasons are required and
+// kept on the order.
 import { ok } from '../../../server/http/envelope.js';
 import { refuse } from '../../../server/errors.js';
 import { auditUpdate } from '../../../server/db/typed.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { loadRecord, parseId } from '../../../server/rest/read.js';
 import { lockedOrder } from './confirm.js';
-import { dateOf, ENDED_LINE, inTransit, listOf, lockOrderLines, po, quantityOf, reasonOf, refreshOrderTotal, units } from './store.js';
-import { keepVersion } from './versions.js';
+import { ENDED_LINE, inTransit, lockOrderLines, po, reasonOf, units } from './store.js';
 
-const LIVE_ORDER = ['RELEASED', 'CHANGE_PENDING', 'CONFIRMED'];
+export const LIVE_ORDER = ['RELEASED', 'CHANGE_PENDING', 'CONFIRMED'];
 
 /** doClose {id, reason, lineIds?}: the given lines (else all) end; the order closes when no line is left. */
 export const doClose: FamilyAction = async (ctx) => {
@@ -77,62 +76,6 @@ export const doCancel: FamilyAction = async (ctx) => {
       .execute();
     if (LIVE_ORDER.includes(o.status ?? ''))
       ctx.events.add('order.changed', { orderId: id, orderNumber: o.order_number ?? '', supplierId: o.supplier_id, what: 'CANCELLED' });
-    return ok(await loadRecord(ctx, db, id));
-  });
-};
-
-/**
- * doRevise {id, reason, lines: [{lineId, quantity?, requiredDate?, price?}]}: a change order. The order as
- * it was is kept as a version, its revision goes up, the changed lines wait for the supplier again.
- */
-export const doRevise: FamilyAction = async (ctx) => {
-  const id = parseId(ctx, ctx.body.id);
-  const reason = reasonOf(ctx.body.reason);
-  const changes = listOf(ctx.body.lines, 'lines');
-  if (changes.length === 0) throw refuse('order.revise.nothing');
-  return ctx.app.db.transaction().execute(async (db) => {
-    const o = await lockedOrder(ctx, db, id);
-    if (!LIVE_ORDER.includes(o.status ?? '')) throw refuse('order.close.notLive');
-    const lines = await lockOrderLines(db, { orderId: id });
-    const transit = await inTransit(
-      db,
-      lines.map((l) => l.order_line_id),
-      null,
-    );
-    const userId = ctx.session.userId;
-    await keepVersion(db, id, userId, reason);
-    for (const c of changes) {
-      const line = lines.find((l) => l.order_line_id === Number(c.lineId));
-      if (!line) throw refuse('order.line.notOnOrder', { lineId: String(c.lineId) });
-      if ((ENDED_LINE as readonly string[]).includes(line.line_status ?? ''))
-        throw refuse('order.line.ended', { line: line.line_number ?? line.order_line_id });
-      const quantity = c.quantity === undefined ? line.quantity : quantityOf(c.quantity, 'quantity');
-      const committed = units(line.received_quantity) + (transit.get(line.order_line_id) ?? 0);
-      if (units(quantity) < committed) throw refuse('order.quantityBelowReceived', { line: line.line_number ?? line.order_line_id });
-      const price = c.price === undefined ? line.price : Number(c.price);
-      if (!Number.isFinite(price) || price < 0) throw refuse('order.badQuantity', { field: 'price' });
-      await po(db)
-        .updateTable('srm_po_order_line')
-        .set({
-          quantity,
-          price,
-          required_date: c.requiredDate === undefined ? line.required_date : dateOf(c.requiredDate, 'requiredDate'),
-          open_quantity: Math.max(0, units(quantity) - units(line.received_quantity)) / 10_000,
-          line_status: 'OPEN',
-          proposed_date: null,
-          proposed_quantity: null,
-          ...auditUpdate(userId),
-        })
-        .where('order_line_id', '=', line.order_line_id)
-        .execute();
-    }
-    await refreshOrderTotal(db, id);
-    await po(db)
-      .updateTable('srm_po_order')
-      .set({ status: 'RELEASED', revision: (o.revision ?? 0) + 1, change_reason: reason, ...auditUpdate(userId) })
-      .where('order_id', '=', id)
-      .execute();
-    ctx.events.add('order.changed', { orderId: id, orderNumber: o.order_number ?? '', supplierId: o.supplier_id, what: 'REVISED' });
     return ok(await loadRecord(ctx, db, id));
   });
 };

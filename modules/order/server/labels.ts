@@ -1,10 +1,13 @@
 // Delivery labels: one label per line of a note, with a Code 128 barcode (bwip-js encodes, pdf-lib draws the bars) of `{deliveryNumber}/{lineNumber}`,
 // laid out on A4 (2 × 4 labels a page) with pdf-lib. Receiving scans that value: findByBarcode finds the note.
 // The PDF travels in the envelope as base64 (the family's JSON answer), with its file name.
+// Captions ("PO", "Qty", "Batch"…) are server messages (delivery.label.*) in the language of the user who prints.
 import bwipjs from 'bwip-js/node';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { ok } from '../../../server/http/envelope.js';
 import { PdfText } from '../../../server/pdf/fonts.js';
+import { message } from '../../../server/i18n/messages.js';
+import type { MessageParams } from '../../../server/errors.js';
 import { refuse } from '../../../server/errors.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
 import { findRow, loadRecord, parseId } from '../../../server/rest/read.js';
@@ -41,6 +44,7 @@ const getLabelPdf: FamilyAction = async (ctx) => {
   const shown = record.lines as { materialId: number; materialIdDisplay?: string }[];
   const materials = new Map(shown.map((l) => [l.materialId, String(l.materialIdDisplay ?? l.materialId)]));
   const supplier = str(record.supplierIdDisplay ?? '');
+  const t = (key: string, params: MessageParams) => message(ctx.lang, `delivery.label.${key}`, params);
   const pdf = await PDFDocument.create();
   const fonts = PdfText.for(pdf);
   const number = String(note.delivery_number ?? id);
@@ -62,11 +66,11 @@ const getLabelPdf: FamilyAction = async (ctx) => {
     page.drawRectangle({ x: x - 8, y: top - cellH + 40, width: cellW - 20, height: cellH - 24, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
     await fonts.draw(page, number, { x, y: top - 16, size: 14, bold: true });
     const rows = [
-      `PO ${str(l.order_number)} / line ${l.order_line_number ?? ''}`,
-      `Material ${str(materials.get(l.material_id ?? 0) ?? l.material_id)}`,
-      `Qty ${l.quantity} ${str(l.uom_code)}`,
-      `Batch ${str(l.batch_number ?? '-')}`,
-      `Ship ${str(note.ship_date)}  ETA ${str(note.expected_arrival)}`,
+      t('order', { order: str(l.order_number), line: str(l.order_line_number) }),
+      t('material', { material: str(materials.get(l.material_id ?? 0) ?? l.material_id) }),
+      t('quantity', { quantity: str(l.quantity), uom: str(l.uom_code) }),
+      t('batch', { batch: str(l.batch_number ?? '-') }),
+      t('ship', { ship: str(note.ship_date), eta: str(note.expected_arrival) }),
       supplier,
     ];
     for (const [r, text] of rows.entries()) await fonts.draw(page, fit(fonts, text, 10, cellW - 40), { x, y: top - 36 - r * 13, size: 10 });

@@ -85,6 +85,29 @@ for (const backend of await backends()) {
       expect(all.replace(/\s+/g, '')).toContain('CONFIDENTIAL-SRM');
     });
 
+    it('captions in the language of the user asking: TH and CN (the stamps too), data as written', async () => {
+      const c = await signedContract(w);
+      const textIn = async (who: World['buyer'], lang: string) => {
+        const a = expectOk(await who.call<{ base64: string }>(`${CONTRACT}/getContractPdf`, { id: c.contractId }, { lang }));
+        const bytes = new Uint8Array(Buffer.from(a.base64, 'base64'));
+        await savePdfShot(bytes, `contract-pdf-${lang}-${backend}`);
+        return (await pdfText(bytes)).pages.map((p) => p.replace(/\n/g, '')).join('');
+      };
+      const th = await textIn(w.s1, 'TH');
+      for (const s of [`เลขที่สัญญา ${c.contractNumber}`, 'ข้อความสัญญา', 'ผู้ซื้อ', 'ผู้ขาย', 'ผู้ลงนาม: supplier01', 'ผู้ลงนาม: buyer01', 'ลงนามแล้ว'])
+        expect(th).toContain(s);
+      expect(th).not.toContain('Contract No.');
+      expect(th).not.toContain('Signer:');
+      const cn = await textIn(w.buyer, 'CN');
+      for (const s of [`合同编号 ${c.contractNumber}`, '合同正文', '采购方', '供应方', '签署人：buyer01', '已签署', '电子签章：内置签章服务'])
+        expect(cn).toContain(s);
+      expect(cn).not.toContain('Contract No.');
+      for (const t of [th, cn]) {
+        expect(t).toContain(c.documentHash!.slice(0, 32));
+        expect(t).not.toContain('?');
+      }
+    });
+
     it('change: a reason is required; version 2 is a draft, version 1 kept (its supplier reads it)', async () => {
       const c = await signedContract(w);
       expectRefusal(await w.buyer.call(`${CONTRACT}/doChange`, { id: c.contractId }, { lang: 'EN' }), 200, 'Please give a reason');

@@ -1,7 +1,7 @@
 // Service confirmation and score on both backends: the demo rows; a confirmation on a signed contract
 // gets the contract's supplier, the mean score and its rating; confirming makes it final; a contract not
 // signed, a period the wrong way round and a score above 100 are refused in EN and TH with nothing saved;
-// suppliers have no access to the buyer's scoring screen.
+// in the portal a supplier reads its own confirmed scores only (read only, row rule).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import { expectOk, expectRefusal, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
@@ -106,9 +106,31 @@ for (const backend of await backends()) {
       expect(over.status).toBe('E');
       expect(over.msg).toMatch(/100/);
       expect(expectOk(await buyer.call<Service[]>(`${SERVICE}/listByPage`, { params: {}, pageRows: 200 })).length).toBe(before);
-      // The scoring screen is the buyer's: supplier01 holds no menu of it.
-      const denied = await s1.call(`${SERVICE}/listByPage`, { params: {} });
-      expect(denied.http).toBe(403);
+    });
+
+    it('the portal: a supplier reads its own confirmed scores only, never another supplier’s nor a draft; it cannot score', async () => {
+      const all = expectOk(await buyer.call<Service[]>(`${SERVICE}/listByPage`, { params: {}, pageRows: 200 }));
+      const supplier1 = s1.session!.supplierId!;
+      const mine = expectOk(await s1.call<Service[]>(`${SERVICE}/listByPage`, { params: {}, pageRows: 200 }));
+      const expected = all.filter((r) => r.supplierId === supplier1 && r.status === 'CONFIRMED').map((r) => r.serviceConfirmId);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(mine.map((r) => r.serviceConfirmId).sort()).toEqual(expected.sort());
+      expect(mine.every((r) => r.supplierId === supplier1 && r.status === 'CONFIRMED')).toBe(true);
+      expect(mine.find((r) => r.confirmNumber === 'SC-2026-000001')).toMatchObject({ scoreLevel: 'A', totalScore: 92.33 });
+      // Another supplier's confirmed score and its own draft: "does not exist", by id and by number.
+      const others = all.find((r) => r.supplierId !== supplier1 && r.status === 'CONFIRMED')!;
+      const ownDraft = all.find((r) => r.supplierId === supplier1 && r.status === 'DRAFT')!;
+      for (const r of [others, ownDraft]) {
+        expectRefusal(await s1.call(`${SERVICE}/findById`, { id: r.serviceConfirmId }), 200, /./);
+        expect(expectOk(await s1.call<Service[]>(`${SERVICE}/listByPage`, { params: { confirmNumber: r.confirmNumber } }))).toEqual([]);
+      }
+      // Read only: no save, no confirmation, no delete from the portal.
+      const own = expectOk(await s1.call<Service & Rec>(`${SERVICE}/findById`, { id: mine[0].serviceConfirmId }));
+      expect((await s1.call(`${SERVICE}/saveOrUpdate`, { ...own, evaluation: 'rewritten' })).http).toBe(403);
+      expect((await s1.call(`${SERVICE}/saveOrUpdate`, body(signed.contractId))).http).toBe(403);
+      expect((await s1.call(`${SERVICE}/doConfirm`, { id: ownDraft.serviceConfirmId })).http).toBe(403);
+      expect((await s1.call(`${SERVICE}/delete`, { ids: [mine[0].serviceConfirmId] })).http).toBe(403);
+      expect(expectOk(await buyer.call<Service & Rec>(`${SERVICE}/findById`, { id: own.serviceConfirmId })).evaluation).toBe(own.evaluation);
     });
   });
 }

@@ -16,7 +16,16 @@ const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
 
 const TEXT = {
-  CN: { approved: '已批准', sent: '待供应商确认', confirmed: '供应商已确认', signing: '签署中', signed: '已签署', done: '操作成功', note: '内置签章服务' },
+  CN: {
+    approved: '已批准',
+    sent: '待供应商确认',
+    confirmed: '供应商已确认',
+    signing: '签署中',
+    signed: '已签署',
+    done: '操作成功',
+    note: '内置签章服务',
+    signer: '签署人：',
+  },
   TH: {
     approved: 'อนุมัติแล้ว',
     sent: 'รอผู้จัดจำหน่ายยืนยัน',
@@ -25,6 +34,7 @@ const TEXT = {
     signed: 'ลงนามแล้ว',
     done: 'ดำเนินการสำเร็จ',
     note: 'ผู้ให้บริการลายเซ็นในตัว',
+    signer: 'ผู้ลงนาม:',
   },
 } as const;
 
@@ -118,8 +128,9 @@ for (const lang of ['CN', 'TH'] as const) {
       const flat = pages.join('\n').replace(/\s+/g, '');
       expect(flat).toContain('CONFIDENTIAL-SRM');
       expect(flat).toContain(made.contractNumber);
-      expect(flat).toContain('Signer:supplier01');
-      expect(flat).toContain('Signer:buyer01');
+      // Captions in the buyer's language (the PDF's captions follow the user's language).
+      expect(flat).toContain(`${t.signer}supplier01`);
+      expect(flat).toContain(`${t.signer}buyer01`);
       // The library screens show the demo templates, terms, watermarks and the signature records.
       for (const [menu, route, text] of [
         ['CON_TEMPLATE', 'templateList', 'TPL-PURCHASE'],

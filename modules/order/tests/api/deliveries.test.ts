@@ -274,5 +274,23 @@ for (const backend of await backends()) {
       expect(text).not.toContain('?');
       expectRefusal(await w.s2.call(`${DELIVERY}/getLabelPdf`, { id: d.deliveryId }), 200, /./);
     });
+
+    it('label captions in the language of the user printing: TH and CN', async () => {
+      const o = await confirmedOrder(w, [4]);
+      const made = expectOk(await w.s1.call<Delivery>(`${DELIVERY}/saveOrUpdate`, note(o, [[0, 4]])));
+      expectOk(await w.s1.call(`${DELIVERY}/saveOrUpdate`, { ...made, lines: made.lines.map((l) => ({ ...l, batchNumber: 'B-42' })) }));
+      const textIn = async (who: World['buyer'], lang: string) => {
+        const a = expectOk(await who.call<{ base64: string }>(`${DELIVERY}/getLabelPdf`, { id: made.deliveryId }, { lang }));
+        const bytes = new Uint8Array(Buffer.from(a.base64, 'base64'));
+        await savePdfShot(bytes, `delivery-label-${lang}-${backend}`);
+        return (await pdfText(bytes)).pages[0].replace(/\n/g, '');
+      };
+      const th = await textIn(w.s1, 'TH');
+      for (const s of [`ใบสั่งซื้อ ${o.orderNumber} / รายการ ${o.lines[0].lineNumber}`, 'จำนวน 4', 'ล็อต B-42', 'วัสดุ ']) expect(th).toContain(s);
+      for (const s of ['Qty ', 'Batch ', 'Material ']) expect(th).not.toContain(s);
+      const cn = await textIn(w.buyer, 'CN');
+      for (const s of [`订单 ${o.orderNumber} / 行 ${o.lines[0].lineNumber}`, '数量 4', '批次 B-42', '物料 ', '预计到达']) expect(cn).toContain(s);
+      for (const t of [th, cn]) expect(t).not.toContain('?');
+    });
   });
 }

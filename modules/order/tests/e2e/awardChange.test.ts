@@ -1,14 +1,15 @@
 // The buyer's order screens of issue 17 that sit on existing calls, in CN and TH: a new order made from an
 // award on the order edit page (pick the award and its winner, the draft opens with the awarded items at
 // the awarded prices), and a change order through its own form on a confirmed order (a new quantity, date
-// and price with a reason) — the old revision is listed under the kept versions, the changed line waits
-// for supplier01, whose confirmation makes the order confirmed again.
+// and price, a line taken off and a new line added, with a reason) — the old revision is listed under the
+// kept versions, the changed and new lines wait for supplier01, whose confirmation makes the order
+// confirmed again.
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, eventually, expectToast, openMenu, type Session } from '../../../../tests/e2e/helpers';
+import { activePane, chooseOption, chromiumForFile, eventually, expectToast, openMenu, type Session } from '../../../../tests/e2e/helpers';
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
-import { expectOk, signIn } from '../../../../tests/support/apiHelpers';
+import { MATERIAL, expectOk, signIn } from '../../../../tests/support/apiHelpers';
 import { ORDER, worldOf, type Order } from '../api/orderHelpers';
 
 const baseUrl = inject('baseUrl');
@@ -77,6 +78,7 @@ for (const lang of ['CN', 'TH'] as const) {
           lines: [
             { materialId: w.materials[0], quantity: 40, price: 10, requiredDate: '2026-12-20' },
             { materialId: w.materials[1], quantity: 10, price: 10, requiredDate: '2026-12-20' },
+            { materialId: w.materials[1], quantity: 5, price: 10, requiredDate: '2026-12-20' },
           ],
         }),
       );
@@ -97,6 +99,15 @@ for (const lang of ['CN', 'TH'] as const) {
       await input(page, 'po-change-date-10').fill('2027-01-10');
       await input(page, 'po-change-price-10').fill('9.5');
       await input(page, 'po-change-price-10').press('Tab');
+      // Line 30 is taken off; a new line of another material is added.
+      await activePane(page).getByTestId('po-change-remove-30').click();
+      const extra = expectOk(await w.buyer.call<{ materialCode: string }>(`${MATERIAL}/findById`, { id: w.materials[2] }));
+      await activePane(page).getByTestId('po-change-add').click();
+      await chooseOption(page, activePane(page).getByTestId('po-change-new-material-1'), extra.materialCode);
+      await input(page, 'po-change-new-qty-1').fill('6');
+      await input(page, 'po-change-new-date-1').fill('2027-02-01');
+      await input(page, 'po-change-new-price-1').fill('4');
+      await input(page, 'po-change-new-price-1').press('Tab');
       await input(page, 'po-change-reason').fill(`E2E ${lang} forecast`);
       await shot(page, `e2e-order-change-form-${lang}`);
       await form.getByTestId('po-change-submit').click();
@@ -108,14 +119,19 @@ for (const lang of ['CN', 'TH'] as const) {
       await eventually(() => versions.getByTestId('po-version-0').innerText()).toContain(`E2E ${lang} forecast`);
       await shot(page, `e2e-order-change-versions-${lang}`);
       const changed = expectOk(await w.buyer.call<Order>(`${ORDER}/findById`, { id: draft.orderId }));
-      expect(changed).toMatchObject({ status: 'RELEASED', revision: 1, totalAmount: 45 * 9.5 + 10 * 10 });
-      expect(changed.lines.map((l) => [l.quantity, l.price, l.requiredDate, l.lineStatus])).toEqual([
-        [45, 9.5, '2027-01-10', 'OPEN'],
-        [10, 10, '2026-12-20', 'CONFIRMED'],
+      expect(changed).toMatchObject({ status: 'RELEASED', revision: 1, totalAmount: 45 * 9.5 + 10 * 10 + 6 * 4 });
+      expect(changed.lines.map((l) => [l.lineNumber, l.materialId, l.quantity, l.price, l.requiredDate, l.lineStatus])).toEqual([
+        [10, w.materials[0], 45, 9.5, '2027-01-10', 'OPEN'],
+        [20, w.materials[1], 10, 10, '2026-12-20', 'CONFIRMED'],
+        [30, w.materials[1], 5, 10, '2026-12-20', 'CANCELLED'],
+        [40, w.materials[2], 6, 4, '2027-02-01', 'OPEN'],
       ]);
-      // supplier01 confirms the changed line again: the order is confirmed at revision 1.
+      // supplier01 confirms the changed and the new line: the order is confirmed at revision 1.
       const again = expectOk(
-        await w.s1.call<Order>(`${ORDER}/doSupplierConfirm`, { id: draft.orderId, lines: [{ lineId: changed.lines[0].orderLineId, action: 'ACCEPT' }] }),
+        await w.s1.call<Order>(`${ORDER}/doSupplierConfirm`, {
+          id: draft.orderId,
+          lines: changed.lines.filter((l) => l.lineStatus === 'OPEN').map((l) => ({ lineId: l.orderLineId, action: 'ACCEPT' })),
+        }),
       );
       expect(again).toMatchObject({ status: 'CONFIRMED', revision: 1 });
     } catch (e) {
