@@ -125,9 +125,12 @@ async function main(): Promise<void> {
       }
       await page.getByTestId('login-submit').click();
       await page.waitForURL(/\/main\/inHome/);
+      const atHome = Date.now() - start;
       await openMenuItem(page, 'REQUISITION');
+      const clicked = Date.now() - start;
       await page.locator('.srm-tab-pane:not([hidden]) [data-testid="grid-requisitionList"] table[role=grid] tbody tr').first().waitFor({ state: 'attached' });
       const loginToRowsMs = Date.now() - start;
+      if (TRACE && i === RUNS) console.log(`  home at ${atHome} ms, menu clicked at ${clicked} ms, rows at ${loginToRowsMs} ms`);
       for (const t of trace) console.log(`  ${String(t.from).padStart(5)} → ${String(t.to ?? '…').padStart(5)}  ${t.path}`);
       if (i > 0)
         runs.push({
