@@ -1,9 +1,11 @@
 // The built-in e-signature's stamp on a PDF page: the signer's account image or a drawn red seal, with what
 // was recorded beside it (signer, time, SHA-256). No certificate and no cryptographic signature inside the
 // PDF: the record that keeps the hash is the proof. Shared by every module that prints a signed document
-// (contracts, supplier agreements); the captions come from the caller, in its reader's language.
+// (contracts, supplier agreements); the captions come from the caller, in its reader's language
+// (`stampCaptions(lang)`: the platform's words).
 import { rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { PdfText } from './fonts.js';
+import { message, type Language } from '../i18n/messages.js';
 
 export interface StampedSignature {
   signerName: string | null;
@@ -20,7 +22,15 @@ export interface StampCaptions {
   time(time: string): string;
 }
 
-const ENGLISH: StampCaptions = { seal: 'SIGNED', notSigned: '(not signed)', signer: (name) => `Signer: ${name}`, time: (time) => `Time: ${time}` };
+/** The platform's stamp words in `lang` (pdf.stamp.*). */
+export function stampCaptions(lang: Language): StampCaptions {
+  return {
+    seal: message(lang, 'pdf.stamp.seal'),
+    notSigned: message(lang, 'pdf.stamp.notSigned'),
+    signer: (name) => message(lang, 'pdf.stamp.signer', { name }),
+    time: (time) => message(lang, 'pdf.stamp.time', { time }),
+  };
+}
 
 /**
  * Draws `label` and, below it, the seal of `s` (or "not signed") in a box about 260 × 90 from (x, y). `image`:
@@ -33,7 +43,7 @@ export async function drawSignatureStamp(
   y: number,
   label: string,
   s: StampedSignature | undefined,
-  captions: StampCaptions = ENGLISH,
+  captions: StampCaptions,
   image: PDFImage | null = null,
 ) {
   await fonts.draw(page, label, { x, y: y + 70, size: 10, bold: true });

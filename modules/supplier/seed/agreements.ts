@@ -67,18 +67,22 @@ export const agreements: DemoStep = {
         signedAt && signedBy
           ? createHash('sha256')
               .update(
-                await renderAgreementPdf({
-                  agreementNumber: number,
-                  agreementType: kind,
-                  title,
-                  content,
-                  validFrom,
-                  validTo,
-                  supplierName: s.supplier_name,
-                  creditCode: s.tax_number ?? '',
-                  signerName: signedBy,
-                  signedAt,
-                }),
+                await renderAgreementPdf(
+                  {
+                    agreementNumber: number,
+                    agreementType: kind,
+                    title,
+                    content,
+                    validFrom,
+                    validTo,
+                    supplierName: s.supplier_name,
+                    creditCode: s.tax_number ?? '',
+                    signerName: signedBy,
+                    signedAt,
+                  },
+                  'CN',
+                  kind,
+                ),
               )
               .digest('hex')
           : null;

@@ -4,7 +4,8 @@
 // it (documentSha256) beside the stored file, and anyone can recompute it from the downloaded bytes.
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { PdfText } from '../../../../server/pdf/fonts.js';
-import { drawSignatureStamp } from '../../../../server/pdf/signatureStamp.js';
+import { drawSignatureStamp, stampCaptions } from '../../../../server/pdf/signatureStamp.js';
+import { message, type Language } from '../../../../server/i18n/messages.js';
 
 const A4 = { w: 595.28, h: 841.89 };
 const M = 50;
@@ -22,7 +23,10 @@ export interface AgreementPrint {
   signedAt: string;
 }
 
-export async function renderAgreementPdf(a: AgreementPrint): Promise<Uint8Array> {
+/** The captions print in `lang` (the signer's: the supplier reads what it signs); the data prints as written. */
+
+export async function renderAgreementPdf(a: AgreementPrint, lang: Language, typeName: string): Promise<Uint8Array> {
+  const t = (key: string, params: Record<string, string> = {}) => message(lang, `agreement.pdf.${key}`, params);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${a.agreementNumber} ${a.title}`);
   // Fixed dates: the same agreement signed at the same moment prints the same bytes (a reproducible hash).
@@ -43,9 +47,9 @@ export async function renderAgreementPdf(a: AgreementPrint): Promise<Uint8Array>
     y -= size + 5;
   };
   await text(a.title, 16, true);
-  await text(`Agreement No. ${a.agreementNumber}   Type ${a.agreementType}`);
-  await text(`Supplier: ${a.supplierName}   Credit code: ${a.creditCode}`);
-  await text(`Valid ${a.validFrom} to ${a.validTo}`);
+  await text(t('heading', { number: a.agreementNumber, type: typeName }));
+  await text(t('supplier', { name: a.supplierName, code: a.creditCode }));
+  await text(t('valid', { from: a.validFrom, to: a.validTo }));
   y -= 8;
   for (const paragraph of a.content.split(/\r?\n/)) {
     if (paragraph.trim() === '') {
@@ -56,12 +60,16 @@ export async function renderAgreementPdf(a: AgreementPrint): Promise<Uint8Array>
   }
   need(130);
   y -= 20;
-  await drawSignatureStamp(page, fonts, M, y - 90, `Supplier: ${a.supplierName}`, {
-    signerName: a.signerName,
-    signedAt: `${a.signedAt} UTC`,
-    documentHash: null,
-  });
+  await drawSignatureStamp(
+    page,
+    fonts,
+    M,
+    y - 90,
+    t('party', { name: a.supplierName }),
+    { signerName: a.signerName, signedAt: `${a.signedAt} UTC`, documentHash: null },
+    stampCaptions(lang),
+  );
   y -= 110;
-  await text('E-signature: built-in provider (stamp, signer and time; the SHA-256 of this PDF is kept with the agreement).', 7.5);
+  await text(t('provider'), 7.5);
   return pdf.save();
 }

@@ -59,18 +59,22 @@ async function sign(ctx: ActionContext, db: Db, a: AgreementRow) {
   if (ctx.session.userType !== 'EXTERNAL') throw refuse('agreement.supplierSigns');
   const s = await supplierOf(db, a.supplier_id);
   const signedAt = stampOf(new Date());
-  const bytes = await renderAgreementPdf({
-    agreementNumber: a.agreement_number ?? '',
-    agreementType: a.agreement_type,
-    title: a.title,
-    content: a.content,
-    validFrom: day(a.valid_from),
-    validTo: day(a.valid_to),
-    supplierName: s.supplier_name,
-    creditCode: s.tax_number ?? '',
-    signerName: ctx.session.userName,
-    signedAt,
-  });
+  const bytes = await renderAgreementPdf(
+    {
+      agreementNumber: a.agreement_number ?? '',
+      agreementType: a.agreement_type,
+      title: a.title,
+      content: a.content,
+      validFrom: day(a.valid_from),
+      validTo: day(a.valid_to),
+      supplierName: s.supplier_name,
+      creditCode: s.tax_number ?? '',
+      signerName: ctx.session.userName,
+      signedAt,
+    },
+    ctx.lang,
+    (await ctx.app.lookups.findDic('AGREEMENT_TYPE', ctx.lang)).find((v) => v.lookupCode === a.agreement_type)?.meaning ?? a.agreement_type,
+  );
   const file = await ctx.app.modules.api<FilesApi>('files').storeBytes(
     db,
     {
