@@ -31,7 +31,8 @@ for (const lang of ['CN', 'TH'] as const) {
     await eventually(() => card.innerText()).toContain(TEXT[lang].title);
     const row = card.locator('tr', { hasText: title });
     await eventually(() => row.count()).toBe(1);
-    expect(await row.innerText()).toContain(TEXT[lang].kind);
+    // The card asks again in the new language: the kind follows once that answer is in.
+    await eventually(() => row.innerText()).toContain(TEXT[lang].kind);
     expect(await row.innerText()).toContain(number);
     await shot(page, `e2e-home-recent-${lang}`);
     await row.click();
