@@ -55,7 +55,11 @@ test('admin: the modeler offers the department-head and group-leader rules (CN, 
 
     await switchLanguage(page, 'TH');
     await eventually(() => rule.innerText()).toContain('หัวหน้าแผนกของผู้เริ่ม');
-    expect(await props.getByTestId('bpm-prop-assigneeHint').innerText()).toContain('หัวหน้าแผนกระดับบน');
+    // The panel draws again in the new language; the hint follows once it has.
+    await eventually(
+      async () => ((await props.getByTestId('bpm-prop-assigneeHint').count()) ? props.getByTestId('bpm-prop-assigneeHint').innerText() : ''),
+      30_000,
+    ).toContain('หัวหน้าแผนกระดับบน');
     await shot(page, 'e2e-bpm-rule-deptHead-TH');
 
     // The department's head, in Thai: a user (demo: 采购部 is headed by approver01).
