@@ -6,6 +6,7 @@
 // SUPPLIER_CERT_EXPIRY with the other local checks.
 import type { Db } from '../../../../server/db/connect.js';
 import { typed } from '../../../../server/db/typed.js';
+import { reconcileWarnings } from './reconcile.js';
 import type { SupplierTables } from '../../generated/tables.js';
 import { duplicateKey } from '../register/normalise.js';
 import { pointsOf } from '../risk/score.js';
@@ -32,20 +33,10 @@ export async function scanBlacklistHits(db: Db, now: string): Promise<{ opened: 
     for (const b of black.get(duplicateKey(s.tax_number)) ?? [])
       if (b.id !== Number(s.supplier_id)) due.push({ supplierId: Number(s.supplier_id), subject: b.subject });
   }
-  const key = (w: { supplierId: number; subject: string }) => `${w.supplierId}|${w.subject}`;
-  const open = await t
-    .selectFrom('srm_pos_supplier_warning')
-    .select(['warning_id', 'supplier_id', 'subject'])
-    .where('status', '=', 'OPEN')
-    .where('warning_type', '=', 'BLACKLIST_HIT')
-    .execute();
-  const openKeys = new Map(open.map((w) => [key({ supplierId: Number(w.supplier_id), subject: w.subject }), w.warning_id]));
-  const dueKeys = new Set(due.map(key));
-  const stale = [...openKeys].filter(([k]) => !dueKeys.has(k)).map(([, id]) => id);
-  if (stale.length > 0) await t.updateTable('srm_pos_supplier_warning').set({ status: 'CLOSED', closed_date: now }).where('warning_id', 'in', stale).execute();
+  const { fresh, closed } = await reconcileWarnings(t, 'BLACKLIST_HIT', due, now);
   const opened: NewWarning[] = [];
   const today = now.slice(0, 10);
-  for (const w of due.filter((d) => !openKeys.has(key(d)))) {
+  for (const w of fresh) {
     const row = await t
       .insertInto('srm_pos_supplier_warning')
       .values({
@@ -61,5 +52,5 @@ export async function scanBlacklistHits(db: Db, now: string): Promise<{ opened: 
       .executeTakeFirstOrThrow();
     opened.push({ supplierId: w.supplierId, warningType: 'BLACKLIST_HIT', subject: w.subject, dueDate: today, warningId: Number(row.warning_id) });
   }
-  return { opened, closed: stale.length };
+  return { opened, closed };
 }

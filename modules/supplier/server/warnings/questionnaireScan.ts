@@ -4,6 +4,7 @@
 // program as the certificate scan (SUPPLIER_CERT_EXPIRY).
 import type { Db } from '../../../../server/db/connect.js';
 import { typed } from '../../../../server/db/typed.js';
+import { reconcileWarnings } from './reconcile.js';
 import type { SupplierTables } from '../../generated/tables.js';
 import type { NewWarning } from './certificateScan.js';
 import { pointsOf } from '../risk/score.js';
@@ -22,19 +23,9 @@ export async function scanQuestionnaires(db: Db, today: string, now: string): Pr
     subject: `${q.questionnaire_number ?? ''} ${q.title ?? ''}`.trim().slice(0, 300),
     dueDate: String(q.due_date).slice(0, 10),
   }));
-  const key = (w: { supplierId: number; subject: string }) => `${w.supplierId}|${w.subject}`;
-  const open = await t
-    .selectFrom('srm_pos_supplier_warning')
-    .select(['warning_id', 'supplier_id', 'subject'])
-    .where('status', '=', 'OPEN')
-    .where('warning_type', '=', 'QUESTIONNAIRE_OVERDUE')
-    .execute();
-  const openKeys = new Map(open.map((w) => [key({ supplierId: Number(w.supplier_id), subject: w.subject }), w.warning_id]));
-  const dueKeys = new Set(due.map(key));
-  const stale = [...openKeys].filter(([k]) => !dueKeys.has(k)).map(([, id]) => id);
-  if (stale.length > 0) await t.updateTable('srm_pos_supplier_warning').set({ status: 'CLOSED', closed_date: now }).where('warning_id', 'in', stale).execute();
+  const { fresh, closed } = await reconcileWarnings(t, 'QUESTIONNAIRE_OVERDUE', due, now);
   const opened: NewWarning[] = [];
-  for (const w of due.filter((d) => !openKeys.has(key(d)))) {
+  for (const w of fresh) {
     const row = await t
       .insertInto('srm_pos_supplier_warning')
       .values({
@@ -50,5 +41,5 @@ export async function scanQuestionnaires(db: Db, today: string, now: string): Pr
       .executeTakeFirstOrThrow();
     opened.push({ ...w, warningId: Number(row.warning_id) });
   }
-  return { opened, closed: stale.length };
+  return { opened, closed };
 }
