@@ -7,6 +7,7 @@ import { useRuntimeEnv } from '../env.js';
 import { resolveText } from '../text/index.js';
 import { readChartTheme, watchTheme } from './arcoTheme.js';
 import { chartOption } from './chartOption.js';
+import { whenIdle } from './whenIdle.js';
 import type { DashboardWidgetProps } from './types.js';
 
 type Echarts = typeof import('./echartsCore.js').echarts;
@@ -25,18 +26,22 @@ export function ChartWidget({ widget, rows, open }: DashboardWidgetProps) {
   useEffect(() => {
     let alive = true;
     let resize: ResizeObserver | undefined;
-    loadEcharts().then(
-      (echarts) => {
-        if (!alive || !box.current) return;
-        chart.current = echarts.init(box.current, undefined, { renderer: 'canvas' });
-        resize = new ResizeObserver(() => chart.current?.resize());
-        resize.observe(box.current);
-        setReady(true);
-      },
-      () => alive && setFailed(true),
+    // echarts (its chunk, then its first draw) waits for an idle moment: see whenIdle.ts.
+    const cancel = whenIdle(() =>
+      loadEcharts().then(
+        (echarts) => {
+          if (!alive || !box.current) return;
+          chart.current = echarts.init(box.current, undefined, { renderer: 'canvas' });
+          resize = new ResizeObserver(() => chart.current?.resize());
+          resize.observe(box.current);
+          setReady(true);
+        },
+        () => alive && setFailed(true),
+      ),
     );
     return () => {
       alive = false;
+      cancel();
       resize?.disconnect();
       chart.current?.dispose();
       chart.current = null;

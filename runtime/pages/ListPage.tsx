@@ -24,18 +24,21 @@ import { dirtyAttribute } from './unsaved.js';
 import { PageRefusal, refusalOf, type Refusal } from './PageRefusal.js';
 import { pageUrl } from './routing.js';
 import { useDataProvider, useLatest } from '../data/useDataProvider.js';
+import { sameFirstListPage } from '../data/firstListPage.js';
 
 export function gridNameOf(pageName: string, gridName?: string): string {
   return gridName ?? pageName.split('/').pop() ?? pageName;
 }
 
-export function ListPage({ page, entity, entities, query }: PageProps) {
+export function ListPage({ page, entity, entities, query, firstPage }: PageProps) {
   const env = useRuntimeEnv();
   const grid = page.grid;
   if (!grid) throw new Error(`List page "${page.name}" has no grid`);
   const provider = useDataProvider(entity);
   // The load below reports its failure through the latest environment without reloading when it changes.
   const envNow = useLatest(env);
+  // Read by the first load only: a new value is not a reason to load again.
+  const firstPageNow = useLatest(firstPage);
   const [draft, setDraft] = useState<SearchValues>({});
   const [params, setParams] = useState<SearchValues>({});
   const [pageIndex, setPageIndex] = useState(1);
@@ -81,8 +84,10 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
     const listParams = { ...(grid.searchParams ?? {}), ...params };
     const listKey = JSON.stringify([listAction, listParams, effectiveSort, pageSize]);
     const after = cursors.current.startOf(listKey, pageIndex);
-    provider
-      .list({ params: listParams, pageIndex, pageRows: pageSize, sort: effectiveSort, action: listAction, after })
+    const listQuery = { params: listParams, pageIndex, pageRows: pageSize, sort: effectiveSort, action: listAction, after };
+    // The first load takes the answer the shell asked for while the page was being drawn, if it is this request.
+    const started = mine === 1 ? sameFirstListPage(firstPageNow.current, listQuery) : undefined;
+    (started ?? provider.list(listQuery))
       .then((res) => {
         if (mine !== seq.current) return;
         cursors.current.loaded(listKey, pageIndex, res.after);
@@ -108,7 +113,21 @@ export function ListPage({ page, entity, entities, query }: PageProps) {
         else envNow.current.notify('error', e instanceof Error ? e.message : String(e));
       })
       .finally(() => mine === seq.current && setLoading(false));
-  }, [provider, params, pageIndex, pageSize, sort, reloadToken, envNow, grid.defaultSort, grid.searchParams, listAction, requested, clearSelection]);
+  }, [
+    provider,
+    params,
+    pageIndex,
+    pageSize,
+    sort,
+    reloadToken,
+    envNow,
+    firstPageNow,
+    grid.defaultSort,
+    grid.searchParams,
+    listAction,
+    requested,
+    clearSelection,
+  ]);
 
   const gridName = gridNameOf(page.name, grid.name);
   const reload = useCallback(async () => {

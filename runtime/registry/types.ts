@@ -6,6 +6,7 @@ import type { DataProvider, Row } from '../data/dataProvider.js';
 import type { LookupMap } from '../data/useLookups.js';
 import type { ColumnModel } from '../grid/columns.js';
 import type { RowEdit } from '../grid/rowEdits.js';
+import type { FirstListPage } from '../data/firstListPage.js';
 
 /** Query of a /main/{page} route; menuId/respId are carried to every page opened from it. */
 export interface RouteQuery {
@@ -22,6 +23,8 @@ export interface PageProps {
   /** Every entity by name (line entities, reference targets). */
   entities: Readonly<Record<string, EntityDefinition>>;
   query: RouteQuery;
+  /** A list page's first page, already asked by the shell when it opened the page (data/firstListPage.ts). */
+  firstPage?: FirstListPage;
 }
 
 /** Props of a registered renderer (page kind custom): no entity of its own. */

@@ -8,7 +8,8 @@
 // load beside it. Targets: LCP ≤ 1,000 ms, initial transfer ≤ 350 KB, login → rows ≤ 1,000 ms.
 // Writes bench/results/firstLoad.json. Needs `npm run build` first (dist/).
 // BENCH_FIRST_LOAD_TRACE=1 prints the last run's requests after the click (start → end ms, path), the
-// waterfall to read when the figure moves.
+// waterfall to read when the figure moves. BENCH_FIRST_LOAD_PROFILE=1 records the page's JavaScript CPU
+// profile of the last run from the click to the rows and prints where the time went (tests/bench/cpuProfile.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -16,10 +17,12 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { buildPgliteTemplate, newDataDir } from '../support/testTemplates.js';
 import { waitFor } from './benchServer.js';
+import { printCpuProfile, startCpuProfile } from './cpuProfile.js';
 import { LOGIN_PREFETCH_STARTED } from '../../src/app/performanceMarks.js';
 
 const RUNS = Number(process.env.BENCH_FIRST_LOAD_RUNS ?? 5);
 const TRACE = process.env.BENCH_FIRST_LOAD_TRACE === '1';
+const PROFILE = process.env.BENCH_FIRST_LOAD_PROFILE === '1';
 const TARGETS = { lcpMs: 1000, initialTransferKB: 350, loginToRowsMs: 1000 };
 const root = join(new URL('.', import.meta.url).pathname, '..', '..');
 const PASSWORD = 'Srm#Demo2026';
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
       await page.getByTestId('login-password').fill(PASSWORD);
       const start = Date.now();
       const trace: { path: string; from: number; to?: number }[] = [];
-      if (TRACE && i === RUNS) {
+      if ((TRACE || PROFILE) && i === RUNS) {
         const open = new Map<object, { path: string; from: number; to?: number }>();
         page.on('request', (r) => {
           const entry = { path: new URL(r.url()).pathname.replace(/^\/api\//, ''), from: Date.now() - start };
@@ -123,6 +126,7 @@ async function main(): Promise<void> {
           if (entry) entry.to = Date.now() - start;
         });
       }
+      const profiler = PROFILE && i === RUNS ? await startCpuProfile(page) : undefined;
       await page.getByTestId('login-submit').click();
       await page.waitForURL(/\/main\/inHome/);
       const atHome = Date.now() - start;
@@ -130,6 +134,17 @@ async function main(): Promise<void> {
       const clicked = Date.now() - start;
       await page.locator('.srm-tab-pane:not([hidden]) [data-testid="grid-requisitionList"] table[role=grid] tbody tr').first().waitFor({ state: 'attached' });
       const loginToRowsMs = Date.now() - start;
+      if (profiler) {
+        const profile = await profiler.stop();
+        printCpuProfile(profile);
+        // From the list's answer to its rows: what the page did with them.
+        const listDone = trace.find((t) => t.path.endsWith('srmPoRequisitionRestful/listByPage'))?.to;
+        if (listDone !== undefined) {
+          const offset = start - profiler.startedAt;
+          console.log(`  — only from the list's answer to the rows (${loginToRowsMs - listDone} ms):`);
+          printCpuProfile(profile, 25, [listDone + offset, loginToRowsMs + offset]);
+        }
+      }
       if (TRACE && i === RUNS) console.log(`  home at ${atHome} ms, menu clicked at ${clicked} ms, rows at ${loginToRowsMs} ms`);
       for (const t of trace) console.log(`  ${String(t.from).padStart(5)} → ${String(t.to ?? '…').padStart(5)}  ${t.path}`);
       if (i > 0)
