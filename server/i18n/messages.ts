@@ -42,3 +42,11 @@ export function message(lang: Language, key: string, params: MessageParams = {})
   const template = (Object.hasOwn(catalogues[lang], key) ? catalogues[lang][key] : Object.hasOwn(catalogues.CN, key) ? catalogues.CN[key] : undefined) ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }
+
+/**
+ * One message in every language, `{CN, EN, TH, VN}`: a message variable's per-language value
+ * (docs/messages.md), so each recipient reads it in its own language.
+ */
+export function messageInEveryLanguage(key: string, params: MessageParams = {}): Record<Language, string> {
+  return Object.fromEntries(LANGUAGES.map((l) => [l, message(l, key, params)])) as Record<Language, string>;
+}

@@ -1,6 +1,7 @@
 // After the commit: the invited suppliers hear of a published auction (message + e-mail through the
 // messages module) and of its result; watchers of the hall get a frame for every change.
 import type { AppContext } from '../../../server/context.js';
+import { messageInEveryLanguage } from '../../../server/i18n/messages.js';
 import type { MessagesApi } from '../../messages/api.js';
 import { textOf } from './clock.js';
 import { publishAuction } from './live.js';
@@ -35,7 +36,11 @@ export async function notifyAwarded(p: { auctionId: number; supplierId: number }
     await messages.send({
       sourceType: 'AUCTION_RESULT',
       templateCode: 'AUCTION_RESULT',
-      variables: { auctionNumber: a.auctionNumber, title: a.title, won: s.supplierId === p.supplierId ? 'Y' : 'N' },
+      variables: {
+        auctionNumber: a.auctionNumber,
+        title: a.title,
+        won: messageInEveryLanguage(s.supplierId === p.supplierId ? 'auction.result.won' : 'auction.result.lost'),
+      },
       recipients: [{ supplierId: s.supplierId }],
       route: `${HALL_ROUTE}?id=${a.auctionId}`,
       senderId: a.createdBy,

@@ -5,6 +5,7 @@
 // the run's output says so.
 import type { ScheduledProgram } from '../../../server/modules/types.js';
 import { typed } from '../../../server/db/typed.js';
+import { LANGUAGES, type Language } from '../../../server/i18n/messages.js';
 import type { MessagesApi } from '../../messages/api.js';
 import type { SystemTables } from '../generated/tables.js';
 
@@ -37,7 +38,10 @@ export const reminderSend: ScheduledProgram = {
       .orderBy('reminder_id');
     if (typeof params.businessType === 'string' && params.businessType) q = q.where('business_type', '=', params.businessType);
     const rules = await q.execute();
-    const types = await app.lookups.findDic('REMINDER_BUSINESS_TYPE', 'CN');
+    // The business type's name in every language: each recipient reads it in its own (a per-language value).
+    const types = new Map(await Promise.all(LANGUAGES.map(async (l) => [l, await app.lookups.findDic('REMINDER_BUSINESS_TYPE', l)] as const)));
+    const typeNames = (code: string) =>
+      Object.fromEntries(LANGUAGES.map((l) => [l, types.get(l)?.find((t) => t.lookupCode === code)?.meaning ?? code])) as Record<Language, string>;
     let written = 0;
     for (const r of rules) {
       run?.signal.throwIfAborted();
@@ -51,7 +55,7 @@ export const reminderSend: ScheduledProgram = {
           sourceType: 'REMINDER',
           variables: {
             reminderName: r.reminder_name,
-            businessType: types.find((t) => t.lookupCode === r.business_type)?.meaning ?? r.business_type ?? '',
+            businessType: r.business_type ? typeNames(r.business_type) : '',
             daysBefore: r.days_before ?? 0,
             description: r.description ?? null,
           },

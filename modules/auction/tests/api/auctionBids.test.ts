@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../../../tests/support/testServer.js';
 import { expectOk, expectRefusal, type Rec } from '../../../../tests/support/apiHelpers.js';
 import { AU, bid, draftAuction, find, info, msOf, openHall, runningAuction, type Hall } from './helpers.js';
+import { LANGUAGES, message } from '../../../../server/i18n/messages.js';
 
 for (const backend of await backends()) {
   describe(`auction bids on ${backend}`, () => {
@@ -148,6 +149,17 @@ for (const backend of await backends()) {
       expectRefusal(await h.buyer.call(`${AU}/autoAwardByMinPrice`, { id: a.auctionId }), 200, 'The auction is already awarded');
       expect(expectOk(await info(h.s2, a.auctionId))).toMatchObject({ won: true, status: 'AWARDED' });
       expect(expectOk(await info(h.s1, a.auctionId))).toMatchObject({ won: false });
+      // The result notice says won or not in words, in each supplier's language (a per-language value).
+      const resultOf = async (c: typeof h.s1) =>
+        expectOk(await c.call<{ sourceType: string; content: string }[]>('messageServer/v1/msgReceiveRestful/listByPage', { params: {}, pageRows: 200 })).find(
+          (m) => m.sourceType === 'AUCTION_RESULT' && m.content.includes(String(won.auctionNumber)),
+        )?.content ?? '';
+      const said = (text: string, key: string) => LANGUAGES.some((l) => text.includes(message(l, key)));
+      await expect.poll(() => resultOf(h.s2)).toContain(String(won.auctionNumber));
+      expect(said(await resultOf(h.s2), 'auction.result.won')).toBe(true);
+      await expect.poll(() => resultOf(h.s1)).toContain(String(won.auctionNumber));
+      expect(said(await resultOf(h.s1), 'auction.result.lost')).toBe(true);
+      expect(said(await resultOf(h.s1), 'auction.result.won')).toBe(false);
       const b = await runningAuction(h);
       expectOk(await bid(h.s1, b.auctionId, 90));
       expectOk(await bid(h.s2, b.auctionId, 80));
