@@ -5,6 +5,7 @@ import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Condition } from '../../runtime/definitions';
+import './ConditionBuilder.css';
 import {
   emptyGroup,
   fromGroup,

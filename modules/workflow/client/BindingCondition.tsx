@@ -12,7 +12,6 @@ import { describeCondition } from '../../../designer/model/conditions';
 import type { Condition } from '../../../runtime/definitions';
 import { useRuntimeEnv } from '../../../runtime/env';
 import { lendDesignerWords } from './designerWords';
-import './condition.css';
 
 const TASKS = 'bpmServer/v1/bpmTaskRestful';
 
