@@ -244,4 +244,35 @@ async function quotationFiles(ctx: ActionContext, trx: Db, quotationId: number, 
   return kept.length;
 }
 
-export const quotationOperations: Record<string, FamilyAction> = { listByPageForBid, findInquiryForBid, doSupplierOfferPrice };
+/**
+ * doDeclineQuote {inquiryId}: the supplier says it will not quote this round (until the deadline; quoting
+ * again afterwards takes it back). A quotation it had submitted goes back to a draft, so it is not opened.
+ */
+const doDeclineQuote: FamilyAction = async (ctx) => {
+  const supplierId = supplierOf(ctx);
+  const inquiryId = parseId(ctx, ctx.body.inquiryId);
+  return ctx.app.db.transaction().execute(async (trx) => {
+    await lockInTransaction(trx, `inquiry:${inquiryId}`);
+    const inv = await invitation(ctx, trx, inquiryId, supplierId);
+    const state = await inquiryState(trx, inquiryId);
+    if (state.status !== 'PUBLISHED') throw refuse('sourcing.notOpenForQuotes');
+    if (state.opened) throw refuse('sourcing.quoteAfterDeadline', { deadline: state.deadline });
+    if (Number(inv.round_number) !== state.roundNumber) throw refuse('sourcing.notInRound');
+    const t = typed<SourcingTables>(trx);
+    await t
+      .updateTable('srm_src_quotation')
+      .set({ status: 'DRAFT', submitted_date: null, ...auditUpdate(ctx.session.userId) })
+      .where('inquiry_id', '=', inquiryId)
+      .where('supplier_id', '=', supplierId)
+      .where('round_number', '=', state.roundNumber)
+      .execute();
+    await t
+      .updateTable('srm_src_inquiry_supplier')
+      .set({ quote_status: 'DECLINED', quoted_date: dbNow() })
+      .where('inquiry_supplier_id', '=', inv.inquiry_supplier_id)
+      .execute();
+    return ok({ inquiryId, quoteStatus: 'DECLINED' });
+  });
+};
+
+export const quotationOperations: Record<string, FamilyAction> = { listByPageForBid, findInquiryForBid, doSupplierOfferPrice, doDeclineQuote };
