@@ -27,7 +27,12 @@ export default defineModule({
     srmSrcInquiry: { ...inquiryOperations, requisitionLinesForInquiry, doAddRequisitionLines, getMaterialItemUnit, doBidOpening },
     srmSrcQuotation: { ...quotationOperations, listByPageWithLadder },
   },
-  subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded, 'inquiry.bidsOpened': notifyBidsOpened },
+  subscribers: {
+    'inquiry.published': notifyPublished,
+    'inquiry.bargaining': notifyBargaining,
+    'inquiry.awarded': notifyAwarded,
+    'inquiry.bidsOpened': notifyBidsOpened,
+  },
   routes: (server, { app }) => registerExportRoute(server, app),
   seed: { demo: sourcingDemo },
   api: (): SourcingApi => ({ recordPriceItems, latestUnitPrices, defaultValidity, awards, validPriceItems, awardedPriceItems }),

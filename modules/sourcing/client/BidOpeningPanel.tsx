@@ -89,7 +89,11 @@ export function BidOpeningPanel({ page, record, reload }: EditAddonProps) {
                   </Tag>
                 ),
               },
-              { title: t('sourcing.opening.lines'), width: 120, render: (_: unknown, s: BidOpening['suppliers'][number]) => `${s.linesQuoted} / ${s.lineCount}` },
+              {
+                title: t('sourcing.opening.lines'),
+                width: 120,
+                render: (_: unknown, s: BidOpening['suppliers'][number]) => `${s.linesQuoted} / ${s.lineCount}`,
+              },
               {
                 title: t('sourcing.opening.total'),
                 width: 160,

@@ -219,7 +219,13 @@ export function SupplierBid({ page, query }: CustomPageProps) {
             width: 130,
             render: (_: unknown, l: Line) => (
               <span data-testid={`bid-freight-${l.lineNumber}`}>
-                <InputNumber min={0} precision={2} disabled={disabled} value={entries[l.inquiryLineId]?.freight} onChange={(v) => set(l.inquiryLineId, { freight: v })} />
+                <InputNumber
+                  min={0}
+                  precision={2}
+                  disabled={disabled}
+                  value={entries[l.inquiryLineId]?.freight}
+                  onChange={(v) => set(l.inquiryLineId, { freight: v })}
+                />
               </span>
             ),
           },

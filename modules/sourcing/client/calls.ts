@@ -164,7 +164,12 @@ export function sourcingCalls(env: RuntimeEnv) {
     requisitionLines: async (search: string) => (await env.api<RequisitionLineOption[]>(`${INQ}/requisitionLinesForInquiry`, { search })).data,
     addRequisitionLines: (id: number, requisitionLineIds: number[]) => env.api(`${INQ}/doAddRequisitionLines`, { id, requisitionLineIds }),
     offer: (inquiryId: number, lines: OfferLineInput[], submit: boolean, attachmentIds?: string) =>
-      env.api(`${QUO}/doSupplierOfferPrice`, { inquiryId, lines, submit, ...(attachmentIds !== undefined ? { attachmentIds: attachmentIds ? attachmentIds.split(',') : [] } : {}) }),
+      env.api(`${QUO}/doSupplierOfferPrice`, {
+        inquiryId,
+        lines,
+        submit,
+        ...(attachmentIds !== undefined ? { attachmentIds: attachmentIds ? attachmentIds.split(',') : [] } : {}),
+      }),
     decline: (inquiryId: number) => env.api(`${QUO}/doDeclineQuote`, { inquiryId }),
     openBids: async (id: number) => (await env.api<{ bidOpening: BidOpening }>(`${INQ}/doBidOpening`, { id })).data,
   };

@@ -77,8 +77,7 @@ const INQUIRIES: DemoInquiry[] = [
       [92, 139],
     ],
   },
-  { title: '办公设备询价（已取消）',
-    template: 'STANDARD', state: 'CANCELLED', days: 5, lines: [[8, 10]], prices: [null, null] },
+  { title: '办公设备询价（已取消）', template: 'STANDARD', state: 'CANCELLED', days: 5, lines: [[8, 10]], prices: [null, null] },
   {
     title: '紧固件询价（定标审批中）',
     template: 'STANDARD',
@@ -147,7 +146,10 @@ const at = (days: number): RawBuilder<string> => sql<string>`localtimestamp(0) +
 /** What a quote fills besides price and delivery days, by the template's rules. */
 function extras(template: Template, quantity: number, price: number, i: number) {
   if (template === 'LADDER')
-    return { ladder_prices: JSON.stringify([{ fromQuantity: Math.ceil(quantity / 2), price: Math.round(price * 0.95 * 100) / 100 }]), valid_to: sql<string>`current_date + 90` };
+    return {
+      ladder_prices: JSON.stringify([{ fromQuantity: Math.ceil(quantity / 2), price: Math.round(price * 0.95 * 100) / 100 }]),
+      valid_to: sql<string>`current_date + 90`,
+    };
   if (template === 'FULL') return { valid_to: sql<string>`current_date + 120`, freight: 200 + i * 80, tax_rate: 13, remark: i === 0 ? '含包装' : null };
   return {};
 }
@@ -344,7 +346,7 @@ async function opening(db: Db, buyer: number, id: number, d: DemoInquiry, suppli
     suppliers: suppliers.map((supplierId, s) => {
       const prices = d.prices[s];
       // The ladder (from half the quantity, 95 %) applies at the quantity asked.
-      const total = prices ? prices.reduce((sum, p, i) => sum + Math.round(p * 0.95 * 100) / 100 * d.lines[i][1], 0) : null;
+      const total = prices ? prices.reduce((sum, p, i) => sum + (Math.round(p * 0.95 * 100) / 100) * d.lines[i][1], 0) : null;
       return {
         supplierId,
         supplierName: names[s],

@@ -24,8 +24,20 @@ const T = (code: string, name: string, enabled: boolean, m: [Mode, Mode, Mode, M
 //                     ladders      delivery    validTo     freight     taxRate     remark      attachments
 const TEMPLATES = [
   T('STANDARD', '标准报价', true, ['OPTIONAL', 'REQUIRED', 'OPTIONAL', 'OPTIONAL', 'OPTIONAL', 'OPTIONAL', 'OPTIONAL'], '单价与交货天数必填，其余选填'),
-  T('LADDER', '阶梯报价', true, ['REQUIRED', 'REQUIRED', 'REQUIRED', 'HIDDEN', 'OPTIONAL', 'OPTIONAL', 'HIDDEN'], '按数量阶梯报价，须注明报价有效期；不收运费与附件'),
-  T('FULL', '完整报价（含运费税率）', true, ['OPTIONAL', 'REQUIRED', 'REQUIRED', 'REQUIRED', 'REQUIRED', 'OPTIONAL', 'OPTIONAL'], '交货天数、有效期、运费、税率均必填'),
+  T(
+    'LADDER',
+    '阶梯报价',
+    true,
+    ['REQUIRED', 'REQUIRED', 'REQUIRED', 'HIDDEN', 'OPTIONAL', 'OPTIONAL', 'HIDDEN'],
+    '按数量阶梯报价，须注明报价有效期；不收运费与附件',
+  ),
+  T(
+    'FULL',
+    '完整报价（含运费税率）',
+    true,
+    ['OPTIONAL', 'REQUIRED', 'REQUIRED', 'REQUIRED', 'REQUIRED', 'OPTIONAL', 'OPTIONAL'],
+    '交货天数、有效期、运费、税率均必填',
+  ),
   T('OLD2025', '2025版报价模板（停用）', false, ['HIDDEN', 'OPTIONAL', 'OPTIONAL', 'HIDDEN', 'HIDDEN', 'OPTIONAL', 'HIDDEN'], '已停用，仅作历史参考'),
 ];
 

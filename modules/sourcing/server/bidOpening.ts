@@ -86,7 +86,10 @@ async function openingSuppliers(db: Db, supplierApi: SupplierApi, inquiryId: num
     const supplierId = Number(s.supplier_id);
     const own = quotes.filter((q) => Number(q.supplier_id) === supplierId);
     const total = own.reduce(
-      (sum, q) => sum + priceAt({ price: Number(q.price), ladders: parseLadders(q.ladder_prices) }, quantity.get(Number(q.inquiry_line_id)) ?? 0) * (quantity.get(Number(q.inquiry_line_id)) ?? 0),
+      (sum, q) =>
+        sum +
+        priceAt({ price: Number(q.price), ladders: parseLadders(q.ladder_prices) }, quantity.get(Number(q.inquiry_line_id)) ?? 0) *
+          (quantity.get(Number(q.inquiry_line_id)) ?? 0),
       0,
     );
     const result: OpeningResult = own.length ? 'QUOTED' : s.quote_status === 'DECLINED' ? 'DECLINED' : 'NO_ANSWER';

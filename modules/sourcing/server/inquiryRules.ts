@@ -33,7 +33,11 @@ async function checkSuppliers(ctx: ActionContext, db: Db, inquiryId: number): Pr
 
 /** The rules a publish copies: the inquiry's template (which must be enabled), else the default one. */
 async function publishedRules(db: Db, inquiryId: number) {
-  const row = await typed<SourcingTables>(db).selectFrom('srm_src_inquiry').select('offer_template_id').where('inquiry_id', '=', inquiryId).executeTakeFirstOrThrow();
+  const row = await typed<SourcingTables>(db)
+    .selectFrom('srm_src_inquiry')
+    .select('offer_template_id')
+    .where('inquiry_id', '=', inquiryId)
+    .executeTakeFirstOrThrow();
   const template = row.offer_template_id ? await templateById(db, Number(row.offer_template_id)) : await defaultTemplate(db);
   if (row.offer_template_id && (!template || template.enabled_flag === 'N'))
     throw refuse('sourcing.templateDisabled', { template: template ? `${template.template_code} ${template.template_name}` : String(row.offer_template_id) });

@@ -124,8 +124,7 @@ function lineValue(offer: OfferInput, line: OfferLineInput, field: Exclude<Offer
  */
 export function enforceRules(offer: OfferInput, rules: OfferRules, lang: Language, attachmentCount: number): void {
   const name = (f: OfferField) => message(lang, `sourcing.offerField.${f}`);
-  for (const f of HEADER_FALLBACK)
-    if (rules[f] === 'HIDDEN' && offer[f] !== null) throw refuse('sourcing.offerFieldHiddenQuote', { field: name(f) });
+  for (const f of HEADER_FALLBACK) if (rules[f] === 'HIDDEN' && offer[f] !== null) throw refuse('sourcing.offerFieldHiddenQuote', { field: name(f) });
   if (rules.attachments === 'HIDDEN' && offer.attachmentIds?.length) throw refuse('sourcing.offerFieldHiddenQuote', { field: name('attachments') });
   for (const line of offer.lines) {
     for (const f of ['ladders', 'deliveryDays', ...HEADER_FALLBACK] as const) {

@@ -76,7 +76,8 @@ for (const backend of await backends()) {
       // Both invited suppliers are told.
       const inbox = async (c: SignedClient) =>
         expectOk(await c.call<{ title: string }[]>('messageServer/v1/msgReceiveRestful/listByPage', { params: {}, pageRows: 50 })).map((m) => m.title);
-      for (const c of [s1, s2]) await expect.poll(async () => (await inbox(c)).some((x) => x.includes(inq.inquiryNumber) && /Bids opened|开标/.test(x))).toBe(true);
+      for (const c of [s1, s2])
+        await expect.poll(async () => (await inbox(c)).some((x) => x.includes(inq.inquiryNumber) && /Bids opened|开标/.test(x))).toBe(true);
 
       // The operation log holds the opening as a step of the document.
       const admin = await signIn(t.url, 'admin');
@@ -99,7 +100,9 @@ for (const backend of await backends()) {
       await passDeadline(t, inq.inquiryId);
       expectOk(await buyer.call(`${INQ}/doBidOpening`, { id: inq.inquiryId }));
       const deadline = new Date(Date.now() + 86_400_000).toISOString().slice(0, 19);
-      const round2 = expectOk(await buyer.call<Inquiry>(`${INQ}/doInitiateBargaining`, { id: inq.inquiryId, supplierIds: [f.supplier1, f.supplier2], deadline }));
+      const round2 = expectOk(
+        await buyer.call<Inquiry>(`${INQ}/doInitiateBargaining`, { id: inq.inquiryId, supplierIds: [f.supplier1, f.supplier2], deadline }),
+      );
       expect(round2.status).toBe('PUBLISHED');
       expectOk(await quote(s1, inq, [9.5, 28]));
       expectOk(await s2.call(`${QUO}/doDeclineQuote`, { inquiryId: inq.inquiryId }));

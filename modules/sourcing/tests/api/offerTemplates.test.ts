@@ -49,10 +49,16 @@ for (const backend of await backends()) {
       );
     const publish = async (extra: Rec = {}) => {
       const d = await draftInquiry(buyer, f, extra);
-      return expectOk(await buyer.call<Inquiry & { offerRules: string; offerTemplateId: number }>(`${INQ}/doPublish`, { id: d.inquiryId, versionNum: d.versionNum }));
+      return expectOk(
+        await buyer.call<Inquiry & { offerRules: string; offerTemplateId: number }>(`${INQ}/doPublish`, { id: d.inquiryId, versionNum: d.versionNum }),
+      );
     };
     const offer = (c: SignedClient, inq: Inquiry, lines: Rec[], extra: Rec = {}, lang = 'EN') =>
-      c.call<Rec>(`${QUO}/doSupplierOfferPrice`, { inquiryId: inq.inquiryId, lines: lines.map((l, i) => ({ lineId: inq.lines[i].inquiryLineId, ...l })), ...extra }, { lang });
+      c.call<Rec>(
+        `${QUO}/doSupplierOfferPrice`,
+        { inquiryId: inq.inquiryId, lines: lines.map((l, i) => ({ lineId: inq.lines[i].inquiryLineId, ...l })), ...extra },
+        { lang },
+      );
 
     it('gives a new inquiry the standard template; the contract shape quotes; missing delivery days refused in CN and TH', async () => {
       const standard = expectOk(await buyer.call<Template[]>(`${TPL}/listByPage`, { params: { templateCode: 'STANDARD' } }))[0];
@@ -83,17 +89,72 @@ for (const backend of await backends()) {
       const inq = await publish({ offerTemplateId: tpl.offerTemplateId });
       const full = { deliveryDays: 7, freight: 50, remark: '含包装', validTo: '2027-06-30' };
       // Freight missing on line 20: refused naming the line and the field, in CN and TH.
-      const lines = [{ price: 10, ...full }, { price: 20, deliveryDays: 7, remark: 'x', validTo: '2027-06-30' }];
+      const lines = [
+        { price: 10, ...full },
+        { price: 20, deliveryDays: 7, remark: 'x', validTo: '2027-06-30' },
+      ];
       expectRefusal(await offer(s1, inq, lines, {}, 'CN'), 200, /第 20 行.*运费/);
       expectRefusal(await offer(s1, inq, lines, {}, 'TH'), 200, /รายการ 20.*ค่าขนส่ง/);
       // Hidden fields are refused (not silently dropped), even on a draft.
-      expectRefusal(await offer(s1, inq, [{ price: 10, ...full, taxRate: 13 }, { price: 20, ...full }], {}, 'CN'), 200, /第 10 行.*不收集“税率”/);
-      expectRefusal(await offer(s1, inq, [{ price: 10, ...full, ladders: [{ fromQuantity: 10, price: 9 }] }, { price: 20, ...full }], { submit: false }, 'EN'), 200, /Line 10.*ladder prices/);
-      expectRefusal(await offer(s1, inq, [{ price: 10, ...full }, { price: 20, ...full }], { taxRate: 7 }, 'EN'), 200, /does not ask for tax rate/);
+      expectRefusal(
+        await offer(
+          s1,
+          inq,
+          [
+            { price: 10, ...full, taxRate: 13 },
+            { price: 20, ...full },
+          ],
+          {},
+          'CN',
+        ),
+        200,
+        /第 10 行.*不收集“税率”/,
+      );
+      expectRefusal(
+        await offer(
+          s1,
+          inq,
+          [
+            { price: 10, ...full, ladders: [{ fromQuantity: 10, price: 9 }] },
+            { price: 20, ...full },
+          ],
+          { submit: false },
+          'EN',
+        ),
+        200,
+        /Line 10.*ladder prices/,
+      );
+      expectRefusal(
+        await offer(
+          s1,
+          inq,
+          [
+            { price: 10, ...full },
+            { price: 20, ...full },
+          ],
+          { taxRate: 7 },
+          'EN',
+        ),
+        200,
+        /does not ask for tax rate/,
+      );
       // A quotation-wide value counts for every line (freight and validity given once).
-      expectOk(await offer(s1, inq, [{ price: 10, deliveryDays: 7, freight: 50, remark: 'a' }, { price: 20, deliveryDays: 8, remark: 'b' }], { freight: 80, validTo: '2027-06-30' }));
+      expectOk(
+        await offer(
+          s1,
+          inq,
+          [
+            { price: 10, deliveryDays: 7, freight: 50, remark: 'a' },
+            { price: 20, deliveryDays: 8, remark: 'b' },
+          ],
+          { freight: 80, validTo: '2027-06-30' },
+        ),
+      );
       await passDeadline(t, inq.inquiryId);
-      type Cmp = { offerRules: Rules; lines: { offers: { freight: number | null; remark: string | null; validTo: string | null; taxRate: number | null }[] }[] };
+      type Cmp = {
+        offerRules: Rules;
+        lines: { offers: { freight: number | null; remark: string | null; validTo: string | null; taxRate: number | null }[] }[];
+      };
       const cmp = expectOk(await buyer.call<Cmp>(`${INQ}/sourceSummary`, { id: inq.inquiryId }));
       expect(cmp.offerRules).toMatchObject({ freight: 'REQUIRED', taxRate: 'HIDDEN', ladders: 'HIDDEN' });
       expect(cmp.lines.map((l) => [l.offers[0].freight, l.offers[0].remark, l.offers[0].validTo])).toEqual([
@@ -111,11 +172,21 @@ for (const backend of await backends()) {
       const bid = expectOk(await s1.call<{ offerRules: Rules }>(`${QUO}/findInquiryForBid`, { id: before.inquiryId }));
       expect(bid.offerRules).toMatchObject({ freight: 'REQUIRED', taxRate: 'OPTIONAL' });
       expectRefusal(await offer(s1, before, [{ price: 10 }, { price: 20 }], {}, 'EN'), 200, /Line 10.*freight/);
-      expectOk(await offer(s1, before, [{ price: 10, freight: 5 }, { price: 20, freight: 5 }]));
+      expectOk(
+        await offer(s1, before, [
+          { price: 10, freight: 5 },
+          { price: 20, freight: 5 },
+        ]),
+      );
       // An inquiry published after the edit follows the new rules.
       const after = await publish({ offerTemplateId: tpl.offerTemplateId });
       expectRefusal(await offer(s1, after, [{ price: 10, freight: 5 }, { price: 20 }], {}, 'EN'), 200, /Line 10.*does not ask for freight/);
-      expectOk(await offer(s1, after, [{ price: 10, taxRate: 13 }, { price: 20, taxRate: 13 }]));
+      expectOk(
+        await offer(s1, after, [
+          { price: 10, taxRate: 13 },
+          { price: 20, taxRate: 13 },
+        ]),
+      );
       // A disabled template cannot be published.
       const disabled = await template({}, { enabledFlag: 'N' });
       const d = await draftInquiry(buyer, f, { offerTemplateId: disabled.offerTemplateId });
