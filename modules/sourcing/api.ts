@@ -31,6 +31,8 @@ declare module '../../server/events/domainEvents.js' {
     'inquiry.published': { inquiryId: number; inquiryNumber: string; title: string; deadline: string; supplierIds: number[]; senderId: number };
     /** A bargaining round was opened for some suppliers (committed). */
     'inquiry.bargaining': { inquiryId: number; inquiryNumber: string; title: string; deadline: string; supplierIds: number[]; senderId: number };
+    /** The sealed quotes of an inquiry's round were formally opened (doBidOpening, committed): its invited suppliers are told. */
+    'inquiry.bidsOpened': { inquiryId: number; inquiryNumber: string; title: string; openedAt: string; supplierIds: number[]; senderId: number };
     /** An inquiry was awarded (committed): winners and losers are told; orders may follow from the price items. */
     'inquiry.awarded': { inquiryId: number; inquiryNumber: string; title: string; winnerIds: number[]; loserIds: number[]; senderId: number };
   }

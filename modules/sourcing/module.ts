@@ -1,11 +1,12 @@
 // Sourcing: requests for quotation with sealed quotes (prices hidden from the buyer until the deadline),
-// bargaining rounds, awards split by quantity, and the price library the awards write.
+// offer templates (which quote fields a supplier fills), the formal bid opening, bargaining rounds, awards split by quantity, and the price library the awards write.
 import { defineModule } from '../../server/modules/types.js';
 import { inquiryRules } from './server/inquiryRules.js';
 import { quotationRules } from './server/sealed.js';
 import { inquiryOperations } from './server/inquiryOperations.js';
 import { quotationOperations } from './server/quotationOperations.js';
-import { notifyAwarded, notifyBargaining, notifyPublished } from './server/notify.js';
+import { notifyAwarded, notifyBargaining, notifyBidsOpened, notifyPublished } from './server/notify.js';
+import { doBidOpening } from './server/bidOpening.js';
 import { sourcingDemo } from './seed/demo.js';
 import { registerExportRoute } from './server/exportRoute.js';
 import { defaultValidity, latestUnitPrices, recordPriceItems } from './server/priceItems.js';
@@ -23,10 +24,15 @@ export default defineModule({
   dependsOn: ['base', 'admin', 'supplier', 'messages', 'workflow', 'requisition'],
   rules: { srmSrcInquiry: inquiryRules, srmSrcQuotation: quotationRules },
   operations: {
-    srmSrcInquiry: { ...inquiryOperations, requisitionLinesForInquiry, doAddRequisitionLines, getMaterialItemUnit },
+    srmSrcInquiry: { ...inquiryOperations, requisitionLinesForInquiry, doAddRequisitionLines, getMaterialItemUnit, doBidOpening },
     srmSrcQuotation: { ...quotationOperations, listByPageWithLadder },
   },
-  subscribers: { 'inquiry.published': notifyPublished, 'inquiry.bargaining': notifyBargaining, 'inquiry.awarded': notifyAwarded },
+  subscribers: {
+    'inquiry.published': notifyPublished,
+    'inquiry.bargaining': notifyBargaining,
+    'inquiry.awarded': notifyAwarded,
+    'inquiry.bidsOpened': notifyBidsOpened,
+  },
   routes: (server, { app }) => registerExportRoute(server, app),
   seed: { demo: sourcingDemo },
   api: (): SourcingApi => ({ recordPriceItems, latestUnitPrices, defaultValidity, awards, validPriceItems, awardedPriceItems }),

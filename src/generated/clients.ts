@@ -4149,8 +4149,14 @@ currencyCode: string
 deadline: string
 roundNumber: (number | null)
 terms: (string | null)
+offerTemplateId: (number | null)
+offerTemplateIdDisplay: (string | null)
+offerRules: (string | null)
 requisitionId: (number | null)
 publishedDate: (string | null)
+bidOpenedDate: (string | null)
+bidOpenedBy: (number | null)
+bidOpeningRecord: (string | null)
 awardedDate: (string | null)
 awardedBy: (number | null)
 awardProposal: (string | null)
@@ -4193,15 +4199,15 @@ export function srmSrcInquiryClient(call: Call) {
     doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
     /** DRAFT → PUBLISHED (resource btnPublish) */
     doPublish: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doPublish`, req).then(dataOf),
-    /** PUBLISHED → APPROVING (resource btnAward) */
+    /** PUBLISHED | OPENED → APPROVING (resource btnAward) */
     doSubmit: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doSubmit`, req).then(dataOf),
     /** APPROVING → AWARDED (resource btnAward) */
     doApproval: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doApproval`, req).then(dataOf),
     /** APPROVING → PUBLISHED (resource btnAward) */
     doReject: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doReject`, req).then(dataOf),
-    /** PUBLISHED | AWARDED → CLOSED (resource btnClose) */
+    /** PUBLISHED | OPENED | AWARDED → CLOSED (resource btnClose) */
     doClose: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doClose`, req).then(dataOf),
-    /** DRAFT | PUBLISHED → CANCELLED (resource btnCancel) */
+    /** DRAFT | PUBLISHED | OPENED → CANCELLED (resource btnCancel) */
     doCancel: (req: TransitionRequest) => call<SrmSrcInquiry>(`${base}/doCancel`, req).then(dataOf),
   };
 }
@@ -4243,6 +4249,46 @@ lastUpdateDate: string
 versionNum: number
 }
 
+export interface SrmSrcOfferTemplate {
+offerTemplateId: number
+templateCode: string
+templateName: string
+enabledFlag: (("Y" | "N") | null)
+ladderMode: string
+deliveryDaysMode: string
+validToMode: string
+freightMode: string
+taxRateMode: string
+remarkMode: string
+attachmentMode: string
+description: (string | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
+}
+
+export interface SrmSrcOfferTemplateParams {
+offerTemplateId?: (number | number[])
+templateCode?: string
+templateName?: string
+enabledFlag?: (string | string[])
+keyword?: string
+}
+
+export function srmSrcOfferTemplateClient(call: Call) {
+  const base = 'srmServer/v1/srmSrcOfferTemplateRestful';
+  return {
+    findById: (id: number) => call<SrmSrcOfferTemplate>(`${base}/findById`, { id }).then(dataOf),
+    listByPage: (req: ListRequest<SrmSrcOfferTemplateParams> = {}) => call<SrmSrcOfferTemplate[]>(`${base}/listByPage`, req).then(pageOf),
+    saveOrUpdate: (record: SaveInput<SrmSrcOfferTemplate>) => call<SrmSrcOfferTemplate>(`${base}/saveOrUpdate`, record).then(dataOf),
+    doBatchSaveOrUpdate: (records: SaveInput<SrmSrcOfferTemplate>[]) => call<SrmSrcOfferTemplate[]>(`${base}/doBatchSaveOrUpdate`, { data: records }).then(dataOf),
+    delete: (id: number) => call<null>(`${base}/delete`, { id }).then(dataOf),
+    doBatchDelete: (ids: number[]) => call<null>(`${base}/doBatchDelete`, { ids }).then(dataOf),
+  };
+}
+
 export interface SrmSrcQuotation {
 quotationId: number
 inquiryId: (number | null)
@@ -4255,6 +4301,10 @@ validTo: (string | null)
 freight: (number | null)
 taxRate: (number | null)
 remark: (string | null)
+/**
+ * comma-separated file ids
+ */
+attachmentIds: (string | null)
 submittedDate: (string | null)
 createdBy: (number | null)
 creationDate: string
@@ -4292,6 +4342,9 @@ inquiryLineId: (number | null)
 price: (number | null)
 deliveryDays: (number | null)
 ladderPrices: (string | null)
+validTo: (string | null)
+freight: (number | null)
+taxRate: (number | null)
 remark: (string | null)
 awardedQuantity: (number | null)
 createdBy: (number | null)

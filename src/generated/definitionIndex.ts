@@ -151,6 +151,8 @@ export const PAGES: Readonly<Record<string, PageSummary>> = {
   "sourcing/inquiryCompare": { module: "sourcing", kind: "custom", title: {"CN":"比价与定标","EN":"Comparison and award","TH":"เปรียบเทียบและตัดสิน","VN":"So sánh và trao thầu"} },
   "sourcing/inquiryEdit": { module: "sourcing", kind: "edit", title: {"CN":"询价单","EN":"Request for quotation","TH":"ใบขอใบเสนอราคา","VN":"Yêu cầu báo giá"} },
   "sourcing/inquiryList": { module: "sourcing", kind: "list", title: {"CN":"询价单","EN":"Requests for quotation","TH":"ใบขอใบเสนอราคา","VN":"Yêu cầu báo giá"} },
+  "sourcing/offerTemplateEdit": { module: "sourcing", kind: "edit", title: {"CN":"报价模板","EN":"Offer template","TH":"แม่แบบใบเสนอราคา","VN":"Mẫu báo giá"} },
+  "sourcing/offerTemplateList": { module: "sourcing", kind: "list", title: {"CN":"报价模板","EN":"Offer templates","TH":"แม่แบบใบเสนอราคา","VN":"Mẫu báo giá"} },
   "sourcing/priceItemList": { module: "sourcing", kind: "list", title: {"CN":"价格库","EN":"Price library","TH":"คลังราคา","VN":"Thư viện giá"} },
   "staffInquiry": { module: "org", kind: "list", title: {"CN":"人员查询","EN":"Staff inquiry","TH":"ค้นหาบุคลากร","VN":"Tra cứu nhân sự"} },
   "submitRequest": { module: "scheduler", kind: "list", title: {"CN":"提交请求","EN":"Submit requests","TH":"ส่งคำขอ","VN":"Gửi yêu cầu"} },
@@ -349,6 +351,7 @@ export const ENTITY_MODULES: Readonly<Record<string, string>> = {
   "srmSrcInquiry": "sourcing",
   "srmSrcInquiryLine": "sourcing",
   "srmSrcInquirySupplier": "sourcing",
+  "srmSrcOfferTemplate": "sourcing",
   "srmSrcQuotation": "sourcing",
   "srmSrcQuotationLine": "sourcing",
 };

@@ -9,7 +9,7 @@ import { errorText, sourcingCalls, type BidRow } from './calls';
 
 const MENU = 'SRC_BID';
 const ROWS = 5;
-const QUOTE_COLOR: Record<string, string> = { NOT_QUOTED: 'orangered', DRAFT: 'orange', QUOTED: 'green' };
+const QUOTE_COLOR: Record<string, string> = { NOT_QUOTED: 'orangered', DRAFT: 'orange', QUOTED: 'green', DECLINED: 'gray' };
 
 export default function BidsHomePanel({ openInMenu }: HomePanelProps) {
   const env = useRuntimeEnv();

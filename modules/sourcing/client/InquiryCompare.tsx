@@ -6,7 +6,7 @@ import { Alert, Button, InputNumber, Select, Space, Table, Tag } from '@arco-des
 import { useRuntimeEnv } from '../../../runtime/env';
 import type { CustomPageProps } from '../../../runtime/registry/types';
 import { resolveText } from '../../../runtime/text/resolveText';
-import { errorText, sourcingCalls, type Comparison, type ComparedLine, type InquiryRow } from './calls';
+import { errorText, sourcingCalls, type Comparison, type ComparedLine, type InquiryRow, type Offer, type OfferRules } from './calls';
 import { BargainPanel } from './BargainPanel';
 import { saveBlob } from '../../../runtime/attachments/api';
 
@@ -44,7 +44,19 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
   useEffect(() => void load(), [load]);
 
   const suppliers = cmp?.suppliers ?? [];
-  const open = cmp?.status === 'PUBLISHED';
+  // Published or formally opened: the award and a bargaining round are open.
+  const open = cmp?.status === 'PUBLISHED' || cmp?.status === 'OPENED';
+  /** What the offer template asked for besides price and delivery days, as given. */
+  const extras = (o: Offer) => {
+    const asked = (f: keyof OfferRules) => cmp !== null && cmp.offerRules?.[f] !== 'HIDDEN';
+    return [
+      asked('freight') && o.freight !== null ? env.t('sourcing.compare.freight', { value: o.freight }) : null,
+      asked('taxRate') && o.taxRate !== null ? env.t('sourcing.compare.taxRate', { value: o.taxRate }) : null,
+      asked('validTo') && o.validTo ? env.t('sourcing.compare.validTo', { value: o.validTo }) : null,
+      asked('attachments') && o.attachmentCount > 0 ? env.t('sourcing.compare.files', { count: o.attachmentCount }) : null,
+      asked('remark') && o.remark ? env.t('sourcing.compare.remark', { value: o.remark }) : null,
+    ].filter((x): x is string => x !== null);
+  };
   const run = async (what: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -102,6 +114,11 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
               {env.t('sourcing.compare.days', { days: o.deliveryDays ?? '—' })}
               {o.deviationPercent !== null ? ` · ${env.t('sourcing.compare.deviation', { percent: o.deviationPercent })}` : ''}
             </div>
+            {extras(o).length ? (
+              <div className="srm-muted" data-testid={`offer-extra-${l.lineNumber}-${s.supplierId}`}>
+                {extras(o).join(' · ')}
+              </div>
+            ) : null}
             {open ? (
               <span data-testid={`award-${l.lineNumber}-${s.supplierId}`}>
                 <InputNumber

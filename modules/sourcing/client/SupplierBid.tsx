@@ -1,13 +1,18 @@
 // Screen "supplierBid" (supplier portal 询价报价): the inquiries this supplier is invited to, and quoting
-// on one of them (price and delivery days per line; save as draft or submit; revise until the deadline).
+// on one of them: per line the price and the fields the inquiry's offer template asks for (required ones
+// marked *; hidden ones not shown), the quote's files when asked; save as draft or submit; revise or
+// decline until the deadline. The server enforces the template (its message is shown as it comes).
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, InputNumber, Space, Table, Tag } from '@arco-design/web-react';
+import { Alert, Button, DatePicker, Input, InputNumber, Space, Table, Tag } from '@arco-design/web-react';
 import { useRuntimeEnv } from '../../../runtime/env';
 import type { CustomPageProps } from '../../../runtime/registry/types';
 import { resolveText } from '../../../runtime/text/resolveText';
-import { errorText, sourcingCalls, type BidDetail, type BidRow } from './calls';
+import { AttachmentWidget } from '../../../runtime/attachments/AttachmentWidget';
+import { errorText, sourcingCalls, type BidDetail, type BidRow, type OfferLineInput, type OfferRules } from './calls';
+import { laddersText, parseLadders } from './ladderText';
 
-type Entry = { price?: number; deliveryDays?: number };
+type Entry = { price?: number; deliveryDays?: number; ladders?: string; validTo?: string; freight?: number; taxRate?: number; remark?: string };
+type Line = BidDetail['lines'][number];
 
 export function SupplierBid({ page, query }: CustomPageProps) {
   const env = useRuntimeEnv();
@@ -15,6 +20,7 @@ export function SupplierBid({ page, query }: CustomPageProps) {
   const [rows, setRows] = useState<BidRow[]>([]);
   const [detail, setDetail] = useState<BidDetail | null>(null);
   const [entries, setEntries] = useState<Record<number, Entry>>({});
+  const [files, setFiles] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const load = useCallback(() => calls.bids().then(setRows, (e: unknown) => env.notify('error', errorText(e))), [calls, env]);
   useEffect(() => void load(), [load]);
@@ -32,9 +38,21 @@ export function SupplierBid({ page, query }: CustomPageProps) {
       setDetail(d);
       setEntries(
         Object.fromEntries(
-          (d.quotation?.lines ?? []).map((l) => [l.inquiryLineId, { price: l.price ?? undefined, deliveryDays: l.deliveryDays ?? undefined }]),
+          (d.quotation?.lines ?? []).map((l) => [
+            l.inquiryLineId,
+            {
+              price: l.price ?? undefined,
+              deliveryDays: l.deliveryDays ?? undefined,
+              ladders: laddersText(l.ladderPrices),
+              validTo: l.validTo ?? undefined,
+              freight: l.freight ?? undefined,
+              taxRate: l.taxRate ?? undefined,
+              remark: l.remark ?? undefined,
+            },
+          ]),
         ),
       );
+      setFiles(d.quotation?.attachmentIds ?? undefined);
     } catch (e) {
       env.notify('error', errorText(e));
     }
@@ -43,10 +61,23 @@ export function SupplierBid({ page, query }: CustomPageProps) {
     if (!detail) return;
     setBusy(true);
     try {
-      const lines = detail.lines
-        .filter((l) => entries[l.inquiryLineId]?.price !== undefined)
-        .map((l) => ({ lineId: l.inquiryLineId, price: entries[l.inquiryLineId].price!, deliveryDays: entries[l.inquiryLineId].deliveryDays }));
-      await calls.offer(detail.inquiryId, lines, submit);
+      const lines: OfferLineInput[] = [];
+      for (const l of detail.lines.filter((x) => entries[x.inquiryLineId]?.price !== undefined && entries[x.inquiryLineId]?.price !== null)) {
+        const e = entries[l.inquiryLineId];
+        const ladders = parseLadders(e.ladders);
+        if (ladders === null) throw new Error(env.t('sourcing.bid.badLadder', { line: l.lineNumber ?? '' }));
+        lines.push({
+          lineId: l.inquiryLineId,
+          price: e.price!,
+          deliveryDays: e.deliveryDays ?? undefined,
+          ...(ladders.length ? { ladders } : {}),
+          ...(e.validTo ? { validTo: e.validTo } : {}),
+          ...(e.freight !== undefined && e.freight !== null ? { freight: e.freight } : {}),
+          ...(e.taxRate !== undefined && e.taxRate !== null ? { taxRate: e.taxRate } : {}),
+          ...(e.remark?.trim() ? { remark: e.remark.trim() } : {}),
+        });
+      }
+      await calls.offer(detail.inquiryId, lines, submit, detail.offerRules.attachments === 'HIDDEN' ? undefined : (files ?? ''));
       env.notify('success', env.t(submit ? 'sourcing.bid.submitted' : 'sourcing.bid.saved'));
       await open(detail.inquiryId);
       await load();
@@ -56,7 +87,30 @@ export function SupplierBid({ page, query }: CustomPageProps) {
       setBusy(false);
     }
   };
+  const decline = async () => {
+    if (!detail || !(await env.confirm(env.t('sourcing.bid.confirmDecline')))) return;
+    setBusy(true);
+    try {
+      await calls.decline(detail.inquiryId);
+      env.notify('success', env.t('sourcing.bid.declined'));
+      await open(detail.inquiryId);
+      await load();
+    } catch (e) {
+      env.notify('error', errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
   const set = (lineId: number, patch: Entry) => setEntries((e) => ({ ...e, [lineId]: { ...e[lineId], ...patch } }));
+  const rules: OfferRules | undefined = detail?.offerRules;
+  const shown = (f: keyof OfferRules) => rules !== undefined && rules[f] !== 'HIDDEN';
+  const title = (f: keyof OfferRules, label: string) => (
+    <span data-testid={`bid-col-${f}`} data-mode={rules?.[f]}>
+      {label}
+      {rules?.[f] === 'REQUIRED' ? <span style={{ color: 'rgb(var(--danger-6))' }}> *</span> : null}
+    </span>
+  );
+  const disabled = !detail?.canQuote;
 
   const listColumns = [
     { title: env.t('sourcing.bid.number'), dataIndex: 'inquiryNumber', width: 170 },
@@ -85,9 +139,14 @@ export function SupplierBid({ page, query }: CustomPageProps) {
     { title: env.t('sourcing.compare.quantity'), dataIndex: 'quantity', width: 100 },
     { title: env.t('sourcing.bid.requiredDate'), dataIndex: 'requiredDate', width: 120 },
     {
-      title: env.t('sourcing.bid.price', { currency: detail?.currencyCode ?? '' }),
+      title: (
+        <span>
+          {env.t('sourcing.bid.price', { currency: detail?.currencyCode ?? '' })}
+          <span style={{ color: 'rgb(var(--danger-6))' }}> *</span>
+        </span>
+      ),
       width: 150,
-      render: (_: unknown, l: BidDetail['lines'][number]) => (
+      render: (_: unknown, l: Line) => (
         <span data-testid={`bid-price-${l.lineNumber}`}>
           <InputNumber
             min={0}
@@ -99,19 +158,116 @@ export function SupplierBid({ page, query }: CustomPageProps) {
         </span>
       ),
     },
-    {
-      title: env.t('sourcing.bid.deliveryDays'),
-      width: 120,
-      render: (_: unknown, l: BidDetail['lines'][number]) => (
-        <InputNumber
-          min={0}
-          precision={0}
-          disabled={!detail?.canQuote}
-          value={entries[l.inquiryLineId]?.deliveryDays}
-          onChange={(v) => set(l.inquiryLineId, { deliveryDays: v })}
-        />
-      ),
-    },
+    ...(shown('deliveryDays')
+      ? [
+          {
+            title: title('deliveryDays', env.t('sourcing.bid.deliveryDays')),
+            width: 120,
+            render: (_: unknown, l: Line) => (
+              <span data-testid={`bid-days-${l.lineNumber}`}>
+                <InputNumber
+                  min={0}
+                  precision={0}
+                  disabled={disabled}
+                  value={entries[l.inquiryLineId]?.deliveryDays}
+                  onChange={(v) => set(l.inquiryLineId, { deliveryDays: v })}
+                />
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(shown('ladders')
+      ? [
+          {
+            title: title('ladders', env.t('sourcing.bid.ladders')),
+            width: 220,
+            render: (_: unknown, l: Line) => (
+              <Input
+                data-testid={`bid-ladders-${l.lineNumber}`}
+                disabled={disabled}
+                placeholder={env.t('sourcing.bid.laddersHint')}
+                value={entries[l.inquiryLineId]?.ladders}
+                onChange={(v) => set(l.inquiryLineId, { ladders: v })}
+              />
+            ),
+          },
+        ]
+      : []),
+    ...(shown('validTo')
+      ? [
+          {
+            title: title('validTo', env.t('sourcing.bid.validTo')),
+            width: 160,
+            render: (_: unknown, l: Line) => (
+              <span data-testid={`bid-validTo-${l.lineNumber}`}>
+                <DatePicker
+                  disabled={disabled}
+                  format="YYYY-MM-DD"
+                  value={entries[l.inquiryLineId]?.validTo}
+                  onChange={(v: string) => set(l.inquiryLineId, { validTo: v || undefined })}
+                />
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(shown('freight')
+      ? [
+          {
+            title: title('freight', env.t('sourcing.bid.freight')),
+            width: 130,
+            render: (_: unknown, l: Line) => (
+              <span data-testid={`bid-freight-${l.lineNumber}`}>
+                <InputNumber
+                  min={0}
+                  precision={2}
+                  disabled={disabled}
+                  value={entries[l.inquiryLineId]?.freight}
+                  onChange={(v) => set(l.inquiryLineId, { freight: v })}
+                />
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(shown('taxRate')
+      ? [
+          {
+            title: title('taxRate', env.t('sourcing.bid.taxRate')),
+            width: 120,
+            render: (_: unknown, l: Line) => (
+              <span data-testid={`bid-taxRate-${l.lineNumber}`}>
+                <InputNumber
+                  min={0}
+                  max={100}
+                  precision={2}
+                  disabled={disabled}
+                  value={entries[l.inquiryLineId]?.taxRate}
+                  onChange={(v) => set(l.inquiryLineId, { taxRate: v })}
+                />
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(shown('remark')
+      ? [
+          {
+            title: title('remark', env.t('sourcing.bid.remark')),
+            width: 200,
+            render: (_: unknown, l: Line) => (
+              <Input
+                data-testid={`bid-remark-${l.lineNumber}`}
+                maxLength={500}
+                disabled={disabled}
+                value={entries[l.inquiryLineId]?.remark}
+                onChange={(v) => set(l.inquiryLineId, { remark: v })}
+              />
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -126,9 +282,21 @@ export function SupplierBid({ page, query }: CustomPageProps) {
           <div>{env.t('sourcing.bid.deadlineAt', { deadline: detail.deadline, now: detail.serverTime })}</div>
           {detail.terms ? <Alert type="info" content={detail.terms} style={{ margin: '8px 0' }} /> : null}
           {!detail.canQuote ? <Alert type="warning" content={env.t('sourcing.bid.closed')} style={{ margin: '8px 0' }} /> : null}
-          <Table rowKey="inquiryLineId" columns={lineColumns} data={detail.lines} pagination={false} border />
+          <div className="srm-muted" style={{ margin: '4px 0' }} data-testid="bid-template-hint">
+            {env.t('sourcing.bid.template')}
+          </div>
+          <Table rowKey="inquiryLineId" columns={lineColumns} data={detail.lines} pagination={false} border scroll={{ x: true }} />
+          {shown('attachments') ? (
+            <div style={{ marginTop: 12 }} data-testid="bid-files">
+              {title('attachments', env.t('sourcing.bid.attachments'))}
+              <AttachmentWidget name="quoteFiles" value={files} onChange={setFiles} readOnly={disabled} />
+            </div>
+          ) : null}
           {detail.canQuote ? (
             <Space style={{ marginTop: 12 }}>
+              <Button status="warning" loading={busy} onClick={() => void decline()} data-testid="bid-decline">
+                {env.t('sourcing.bid.decline')}
+              </Button>
               <Button loading={busy} onClick={() => void send(false)}>
                 {env.t('sourcing.bid.saveDraft')}
               </Button>

@@ -12,6 +12,10 @@ export interface InquiryRow {
   deadline: string;
 }
 
+export type FieldMode = 'HIDDEN' | 'OPTIONAL' | 'REQUIRED';
+/** The offer template's rules an inquiry's quotes follow (price is always required). */
+export type OfferRules = Record<'ladders' | 'deliveryDays' | 'validTo' | 'freight' | 'taxRate' | 'remark' | 'attachments', FieldMode>;
+
 export interface Offer {
   supplierId: number;
   supplierName: string;
@@ -23,6 +27,11 @@ export interface Offer {
   rank: number | null;
   awardedQuantity: number;
   proposedQuantity: number | null;
+  validTo: string | null;
+  freight: number | null;
+  taxRate: number | null;
+  remark: string | null;
+  attachmentCount: number;
 }
 
 export interface ComparedLine {
@@ -45,6 +54,7 @@ export interface Comparison {
   deadline: string;
   roundNumber: number;
   missingRate: boolean;
+  offerRules: OfferRules;
   awardRejectReason: string | null;
   suppliers: { supplierId: number; supplierName: string; quoteStatus: string | null; awardResult: string | null }[];
   lines: ComparedLine[];
@@ -74,13 +84,53 @@ export interface BidDetail extends BidRow {
     uomCode: string | null;
     requiredDate: string;
   }[];
-  quotation: { status: string; lines: { inquiryLineId: number; price: number | null; deliveryDays: number | null }[] } | null;
+  offerRules: OfferRules;
+  quotation: {
+    status: string;
+    attachmentIds: string | null;
+    validTo: string | null;
+    freight: number | null;
+    taxRate: number | null;
+    remark: string | null;
+    lines: {
+      inquiryLineId: number;
+      price: number | null;
+      deliveryDays: number | null;
+      ladderPrices: string | null;
+      validTo: string | null;
+      freight: number | null;
+      taxRate: number | null;
+      remark: string | null;
+    }[];
+  } | null;
 }
 
 export interface OfferLineInput {
   lineId: number;
   price: number;
   deliveryDays?: number;
+  ladders?: { fromQuantity: number; price: number }[];
+  validTo?: string;
+  freight?: number;
+  taxRate?: number;
+  remark?: string;
+}
+
+/** One formal opening of an inquiry's round (doBidOpening; the inquiry's bidOpeningRecord lists them). */
+export interface BidOpening {
+  roundNumber: number;
+  openedAt: string;
+  openedByName: string;
+  deadline: string;
+  suppliers: {
+    supplierId: number;
+    supplierName: string;
+    result: 'QUOTED' | 'DECLINED' | 'NO_ANSWER';
+    linesQuoted: number;
+    lineCount: number;
+    total: number | null;
+    currencyCode: string | null;
+  }[];
 }
 
 /** An approved requisition line no open inquiry holds (requisitionLinesForInquiry). */
@@ -113,7 +163,15 @@ export function sourcingCalls(env: RuntimeEnv) {
     bid: async (id: number) => (await env.api<BidDetail>(`${QUO}/findInquiryForBid`, { id })).data,
     requisitionLines: async (search: string) => (await env.api<RequisitionLineOption[]>(`${INQ}/requisitionLinesForInquiry`, { search })).data,
     addRequisitionLines: (id: number, requisitionLineIds: number[]) => env.api(`${INQ}/doAddRequisitionLines`, { id, requisitionLineIds }),
-    offer: (inquiryId: number, lines: OfferLineInput[], submit: boolean) => env.api(`${QUO}/doSupplierOfferPrice`, { inquiryId, lines, submit }),
+    offer: (inquiryId: number, lines: OfferLineInput[], submit: boolean, attachmentIds?: string) =>
+      env.api(`${QUO}/doSupplierOfferPrice`, {
+        inquiryId,
+        lines,
+        submit,
+        ...(attachmentIds !== undefined ? { attachmentIds: attachmentIds ? attachmentIds.split(',') : [] } : {}),
+      }),
+    decline: (inquiryId: number) => env.api(`${QUO}/doDeclineQuote`, { inquiryId }),
+    openBids: async (id: number) => (await env.api<{ bidOpening: BidOpening }>(`${INQ}/doBidOpening`, { id })).data,
   };
 }
 

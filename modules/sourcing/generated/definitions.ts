@@ -5,20 +5,25 @@ import page0 from '../pages/bidList.page.json';
 import page1 from '../pages/inquiryCompare.page.json';
 import page2 from '../pages/inquiryEdit.page.json';
 import page3 from '../pages/inquiryList.page.json';
-import page4 from '../pages/priceItemList.page.json';
+import page4 from '../pages/offerTemplateEdit.page.json';
+import page5 from '../pages/offerTemplateList.page.json';
+import page6 from '../pages/priceItemList.page.json';
 import entity0 from '../entities/srmPriceItem.entity.json';
 import entity1 from '../entities/srmSrcInquiry.entity.json';
 import entity2 from '../entities/srmSrcInquiryLine.entity.json';
 import entity3 from '../entities/srmSrcInquirySupplier.entity.json';
-import entity4 from '../entities/srmSrcQuotation.entity.json';
-import entity5 from '../entities/srmSrcQuotationLine.entity.json';
+import entity4 from '../entities/srmSrcOfferTemplate.entity.json';
+import entity5 from '../entities/srmSrcQuotation.entity.json';
+import entity6 from '../entities/srmSrcQuotationLine.entity.json';
 
 export const pages = {
   "sourcing/bidList": page0,
   "sourcing/inquiryCompare": page1,
   "sourcing/inquiryEdit": page2,
   "sourcing/inquiryList": page3,
-  "sourcing/priceItemList": page4,
+  "sourcing/offerTemplateEdit": page4,
+  "sourcing/offerTemplateList": page5,
+  "sourcing/priceItemList": page6,
 } as unknown as Readonly<Record<string, PageDefinition>>;
 
 export const entities = {
@@ -26,6 +31,7 @@ export const entities = {
   "srmSrcInquiry": entity1,
   "srmSrcInquiryLine": entity2,
   "srmSrcInquirySupplier": entity3,
-  "srmSrcQuotation": entity4,
-  "srmSrcQuotationLine": entity5,
+  "srmSrcOfferTemplate": entity4,
+  "srmSrcQuotation": entity5,
+  "srmSrcQuotationLine": entity6,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

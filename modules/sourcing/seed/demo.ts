@@ -1,7 +1,8 @@
-// Demo company, sourcing: the grants (buyer01's 寻源 folder, the suppliers' 询价报价) and inquiries in
-// every state (seed/demoInquiries.ts).
+// Demo company, sourcing: the grants (buyer01's 寻源 folder, the suppliers' 询价报价), the offer templates
+// and inquiries in every state (seed/demoInquiries.ts).
 import type { DemoStep } from '../../../server/modules/types.js';
 import { demoInquiries } from './demoInquiries.js';
+import { demoOfferTemplates } from './demoOfferTemplates.js';
 import { demoAwardProcesses } from './demoAwardProcesses.js';
 import { recordPriceItems } from '../server/priceItems.js';
 
@@ -21,9 +22,11 @@ const grants: DemoStep = {
       'btnCancel',
       'btnAward',
       'btnBargain',
+      'btnOpenBids',
     ]);
+    await demo.grant('BUYER', 'SRC_OFFER_TEMPLATE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete']);
     await demo.grant('BUYER', 'SRC_PRICE_ITEM', ['btnExport']);
-    await demo.grant('SUPPLIER_PORTAL', 'SRC_BID', ['btnQuote']);
+    await demo.grant('SUPPLIER_PORTAL', 'SRC_BID', ['btnQuote', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment']);
   },
 };
 
@@ -36,4 +39,4 @@ const priceWriter: DemoStep = {
   },
 };
 
-export const sourcingDemo: readonly DemoStep[] = [grants, priceWriter, demoInquiries, demoAwardProcesses];
+export const sourcingDemo: readonly DemoStep[] = [grants, priceWriter, demoOfferTemplates, demoInquiries, demoAwardProcesses];

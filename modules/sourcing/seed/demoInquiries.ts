@@ -9,11 +9,16 @@ import type { Db } from '../../../server/db/connect.js';
 import type { DemoStep } from '../../../server/modules/types.js';
 import { setDocumentCounter } from '../../../server/rest/numbering.js';
 import type { SourcingTables } from '../generated/tables.js';
+import type { OfferRules } from '../server/offerRules.js';
+import type { BidOpening } from '../server/bidOpening.js';
 
-type State = 'DRAFT' | 'OPEN' | 'TO_COMPARE' | 'AWARDED' | 'CANCELLED' | 'APPROVING' | 'AWARD_REJECTED';
+type State = 'DRAFT' | 'OPEN' | 'TO_COMPARE' | 'AWARDED' | 'CANCELLED' | 'APPROVING' | 'AWARD_REJECTED' | 'OPENED';
+type Template = 'STANDARD' | 'LADDER' | 'FULL';
 interface DemoInquiry {
   title: string;
   state: State;
+  /** The offer template (its rules copied onto the published inquiry); the quotes fill what it asks. */
+  template: Template;
   days: number;
   /** [material index, quantity] */
   lines: [number, number][];
@@ -24,6 +29,7 @@ interface DemoInquiry {
 const INQUIRIES: DemoInquiry[] = [
   {
     title: '2027年第一季度钢材询价',
+    template: 'LADDER',
     state: 'DRAFT',
     days: 14,
     lines: [
@@ -34,6 +40,7 @@ const INQUIRIES: DemoInquiry[] = [
   },
   {
     title: '电子元器件年度询价',
+    template: 'STANDARD',
     state: 'OPEN',
     days: 7,
     lines: [
@@ -44,6 +51,7 @@ const INQUIRIES: DemoInquiry[] = [
   },
   {
     title: '包装材料询价（待比价）',
+    template: 'FULL',
     state: 'TO_COMPARE',
     days: -1,
     lines: [
@@ -57,6 +65,7 @@ const INQUIRIES: DemoInquiry[] = [
   },
   {
     title: '机械配件询价（已定标）',
+    template: 'STANDARD',
     state: 'AWARDED',
     days: -20,
     lines: [
@@ -68,9 +77,10 @@ const INQUIRIES: DemoInquiry[] = [
       [92, 139],
     ],
   },
-  { title: '办公设备询价（已取消）', state: 'CANCELLED', days: 5, lines: [[8, 10]], prices: [null, null] },
+  { title: '办公设备询价（已取消）', template: 'STANDARD', state: 'CANCELLED', days: 5, lines: [[8, 10]], prices: [null, null] },
   {
     title: '紧固件询价（定标审批中）',
+    template: 'STANDARD',
     state: 'APPROVING',
     days: -2,
     lines: [
@@ -84,6 +94,7 @@ const INQUIRIES: DemoInquiry[] = [
   },
   {
     title: '劳保用品询价（定标被驳回）',
+    template: 'STANDARD',
     state: 'AWARD_REJECTED',
     days: -3,
     lines: [
@@ -94,6 +105,17 @@ const INQUIRIES: DemoInquiry[] = [
       [18.5, 26],
       [19.2, 24.8],
     ],
+  },
+  {
+    title: '五金工具询价（已开标）',
+    template: 'LADDER',
+    state: 'OPENED',
+    days: -1,
+    lines: [
+      [13, 240],
+      [14, 120],
+    ],
+    prices: [[56, 132], null],
   },
 ];
 
@@ -108,6 +130,7 @@ const STATUS: Record<State, string> = {
   CANCELLED: 'CANCELLED',
   APPROVING: 'APPROVING',
   AWARD_REJECTED: 'PUBLISHED',
+  OPENED: 'OPENED',
 };
 
 /** What demoAwardProcesses.ts needs of the inquiries whose award went through SRC_AWARD. */
@@ -120,7 +143,18 @@ export interface DemoAwardDocument {
 }
 const at = (days: number): RawBuilder<string> => sql<string>`localtimestamp(0) + make_interval(days => ${days})`;
 
-async function quoteOf(db: Db, buyer: number, inquiryId: number, supplierId: number, lineIds: number[], prices: number[], days: number) {
+/** What a quote fills besides price and delivery days, by the template's rules. */
+function extras(template: Template, quantity: number, price: number, i: number) {
+  if (template === 'LADDER')
+    return {
+      ladder_prices: JSON.stringify([{ fromQuantity: Math.ceil(quantity / 2), price: Math.round(price * 0.95 * 100) / 100 }]),
+      valid_to: sql<string>`current_date + 90`,
+    };
+  if (template === 'FULL') return { valid_to: sql<string>`current_date + 120`, freight: 200 + i * 80, tax_rate: 13, remark: i === 0 ? '含包装' : null };
+  return {};
+}
+
+async function quoteOf(db: Db, buyer: number, inquiryId: number, supplierId: number, lineIds: number[], prices: number[], days: number, d: DemoInquiry) {
   const t = typed<SourcingTables>(db);
   const q = await t
     .insertInto('srm_src_quotation')
@@ -139,14 +173,23 @@ async function quoteOf(db: Db, buyer: number, inquiryId: number, supplierId: num
     .executeTakeFirstOrThrow();
   await t
     .insertInto('srm_src_quotation_line')
-    .values(lineIds.map((id, i) => ({ quotation_id: q.quotation_id, inquiry_line_id: id, price: prices[i], delivery_days: 15 + i * 5, ...auditInsert(buyer) })))
+    .values(
+      lineIds.map((id, i) => ({
+        quotation_id: q.quotation_id,
+        inquiry_line_id: id,
+        price: prices[i],
+        delivery_days: 15 + i * 5,
+        ...extras(d.template, d.lines[i][1], prices[i], i),
+        ...auditInsert(buyer),
+      })),
+    )
     .execute();
   return q.quotation_id;
 }
 
 export const demoInquiries: DemoStep = {
   name: 'inquiries',
-  after: ['base:data', 'admin:users', 'supplier:suppliers', 'supplier:categories'],
+  after: ['base:data', 'admin:users', 'supplier:suppliers', 'supplier:categories', 'sourcing:offerTemplates'],
   async run(db, demo) {
     const t = typed<SourcingTables>(db);
     const buyer = demo.ids.get('user', 'buyer01');
@@ -154,6 +197,7 @@ export const demoInquiries: DemoStep = {
     const category = demo.ids.all('purchaseCategory')[0];
     const suppliers = [demo.ids.get('supplier', 'S-0001'), demo.ids.get('supplier', 'S-0002')];
     const processed: DemoAwardDocument[] = [];
+    const templates = demo.shared<Record<Template, { id: number; rules: OfferRules }>>('sourcing.offerTemplates');
     for (const [i, d] of INQUIRIES.entries()) {
       const status = STATUS[d.state];
       const published = d.state !== 'DRAFT';
@@ -169,6 +213,8 @@ export const demoInquiries: DemoStep = {
           deadline: at(d.days),
           round_number: 1,
           terms: '含税含运费到厂价；付款方式：月结60天。Prices include VAT and delivery to our plant; payment 60 days.',
+          offer_template_id: templates[d.template].id,
+          offer_rules: published ? JSON.stringify(templates[d.template].rules) : null,
           published_date: published ? at(Math.min(d.days, 0) - 3) : null,
           awarded_date: d.state === 'AWARDED' ? at(d.days + 1) : null,
           awarded_by: d.state === 'AWARDED' ? buyer : null,
@@ -205,8 +251,9 @@ export const demoInquiries: DemoStep = {
             ...auditInsert(buyer),
           })
           .execute();
-        if (prices) await quoteOf(db, buyer, id, supplierId, lineIds, prices, d.days);
+        if (prices) await quoteOf(db, buyer, id, supplierId, lineIds, prices, d.days, d);
       }
+      if (d.state === 'OPENED') await opening(db, demo.ids.get('user', 'buyer01'), id, d, suppliers, lineIds);
       if (d.state === 'AWARDED') await award(db, buyer, id, lineIds, d, suppliers, materials);
       if (d.state === 'APPROVING' || d.state === 'AWARD_REJECTED') await proposal(db, buyer, id, lineIds, d, suppliers);
       if (d.state === 'AWARDED' || d.state === 'APPROVING' || d.state === 'AWARD_REJECTED')
@@ -273,6 +320,48 @@ async function proposal(db: Db, buyer: number, id: number, lineIds: number[], d:
       award_proposed_by: buyer,
       award_reject_reason: rejected ? DEMO_AWARD_REJECTION : null,
     })
+    .where('inquiry_id', '=', id)
+    .execute();
+}
+
+/** buyer01 opened the bids an hour after the deadline: supplier01 quoted both lines, supplier02 did not answer. */
+async function opening(db: Db, buyer: number, id: number, d: DemoInquiry, suppliers: number[], lineIds: number[]) {
+  const t = typed<SourcingTables>(db);
+  const row = await t
+    .selectFrom('srm_src_inquiry')
+    .select([
+      sql<string>`to_char(deadline + interval '1 hour', 'YYYY-MM-DD HH24:MI:SS')`.as('opened_at'),
+      sql<string>`to_char(deadline, 'YYYY-MM-DD HH24:MI:SS')`.as('deadline_text'),
+    ])
+    .where('inquiry_id', '=', id)
+    .executeTakeFirstOrThrow();
+  // The names as the opening recorded them (supplier module's demo, S-0001 and S-0002).
+  const names = ['华东精密钢材有限公司', 'Siam Electronic Components Co., Ltd.'];
+  const record: BidOpening = {
+    roundNumber: 1,
+    openedAt: row.opened_at,
+    openedBy: buyer,
+    openedByName: 'buyer01',
+    deadline: row.deadline_text,
+    suppliers: suppliers.map((supplierId, s) => {
+      const prices = d.prices[s];
+      // The ladder (from half the quantity, 95 %) applies at the quantity asked.
+      const total = prices ? prices.reduce((sum, p, i) => sum + (Math.round(p * 0.95 * 100) / 100) * d.lines[i][1], 0) : null;
+      return {
+        supplierId,
+        supplierName: names[s],
+        result: prices ? 'QUOTED' : 'NO_ANSWER',
+        linesQuoted: prices ? lineIds.length : 0,
+        lineCount: lineIds.length,
+        total: total === null ? null : Math.round(total * 100) / 100,
+        currencyCode: prices ? 'CNY' : null,
+        submittedDate: null,
+      };
+    }),
+  };
+  await t
+    .updateTable('srm_src_inquiry')
+    .set({ bid_opened_date: row.opened_at, bid_opened_by: buyer, bid_opening_record: JSON.stringify([record]) })
     .where('inquiry_id', '=', id)
     .execute();
 }

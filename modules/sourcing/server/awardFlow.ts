@@ -14,6 +14,7 @@ import type { WorkflowApi } from '../../workflow/api.js';
 import type { SourcingTables } from '../generated/tables.js';
 import { checkAwards, decodeProposal, encodeProposal, writeAward, type Award } from './award.js';
 import { inquiryState, requireOpened } from './inquiryState.js';
+import { openedInCurrentRound } from './bidOpening.js';
 
 const ENTITY = 'srmSrcInquiry';
 
@@ -60,9 +61,11 @@ export async function afterAwardStep(ctx: ActionContext, db: Db, step: Transitio
     await writeAward(ctx, db, state, decodeProposal(row.award_proposal), Number(row.award_proposed_by ?? ctx.session.userId));
   } else if (step.action === 'doReject') {
     const comment = typeof ctx.body.comment === 'string' ? ctx.body.comment.trim().slice(0, 1000) : '';
+    // Back to PUBLISHED (the transition), or to OPENED when the current round's bids were formally opened.
+    const opened = await openedInCurrentRound(db, step.id);
     await t
       .updateTable('srm_src_inquiry')
-      .set({ award_proposal: null, award_reject_reason: comment || null })
+      .set({ award_proposal: null, award_reject_reason: comment || null, ...(opened ? { status: 'OPENED' } : {}) })
       .where('inquiry_id', '=', step.id)
       .execute();
   }

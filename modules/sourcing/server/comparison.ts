@@ -14,6 +14,7 @@ import { inquiryState, requireOpened, type InquiryState } from './inquiryState.j
 import { openedOffers, priceAt, type OfferLine } from './offers.js';
 import { priceHistory } from './history.js';
 import { decodeProposal } from './award.js';
+import { inquiryRules } from './offerRules.js';
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
@@ -101,6 +102,8 @@ export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
     roundNumber: state.roundNumber,
     serverTime: state.serverTime,
     missingRate,
+    /** The offer template's rules: the screen shows the fields they ask for (freight, tax rate, validity, remarks, files). */
+    offerRules: await inquiryRules(db, id),
     /** The approver's comment when the last proposed award was rejected (until the next award). */
     awardRejectReason: header.award_reject_reason,
     suppliers: invited.map((s) => ({

@@ -14,7 +14,7 @@ import type { RequisitionApi } from '../../requisition/api.js';
 import { inquiryState } from './inquiryState.js';
 
 /** Inquiry states in which a line still holds its requisition line. */
-const HOLDING = ['DRAFT', 'PUBLISHED', 'APPROVING', 'AWARDED'];
+const HOLDING = ['DRAFT', 'PUBLISHED', 'OPENED', 'APPROVING', 'AWARDED'];
 
 async function takenLineIds(db: Db): Promise<number[]> {
   const rows = await typed<SourcingTables>(db)

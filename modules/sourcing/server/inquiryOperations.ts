@@ -49,7 +49,8 @@ const doInitiateBargaining: FamilyAction = async (ctx) =>
     const round = state.roundNumber + 1;
     await t
       .updateTable('srm_src_inquiry')
-      .set({ round_number: round, deadline, ...auditUpdate(ctx.session.userId) })
+      // A new sealed round: quotes are taken again (an opened inquiry goes back to PUBLISHED until its opening).
+      .set({ round_number: round, deadline, status: 'PUBLISHED', ...auditUpdate(ctx.session.userId) })
       .where('inquiry_id', '=', id)
       .execute();
     await t

@@ -55,8 +55,8 @@ export async function inquiryState(db: Db, id: number): Promise<InquiryState> {
   };
 }
 
-/** For comparison, bargaining and award: published, and the current round's deadline has passed. */
+/** For comparison, bargaining and award: published (bids formally opened or not), and the current round's deadline has passed. */
 export function requireOpened(s: InquiryState): void {
-  if (s.status !== 'PUBLISHED') throw refuse('sourcing.notPublished', { status: s.status });
+  if (s.status !== 'PUBLISHED' && s.status !== 'OPENED') throw refuse('sourcing.notPublished', { status: s.status });
   if (!s.opened) throw refuse('sourcing.sealed', { deadline: s.deadline });
 }

@@ -1,6 +1,6 @@
 // Messages to suppliers' contacts (site + e-mail, through the messages module's templates), after the
 // commit: an invitation when an inquiry is published or a bargaining round opens, and the result
-// (awarded / not awarded) after the award. A failed send is reported by the event bus, never undoes the business step.
+// (awarded / not awarded) after the award; the bid opening. A failed send is reported by the event bus, never undoes the business step.
 import type { AppContext } from '../../../server/context.js';
 import type { DomainEvents } from '../../../server/events/domainEvents.js';
 import type { MessagesApi } from '../../messages/api.js';
@@ -46,4 +46,14 @@ export async function notifyAwarded(e: DomainEvents['inquiry.awarded'], app: App
   });
   await sendEach(app, e.winnerIds, result('SRC_INQUIRY_WON'));
   await sendEach(app, e.loserIds, result('SRC_INQUIRY_LOST'));
+}
+
+export async function notifyBidsOpened(e: DomainEvents['inquiry.bidsOpened'], app: AppContext): Promise<void> {
+  await sendEach(app, e.supplierIds, (supplierId) => ({
+    sourceType: 'SRC_INQUIRY_OPENED',
+    variables: { inquiryNumber: e.inquiryNumber, title: e.title, openedAt: e.openedAt },
+    recipients: [{ supplierId }],
+    route: BID_ROUTE,
+    senderId: e.senderId,
+  }));
 }

@@ -21,7 +21,13 @@ export interface OfferLine {
   price: number;
   deliveryDays: number | null;
   ladders: Ladder[];
+  /** The line's validity, else the quotation's. */
   validTo: string | null;
+  /** The line's freight, tax rate and remark, else the quotation's (what the offer template asked for). */
+  freight: number | null;
+  taxRate: number | null;
+  remark: string | null;
+  attachmentCount: number;
   submittedDate: string | null;
   awardedQuantity: number;
 }
@@ -42,6 +48,8 @@ export function priceAt(line: Pick<OfferLine, 'price' | 'ladders'>, quantity: nu
   for (const l of line.ladders) if (l.fromQuantity <= quantity && (!best || l.fromQuantity > best.fromQuantity)) best = l;
   return best ? best.price : line.price;
 }
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export async function openedOffers(db: Db, inquiryId: number): Promise<OfferLine[]> {
   const t = typed<SourcingTables>(db);
@@ -67,6 +75,14 @@ export async function openedOffers(db: Db, inquiryId: number): Promise<OfferLine
       'l.delivery_days',
       'l.ladder_prices',
       'q.valid_to',
+      'l.valid_to as line_valid_to',
+      'q.freight',
+      'l.freight as line_freight',
+      'q.tax_rate',
+      'l.tax_rate as line_tax_rate',
+      'q.remark',
+      'l.remark as line_remark',
+      'q.attachment_ids',
       'q.submitted_date',
       'l.awarded_quantity',
     ])
@@ -92,7 +108,11 @@ export async function openedOffers(db: Db, inquiryId: number): Promise<OfferLine
       price: Number(r.price),
       deliveryDays: r.delivery_days === null ? null : Number(r.delivery_days),
       ladders: parseLadders(r.ladder_prices),
-      validTo: r.valid_to === null ? null : String(r.valid_to),
+      validTo: (r.line_valid_to ?? r.valid_to) === null ? null : String(r.line_valid_to ?? r.valid_to),
+      freight: num(r.line_freight ?? r.freight),
+      taxRate: num(r.line_tax_rate ?? r.tax_rate),
+      remark: r.line_remark ?? r.remark ?? null,
+      attachmentCount: (r.attachment_ids ?? '').split(',').filter(Boolean).length,
       submittedDate: r.submitted_date === null ? null : String(r.submitted_date),
       awardedQuantity: Number(r.awarded_quantity ?? 0),
     }));

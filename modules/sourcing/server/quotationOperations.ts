@@ -12,7 +12,9 @@ import { forbidden, refuse } from '../../../server/errors.js';
 import type { Db } from '../../../server/db/connect.js';
 import type { SourcingTables } from '../generated/tables.js';
 import { inquiryState } from './inquiryState.js';
-import { parseOffer } from './offerInput.js';
+import { enforceRules, parseOffer } from './offerInput.js';
+import { inquiryRules } from './offerRules.js';
+import type { FilesApi } from '../../files/api.js';
 
 function supplierOf(ctx: ActionContext): number {
   if (ctx.session.userType !== 'EXTERNAL' || !ctx.session.supplierId) throw forbidden('sourcing.suppliersOnly');
@@ -134,6 +136,8 @@ const findInquiryForBid: FamilyAction = async (ctx) => {
     roundNumber: state.roundNumber,
     terms: header.terms,
     canQuote: state.status === 'PUBLISHED' && !state.opened && Number(inv.round_number) === state.roundNumber,
+    /** The offer template's rules this inquiry's quotes follow (copied when it was published). */
+    offerRules: await inquiryRules(ctx.app.db, id),
     lines,
     quotation: await ownQuotation(ctx, ctx.app.db, id, supplierId),
   });
@@ -152,6 +156,9 @@ const doSupplierOfferPrice: FamilyAction = async (ctx) => {
     const t = typed<SourcingTables>(trx);
     const lineRows = await t.selectFrom('srm_src_inquiry_line').select(['inquiry_line_id', 'line_number']).where('inquiry_id', '=', inquiryId).execute();
     const offer = parseOffer(ctx.body, new Map(lineRows.map((l) => [Number(l.inquiry_line_id), Number(l.line_number ?? 0)])), state.currencyCode);
+    const rules = await inquiryRules(trx, inquiryId);
+    // Hidden and required fields first (nothing written on a refusal); the files are counted once claimed below.
+    enforceRules(offer, rules, ctx.lang, Number.MAX_SAFE_INTEGER);
     const status = offer.submit ? 'SUBMITTED' : 'DRAFT';
     const existing = await t
       .selectFrom('srm_src_quotation')
@@ -196,10 +203,15 @@ const doSupplierOfferPrice: FamilyAction = async (ctx) => {
           delivery_days: l.deliveryDays,
           ladder_prices: l.ladders.length ? JSON.stringify(l.ladders) : null,
           remark: l.remark,
+          valid_to: l.validTo,
+          freight: l.freight,
+          tax_rate: l.taxRate,
           ...auditInsert(ctx.session.userId),
         })),
       )
       .execute();
+    const files = await quotationFiles(ctx, trx, quotationId, offer.attachmentIds);
+    enforceRules(offer, rules, ctx.lang, files);
     await t
       .updateTable('srm_src_inquiry_supplier')
       .set({ quote_status: offer.submit ? 'QUOTED' : 'DRAFT', quoted_date: offer.submit ? dbNow() : null })
@@ -209,4 +221,58 @@ const doSupplierOfferPrice: FamilyAction = async (ctx) => {
   });
 };
 
-export const quotationOperations: Record<string, FamilyAction> = { listByPageForBid, findInquiryForBid, doSupplierOfferPrice };
+/**
+ * The quotation's files: `ids` sent → those the supplier uploaded (without a record, or already this
+ * quotation's) become the quotation's and are kept on it; not sent → what it holds. Answers their count.
+ */
+async function quotationFiles(ctx: ActionContext, trx: Db, quotationId: number, ids: number[] | null): Promise<number> {
+  const t = typed<SourcingTables>(trx);
+  if (ids === null) {
+    const row = await t.selectFrom('srm_src_quotation').select('attachment_ids').where('quotation_id', '=', quotationId).executeTakeFirst();
+    return (row?.attachment_ids ?? '').split(',').filter(Boolean).length;
+  }
+  let kept: number[] = [];
+  if (ids.length && ctx.app.modules.hasApi('files')) {
+    await ctx.app.modules.optionalService('fileRecords')?.claim(ctx, trx, quotationId, { attachmentIds: ids.join(',') });
+    kept = (await ctx.app.modules.api<FilesApi>('files').filesOfRecord(trx, 'srmSrcQuotation', quotationId, ids)).map((a) => Number(a.fileId));
+  }
+  await t
+    .updateTable('srm_src_quotation')
+    .set({ attachment_ids: kept.length ? kept.join(',') : null })
+    .where('quotation_id', '=', quotationId)
+    .execute();
+  return kept.length;
+}
+
+/**
+ * doDeclineQuote {inquiryId}: the supplier says it will not quote this round (until the deadline; quoting
+ * again afterwards takes it back). A quotation it had submitted goes back to a draft, so it is not opened.
+ */
+const doDeclineQuote: FamilyAction = async (ctx) => {
+  const supplierId = supplierOf(ctx);
+  const inquiryId = parseId(ctx, ctx.body.inquiryId);
+  return ctx.app.db.transaction().execute(async (trx) => {
+    await lockInTransaction(trx, `inquiry:${inquiryId}`);
+    const inv = await invitation(ctx, trx, inquiryId, supplierId);
+    const state = await inquiryState(trx, inquiryId);
+    if (state.status !== 'PUBLISHED') throw refuse('sourcing.notOpenForQuotes');
+    if (state.opened) throw refuse('sourcing.quoteAfterDeadline', { deadline: state.deadline });
+    if (Number(inv.round_number) !== state.roundNumber) throw refuse('sourcing.notInRound');
+    const t = typed<SourcingTables>(trx);
+    await t
+      .updateTable('srm_src_quotation')
+      .set({ status: 'DRAFT', submitted_date: null, ...auditUpdate(ctx.session.userId) })
+      .where('inquiry_id', '=', inquiryId)
+      .where('supplier_id', '=', supplierId)
+      .where('round_number', '=', state.roundNumber)
+      .execute();
+    await t
+      .updateTable('srm_src_inquiry_supplier')
+      .set({ quote_status: 'DECLINED', quoted_date: dbNow() })
+      .where('inquiry_supplier_id', '=', inv.inquiry_supplier_id)
+      .execute();
+    return ok({ inquiryId, quoteStatus: 'DECLINED' });
+  });
+};
+
+export const quotationOperations: Record<string, FamilyAction> = { listByPageForBid, findInquiryForBid, doSupplierOfferPrice, doDeclineQuote };

@@ -82,6 +82,15 @@ for (const backend of await backends()) {
       expect(await taskOf(inq.inquiryId)).toBeTruthy();
     });
 
+    it('an award rejected after the bid opening returns to OPENED', async () => {
+      const inq = await opened();
+      expect(expectOk(await buyer.call<Awarded>(`${INQ}/doBidOpening`, { id: inq.inquiryId })).status).toBe('OPENED');
+      expect(expectOk(await buyer.call<Awarded>(`${INQ}/doAward`, { id: inq.inquiryId, awards: split(inq) })).status).toBe('APPROVING');
+      const task = await taskOf(inq.inquiryId);
+      expectOk(await approver.call(`${TASKS}/doReject`, { taskId: task!.taskId, comment: '重新比价' }));
+      expect(await reread(inq.inquiryId)).toMatchObject({ status: 'OPENED', awardRejectReason: '重新比价', awardProposal: null });
+    });
+
     it('rejected: back to the buyer with the comment; awarded again and approved: effective in full', async () => {
       const inq = await opened();
       expectOk(await buyer.call(`${INQ}/doAward`, { id: inq.inquiryId, awards: split(inq) }));

@@ -19,7 +19,7 @@ for (const backend of await backends()) {
 
     it('holds inquiries in every state', async () => {
       const all = expectOk(await buyer.call<Inquiry[]>(`${INQ}/listByPage`, { params: { inquiryNumber: 'RFQ-2026-0000' }, pageRows: 50 }));
-      expect(new Set(all.map((i) => i.status))).toEqual(new Set(['DRAFT', 'PUBLISHED', 'APPROVING', 'AWARDED', 'CANCELLED']));
+      expect(new Set(all.map((i) => i.status))).toEqual(new Set(['DRAFT', 'PUBLISHED', 'OPENED', 'APPROVING', 'AWARDED', 'CANCELLED']));
       const published = all.filter((i) => i.status === 'PUBLISHED');
       const answers = await Promise.all(published.map((i) => buyer.call<{ lines: { offers: unknown[] }[] }>(`${INQ}/sourceSummary`, { id: i.inquiryId })));
       // One open (sealed); past their deadlines with two quotes per line: one to compare, one whose award was rejected.
@@ -48,6 +48,29 @@ for (const backend of await backends()) {
       const bids = expectOk(await s1.call<{ status: string; quoteStatus: string; canQuote: boolean }[]>(`${QUO}/listByPageForBid`, { params: {} }));
       expect(bids.some((b) => b.canQuote && b.quoteStatus === 'QUOTED')).toBe(true);
       expect(bids.some((b) => b.status === 'DRAFT')).toBe(false);
+    });
+
+    it('has offer templates, inquiries using each, and an opened inquiry with its record', async () => {
+      const templates = expectOk(
+        await buyer.call<{ offerTemplateId: number; templateCode: string; enabledFlag: string }[]>('srmServer/v1/srmSrcOfferTemplateRestful/listByPage', {
+          params: {},
+          pageRows: 50,
+        }),
+      );
+      expect(templates.map((x) => x.templateCode)).toEqual(expect.arrayContaining(['STANDARD', 'LADDER', 'FULL', 'OLD2025']));
+      expect(templates.find((x) => x.templateCode === 'OLD2025')?.enabledFlag).toBe('N');
+      type Row = Inquiry & { offerTemplateId: number; offerRules: string | null; bidOpeningRecord: string | null };
+      const all = expectOk(await buyer.call<Row[]>(`${INQ}/listByPage`, { params: { inquiryNumber: 'RFQ-2026-0000' }, pageRows: 50 }));
+      const used = new Set(all.map((i) => templates.find((x) => x.offerTemplateId === i.offerTemplateId)?.templateCode));
+      expect([...used].sort()).toEqual(['FULL', 'LADDER', 'STANDARD']);
+      const opened = all.find((i) => i.status === 'OPENED')!;
+      const full = expectOk(await buyer.call<Row>(`${INQ}/findById`, { id: opened.inquiryId }));
+      const record = JSON.parse(full.bidOpeningRecord!) as { roundNumber: number; suppliers: { result: string; total: number | null }[] }[];
+      expect(record).toHaveLength(1);
+      expect(record[0].suppliers.map((x) => x.result)).toEqual(['QUOTED', 'NO_ANSWER']);
+      expect(record[0].suppliers[0].total).toBeGreaterThan(0);
+      // Opened once: a second opening is refused.
+      expectRefusal(await buyer.call(`${INQ}/doBidOpening`, { id: opened.inquiryId }, { lang: 'EN' }), 200, /already opened/);
     });
   });
 }
