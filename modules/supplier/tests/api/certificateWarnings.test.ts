@@ -46,6 +46,19 @@ for (const backend of await backends()) {
       );
     });
 
+    it('a new installation runs the checks daily: the demo schedules SUPPLIER_CERT_EXPIRY and SUPPLIER_RISK_SCAN by cron', async () => {
+      const requests = expectOk(await admin.call<Rec[]>(`${REQUESTS}/listByPage`, { params: {}, pageRows: 200 }));
+      const daily = (code: string) => requests.filter((r) => r.programCode === code && r.cron && ['SCHEDULED', 'PENDING', 'RUNNING'].includes(String(r.requestStatus)));
+      expect(daily('SUPPLIER_CERT_EXPIRY').map((r) => [r.cron, JSON.parse(String(r.params))])).toEqual([['0 6 * * *', { daysAhead: 30 }]]);
+      expect(daily('SUPPLIER_RISK_SCAN').map((r) => r.cron)).toEqual(['30 6 * * *']);
+      for (const r of [...daily('SUPPLIER_CERT_EXPIRY'), ...daily('SUPPLIER_RISK_SCAN')]) {
+        // Due at the next occurrence, within a day; linked to its program once the scheduler started.
+        const next = Date.parse(`${String(r.nextRunAt).replace(' ', 'T')}Z`);
+        expect(next - Date.now()).toBeLessThanOrEqual(86_400_000 + 60_000);
+        expect(Number(r.programId)).toBeGreaterThan(0);
+      }
+    });
+
     it('a scheduled check opens a warning once, tells buyers and the supplier, and closes it when renewed', async () => {
       // supplier01's company (S-0001) gets a registration with a certificate expiring in ten days.
       const s = await db().selectFrom('srm_pos_supplier_info').select('supplier_id').where('supplier_number', '=', 'S-0001').executeTakeFirstOrThrow();
