@@ -43,7 +43,13 @@ export function useTabs(homePath: string) {
     }
     const target = describeTab(pathname + search, homePath);
     // A replacing navigation (a new record saved: ?id appears) takes over the tab it came from.
-    if (navigationType === 'REPLACE' && !resolved && current.activeKey && current.activeKey !== target.key && current.activeKey.split('?')[0] === target.routeName) {
+    if (
+      navigationType === 'REPLACE' &&
+      !resolved &&
+      current.activeKey &&
+      current.activeKey !== target.key &&
+      current.activeKey.split('?')[0] === target.routeName
+    ) {
       current = closeTab(current, current.activeKey);
     }
     const result = openTab(current, target);

@@ -34,7 +34,12 @@ export function schedulerApi(app: AppContext): SchedulerApi {
   };
 }
 
-async function scheduleCron(app: AppContext, db: Db, r: { programCode: string; cron: string; params?: Record<string, unknown> }, userId: number): Promise<number> {
+async function scheduleCron(
+  app: AppContext,
+  db: Db,
+  r: { programCode: string; cron: string; params?: Record<string, unknown> },
+  userId: number,
+): Promise<number> {
   if (!schedulerOf(app).program(r.programCode)) throw new Error(`scheduler: no program ${r.programCode}`);
   const next = nextCronRun(r.cron, new Date());
   if (!next) throw new Error(`scheduler: cron ${r.cron} never fires`);

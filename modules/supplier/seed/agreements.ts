@@ -104,7 +104,18 @@ export const agreementFiles: DemoStep = {
       const a = await t
         .selectFrom('srm_pos_agreement as a')
         .innerJoin('srm_pos_supplier_info as s', 's.supplier_id', 'a.supplier_id')
-        .select(['a.agreement_number', 'a.agreement_type', 'a.title', 'a.content', 'a.valid_from', 'a.valid_to', 'a.signed_by', 'a.signed_at', 's.supplier_name', 's.tax_number'])
+        .select([
+          'a.agreement_number',
+          'a.agreement_type',
+          'a.title',
+          'a.content',
+          'a.valid_from',
+          'a.valid_to',
+          'a.signed_by',
+          'a.signed_at',
+          's.supplier_name',
+          's.tax_number',
+        ])
         .where('a.agreement_id', '=', agreementId)
         .executeTakeFirstOrThrow();
       const number = a.agreement_number ?? String(agreementId);

@@ -84,4 +84,16 @@ const grants: DemoStep = {
   },
 };
 
-export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, qualification, risk, agreements, grants, agreementFiles, schedules];
+export const supplierDemo: readonly DemoStep[] = [
+  suppliers,
+  categories,
+  registrations,
+  warnings,
+  changes,
+  qualification,
+  risk,
+  agreements,
+  grants,
+  agreementFiles,
+  schedules,
+];

@@ -7,14 +7,19 @@ import { menusOfPage, withMenuCodes } from '../../../server/acl/menuContext.js';
 import type { MenuNode } from '../../../src/shell/menus.js';
 import { namesMenuCodes, resolveMenuCodes } from '../../../src/shell/menuContext.js';
 
-const page = (name: string, kind: string, editPage?: string) => ({ name, kind, entity: 'x', title: { CN: name }, ...(editPage ? { editPage } : {}) }) as unknown as PageDefinition;
+const page = (name: string, kind: string, editPage?: string) =>
+  ({ name, kind, entity: 'x', title: { CN: name }, ...(editPage ? { editPage } : {}) }) as unknown as PageDefinition;
 
 const defs = {
   entities: new Map(),
   pages: new Map(
-    [page('a/docList', 'list', 'a/docEdit'), page('a/docEdit', 'edit'), page('a/myDocList', 'list', 'a/myDocEdit'), page('a/myDocEdit', 'edit'), page('a/loose', 'edit')].map(
-      (p) => [p.name, p] as const,
-    ),
+    [
+      page('a/docList', 'list', 'a/docEdit'),
+      page('a/docEdit', 'edit'),
+      page('a/myDocList', 'list', 'a/myDocEdit'),
+      page('a/myDocEdit', 'edit'),
+      page('a/loose', 'edit'),
+    ].map((p) => [p.name, p] as const),
   ),
   menus: {
     menus: [
@@ -51,7 +56,13 @@ describe('server: the menus of a link', () => {
 
 describe('shell: opening a link under its menu', () => {
   const menus = [
-    { menuId: 1, menuCode: 'DIR', menuName: 'dir', menuType: 'DIR', children: [{ menuId: 12, menuCode: 'MY_DOCS', menuName: 'mine', menuType: 'PAGE', htmlUrl: '/main/a/myDocList' }] },
+    {
+      menuId: 1,
+      menuCode: 'DIR',
+      menuName: 'dir',
+      menuType: 'DIR',
+      children: [{ menuId: 12, menuCode: 'MY_DOCS', menuName: 'mine', menuType: 'PAGE', htmlUrl: '/main/a/myDocList' }],
+    },
   ] as MenuNode[];
 
   it('knows a query still to resolve', () => {

@@ -43,7 +43,10 @@ export function RiskPanel({ page, record }: EditAddonProps) {
               ) : (
                 <ul data-testid="supplier-risk-reasons" style={{ margin: 0, paddingLeft: 18 }}>
                   {reasons.map((r) => (
-                    <li key={`${r.warningType}|${r.riskLevel ?? ''}`} data-testid={`supplier-risk-reason-${r.warningType}${r.riskLevel ? `-${r.riskLevel}` : ''}`}>
+                    <li
+                      key={`${r.warningType}|${r.riskLevel ?? ''}`}
+                      data-testid={`supplier-risk-reason-${r.warningType}${r.riskLevel ? `-${r.riskLevel}` : ''}`}
+                    >
                       {t(r.riskLevel ? 'supplierRisk.reasonLevel' : 'supplierRisk.reason', {
                         type: meaning('SUPPLIER_WARNING_TYPE', r.warningType),
                         level: r.riskLevel ? meaning('SUPPLIER_RISK_LEVEL', r.riskLevel) : '',

@@ -27,8 +27,7 @@ export async function reconcileWarnings<W extends DueWarning>(
   now: string,
   { byType = false, byDueDate: byDate = false }: WarningIdentity = {},
 ): Promise<{ fresh: W[]; closed: number }> {
-  const key = (w: DueWarning) =>
-    [w.supplierId, byType ? (w.warningType ?? '') : '', w.subject, byDate ? String(w.dueDate ?? '').slice(0, 10) : ''].join('|');
+  const key = (w: DueWarning) => [w.supplierId, byType ? (w.warningType ?? '') : '', w.subject, byDate ? String(w.dueDate ?? '').slice(0, 10) : ''].join('|');
   const open = await t
     .selectFrom('srm_pos_supplier_warning')
     .select(['warning_id', 'supplier_id', 'warning_type', 'subject', 'due_date'])

@@ -48,7 +48,8 @@ for (const backend of await backends()) {
 
     it('a new installation runs the checks daily: the demo schedules SUPPLIER_CERT_EXPIRY and SUPPLIER_RISK_SCAN by cron', async () => {
       const requests = expectOk(await admin.call<Rec[]>(`${REQUESTS}/listByPage`, { params: {}, pageRows: 200 }));
-      const daily = (code: string) => requests.filter((r) => r.programCode === code && r.cron && ['SCHEDULED', 'PENDING', 'RUNNING'].includes(String(r.requestStatus)));
+      const daily = (code: string) =>
+        requests.filter((r) => r.programCode === code && r.cron && ['SCHEDULED', 'PENDING', 'RUNNING'].includes(String(r.requestStatus)));
       expect(daily('SUPPLIER_CERT_EXPIRY').map((r) => [r.cron, JSON.parse(String(r.params))])).toEqual([['0 6 * * *', { daysAhead: 30 }]]);
       expect(daily('SUPPLIER_RISK_SCAN').map((r) => r.cron)).toEqual(['30 6 * * *']);
       for (const r of [...daily('SUPPLIER_CERT_EXPIRY'), ...daily('SUPPLIER_RISK_SCAN')]) {

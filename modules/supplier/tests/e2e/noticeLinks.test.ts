@@ -132,7 +132,9 @@ for (const lang of ['CN', 'TH'] as const) {
       await panel.getByTestId('qn-text-30').fill(`Notice ${lang}`);
       await shot(page, `supplier-notice-questionnaire-${l}`);
       await panel.getByTestId('qn-submit').click();
-      await eventually(async () => (await supplier01.call<Rec>('srmServer/v1/srmPosQuestionnaireRestful/findById', { id: qnId })).data.status).toBe('SUBMITTED');
+      await eventually(async () => (await supplier01.call<Rec>('srmServer/v1/srmPosQuestionnaireRestful/findById', { id: qnId })).data.status).toBe(
+        'SUBMITTED',
+      );
       await eventually(() => text(page, 'status')).toBe(CASES[lang].submitted);
       await page.close();
     });
