@@ -17,6 +17,8 @@ export interface NewWarning {
   warningType: 'CERT_EXPIRING' | 'CERT_EXPIRED' | 'QUESTIONNAIRE_OVERDUE' | 'BLACKLIST_HIT' | 'RISK';
   subject: string;
   dueDate: string;
+  /** An overdue questionnaire's: the supplier's notice opens it. */
+  questionnaireId?: number;
 }
 
 const dayPlus = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

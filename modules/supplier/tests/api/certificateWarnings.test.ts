@@ -91,6 +91,11 @@ for (const backend of await backends()) {
       const supplier01 = await signIn(t.url, 'supplier01');
       await expect.poll(() => inboxOf(supplier01), { timeout: 10_000 }).toContain(title);
       expect((await inboxOf(buyer)).filter((x) => x === title)).toHaveLength(1);
+      // Each notice opens what its reader may act on: the buyers' the warning list, the supplier's its company.
+      const routeOf = async (c: SignedClient) =>
+        String(expectOk(await c.call<Rec[]>(`${INBOX}/listByPage`, { params: {}, pageIndex: 1, pageRows: 50 })).find((m) => m.title === title)?.route);
+      expect(await routeOf(buyer)).toMatch(/^\/main\/supplier\/supplierWarningList\?menuCode=SUPPLIER_WARNING$/);
+      expect(await routeOf(supplier01)).toMatch(/^\/main\/supplier\/myCompanyList\?menuCode=\w+$/);
       // The warning list itself is the buyers' screen.
       expect((await supplier01.call(`${WARNING}/listByPage`, { params: {}, pageRows: 10 })).http).toBe(403);
 
