@@ -194,7 +194,8 @@ for (const backend of await backends()) {
         title: 'Approve PR-42 CN',
         content: 'Please approve PR-42',
         readFlag: 'N',
-        route: '/main/order/requisitionEdit?id=1&mode=view',
+        // The link names the menus whose screens include its page (the reader opens it with their buttons).
+        route: '/main/order/requisitionEdit?id=1&mode=view&menuCode=REQUISITION',
       });
       expect(m1.sendTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
