@@ -28,6 +28,7 @@ import { registerFamilies } from './rest/registerFamilies.js';
 import { DefinitionService } from './definitions/service.js';
 import { languageOf, message } from './i18n/messages.js';
 import { seed } from './seed/seed.js';
+import type { DemoRun } from './seed/demoSteps.js';
 import { ok } from './http/envelope.js';
 import { discoverModules } from './modules/discover.js';
 import { ModuleRegistry } from './modules/registry.js';
@@ -64,6 +65,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   const modules = new ModuleRegistry(opts.modules ?? (await discoverModules(root)), defs);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: opts.inMemoryDb, queue: config.dbQueue });
   let demoUsers: string[] = [];
+  let lateDemo: DemoRun['late'];
   if (!opts.fromTemplate) {
     // Every module's tables, also those of modules left out of `opts.modules`: the definitions (and so the families) cover them all.
     const dependsOn = new Map(modules.modules.map((m) => [m.name, m.dependsOn]));
@@ -74,7 +76,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
         moduleDirs(root).map((m) => ({ ...m, dependsOn: dependsOn.get(m.name) })),
       ),
     );
-    demoUsers = await seed(database.db, defs, config, root, modules);
+    ({ users: demoUsers, late: lateDemo } = await seed(database.db, defs, config, root, modules));
   }
   const cache = openStore(config.redisUrl, opts.cacheNamespace);
   // Start-up commands (definitions, grants) meet a connected client; a Redis still away after 5 s is
@@ -159,6 +161,11 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerFamilies(server, ctx);
   const host = { app: ctx, definitions };
   modules.startApis(host);
+  // Demo data made through other modules' APIs (a stored file, a scheduled request), on the first start only.
+  if (lateDemo) {
+    const late = lateDemo;
+    await database.db.transaction().execute((trx) => late(trx, (name) => modules.api(name)));
+  }
   for (const m of modules.modules) await m.routes?.(server, host);
 
   if (spa) {

@@ -3,6 +3,8 @@
 // instead of keeping timers: the run is a request like any other (visible on 提交请求, exactly once
 // across processes, retried and timed out by the program's settings).
 
+import type { Db } from '../../server/db/connect.js';
+
 export interface SchedulerApi {
   /**
    * Makes sure `programCode` runs at `at` or soon after, without parameters: a waiting one-off request of
@@ -11,4 +13,11 @@ export interface SchedulerApi {
    * is disabled (its screen says so).
    */
   runBy(programCode: string, at: Date): Promise<void>;
+  /**
+   * A request that runs `programCode` by `cron` (minute hour day month weekday) with `params`, written in the
+   * caller's transaction `db` (a module's demo data: its daily checks scheduled on a new installation). Keeps
+   * one: when a waiting cron request of the program exists, answers its id and writes nothing. The scheduler
+   * picks it up when it starts. Throws for an unknown program or a cron expression that never fires.
+   */
+  scheduleCron(db: Db, request: { programCode: string; cron: string; params?: Record<string, unknown> }, userId: number): Promise<number>;
 }

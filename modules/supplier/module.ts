@@ -28,7 +28,7 @@ import { notifyAgreementAnswered, notifyAgreementSent } from './server/agreement
 export default defineModule({
   name: 'supplier',
   // admin: the supplier's portal users (its contacts); workflow: registration review; files: certificate files.
-  dependsOn: ['base', 'admin', 'workflow', 'files'],
+  dependsOn: ['base', 'admin', 'workflow', 'files', 'scheduler'],
   publicPaths: PUBLIC_PATHS,
   programs: [certificateExpiryProgram, riskScanProgram],
   routes: (server, { app }) => registerPublicRoutes(server, app),

@@ -132,6 +132,11 @@ export interface DemoContext {
   /** The approval process a demo document went through, written as the workflow engine would have left
    *  it (nothing when no module runs processes). The model is one a module ships in `processes/`. */
   process(spec: DemoProcess): Promise<void>;
+  /**
+   * Another module's public API (its api.ts type), for a `late` step only (throws in any other): the APIs
+   * are built after the first steps ran. Pass the step's `db` to the calls that take one.
+   */
+  api<T extends object>(module: string): T;
 }
 
 /** A demo user by user name (its id from the `user` demo ids) and the name the history shows. */
@@ -193,6 +198,12 @@ export interface MessageTemplateSeed {
 export interface DemoStep {
   name: string;
   after?: readonly string[];
+  /**
+   * Runs once every module's public API is up (`demo.api`), after all other steps, in a transaction of its
+   * own: demo data made through another module (a stored file, a scheduled request). No other step may
+   * come after a late one.
+   */
+  late?: boolean;
   run(db: Db, demo: DemoContext): Promise<void>;
 }
 

@@ -38,17 +38,33 @@ export function orderDemoSteps(modules: readonly ServerModule[]): DemoStep[] {
   return order;
 }
 
+/** What the first pass of the demo steps leaves: the users to print and the late steps still to run. */
+export interface DemoRun {
+  users: string[];
+  /** Runs the `late` steps (none: does nothing) with the modules' public APIs; call it in one transaction. */
+  late?(db: Db, api: <T extends object>(module: string) => T): Promise<void>;
+}
+
 export async function runDemoSteps(
   db: Db,
   modules: readonly ServerModule[],
   base: Pick<DemoContext, 'password' | 'lookups' | 'grant'>,
   processes?: ProcessModelData,
-): Promise<string[]> {
+): Promise<DemoRun> {
   const facts = new Map<string, unknown>();
   const ids = new DemoIdMap();
+  const ordered = orderDemoSteps(modules);
+  const lateNames = new Set<string>();
+  for (const step of ordered) {
+    if (step.late) lateNames.add(step.name);
+    else if (step.after?.some((a) => lateNames.has(a))) throw new Error(`demo data: ${step.name} comes after a late step`);
+  }
   const demo: DemoContext = {
     ...base,
     ids,
+    api: (module) => {
+      throw new Error(`demo data: module APIs (${module}) only in a late step`);
+    },
     process: async (spec) => processes?.demoInstance(db, spec, (user) => ids.get('user', user)),
     users: [],
     share: (key, value) => void facts.set(key, value),
@@ -57,6 +73,14 @@ export async function runDemoSteps(
       return facts.get(key) as T;
     },
   };
-  for (const step of orderDemoSteps(modules)) await step.run(db, demo);
-  return demo.users;
+  for (const step of ordered) if (!step.late) await step.run(db, demo);
+  const late = ordered.filter((s) => s.late);
+  if (late.length === 0) return { users: demo.users };
+  return {
+    users: demo.users,
+    async late(lateDb, api) {
+      // The same ids and shared facts as the first pass; the lookups and grants of the first transaction are done.
+      for (const step of late) await step.run(lateDb, { ...demo, api });
+    },
+  };
 }

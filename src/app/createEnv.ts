@@ -54,6 +54,8 @@ export function createEnv(inputs: EnvInputs): RuntimeEnv {
 export function withMenuContext(to: string, params: Record<string, string>): string {
   if (!to.startsWith('/main/')) return to;
   const url = new URL(to, 'http://nav.invalid');
+  // A link naming its own menus (menuCode) is opened under them by the shell, not under this page's.
+  if (url.searchParams.has('menuCode')) return to;
   for (const key of ['menuId', 'respId']) {
     if (!url.searchParams.has(key) && params[key]) url.searchParams.set(key, params[key]);
   }

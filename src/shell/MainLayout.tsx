@@ -8,6 +8,7 @@ import { clearResourceCache } from '../app/resources';
 import { loadEffectivePages, watchDefinitionChanges } from '../app/effectivePages';
 import { updateSession, useSession, type Id, type UserSession } from '../app/session';
 import { Header } from './Header';
+import { namesMenuCodes, resolveMenuCodes } from './menuContext';
 import { menuRoute, useMenus, type MenuNode } from './menus';
 import { usePrefetchMenuPages } from './prefetchMenuPages';
 import { ShellContext } from './ShellContext';
@@ -51,6 +52,12 @@ function SignedInLayout({ session }: { session: UserSession }) {
     void loadEffectivePages();
     return watchDefinitionChanges();
   }, [session.userId]);
+
+  // A link naming its menus by code (an inbox notice) opens under the first one held (menuContext.ts).
+  useEffect(() => {
+    if (!namesMenuCodes(location.search) || menusState.status === 'loading') return;
+    navigate(resolveMenuCodes(location.pathname + location.search + location.hash, menusState.menus, session.respId), { replace: true });
+  }, [location, menusState, navigate, session.respId]);
 
   // The spec scrolls to the top after every navigation.
   useEffect(() => {

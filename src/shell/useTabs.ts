@@ -4,6 +4,7 @@ import { Message } from '@arco-design/web-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { namesMenuCodes } from './menuContext';
 import { describeTab } from './tabs/tabRules';
 import { MAX_TABS, activeTab, closeOthers, closeTab, emptyTabs, openTab, refreshTab, type TabsState } from './tabs/tabsModel';
 
@@ -14,6 +15,9 @@ export function useTabs(homePath: string) {
   const navigationType = useNavigationType();
   const [state, setState] = useState<TabsState>(emptyTabs);
   const stateRef = useRef(state);
+  // A link naming its menus by code is replaced by the layout with its menuId (menuContext.ts): no tab of its
+  // own, and the replacement opens a tab like the navigation it stands for (it takes over no tab).
+  const resolvingRef = useRef(false);
 
   const commit = useCallback((next: TabsState) => {
     stateRef.current = next;
@@ -26,6 +30,12 @@ export function useTabs(homePath: string) {
       navigate(homePath, { replace: true });
       return;
     }
+    if (namesMenuCodes(search)) {
+      resolvingRef.current = true;
+      return;
+    }
+    const resolved = resolvingRef.current;
+    resolvingRef.current = false;
     let current = stateRef.current;
     // The home tab is always first, so it is there even when the user lands on a deep link.
     if (!current.tabs.some((tab) => tab.path.split('?')[0] === homePath) && pathname !== homePath) {
@@ -33,7 +43,13 @@ export function useTabs(homePath: string) {
     }
     const target = describeTab(pathname + search, homePath);
     // A replacing navigation (a new record saved: ?id appears) takes over the tab it came from.
-    if (navigationType === 'REPLACE' && current.activeKey && current.activeKey !== target.key && current.activeKey.split('?')[0] === target.routeName) {
+    if (
+      navigationType === 'REPLACE' &&
+      !resolved &&
+      current.activeKey &&
+      current.activeKey !== target.key &&
+      current.activeKey.split('?')[0] === target.routeName
+    ) {
       current = closeTab(current, current.activeKey);
     }
     const result = openTab(current, target);

@@ -3,6 +3,7 @@
 // a message id that is not the caller's is refused as unknown (nothing changes, nothing is told).
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { withMenuCodes } from '../../../server/acl/menuContext.js';
 import type { AppContext } from '../../../server/context.js';
 import { refuse } from '../../../server/errors.js';
 import { ok } from '../../../server/http/envelope.js';
@@ -69,7 +70,9 @@ export function registerInboxRoutes(server: FastifyInstance, app: AppContext): v
         .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ]);
-    return ok(rows, '', { count: Number(count?.n ?? 0), curIndex: pageIndex as number, pageRows: pageRows as number });
+    // Each link names the menus whose buttons its page has (server/acl/menuContext.ts).
+    const linked = rows.map((r) => ({ ...r, route: withMenuCodes(app.defs, r.route) }));
+    return ok(linked, '', { count: Number(count?.n ?? 0), curIndex: pageIndex as number, pageRows: pageRows as number });
   });
 
   server.post(`${RECEIVE}/countUnread`, { config: { reads: true } }, async (req) => {
@@ -85,7 +88,7 @@ export function registerInboxRoutes(server: FastifyInstance, app: AppContext): v
       .select([...columns])
       .executeTakeFirst();
     if (!row) throw refuse('msg.notFound');
-    return ok(row);
+    return ok({ ...row, route: withMenuCodes(app.defs, row.route) });
   });
 
   /** Marks the caller's messages read: all of `ids` must be the caller's, else nothing changes. */

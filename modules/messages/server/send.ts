@@ -3,6 +3,7 @@
 // in one transaction. After the commit the in-app deliveries are pushed to open browsers and the e-mail
 // and SMS deliveries start going out (dispatch.ts); the call does not wait for them.
 import { sql } from 'kysely';
+import { withMenuCodes } from '../../../server/acl/menuContext.js';
 import type { AppContext } from '../../../server/context.js';
 import { auditInsert } from '../../../server/db/typed.js';
 import { refuse } from '../../../server/errors.js';
@@ -221,6 +222,8 @@ async function pushSite(
   sendTime: string,
 ) {
   if (site.length === 0 || !app.modules.hasApi('push')) return;
+  // The link names the menus whose buttons its page has, as the inbox answers it (server/acl/menuContext.ts).
+  const linked = withMenuCodes(app.defs, route);
   // One batch for every recipient (one Redis pipeline, ~1 MB per PUBLISH), each with their own message id.
   await app.modules
     .api<PushApi>('push')
@@ -228,7 +231,7 @@ async function pushSite(
       site.map((s) => ({
         userId: s.userId,
         type: 'message',
-        data: { messageId: s.messageId, title: s.title, content: s.content, sourceType, route, sendTime },
+        data: { messageId: s.messageId, title: s.title, content: s.content, sourceType, route: linked, sendTime },
       })),
     )
     .catch((err: unknown) => console.error('messages: push failed', err));

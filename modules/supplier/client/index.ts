@@ -1,7 +1,8 @@
 // Suppliers, client side: the profile card of the supplier portal's home (what the company still has to fill
 // in), the public registration pages (/register, /registerInfoEdit), loaded when first opened, and the
 // review pages' reject that asks for the reason, the questionnaire answering / scoring panel and the card of
-// questionnaires to answer on the supplier home; the agreements to sign on the home and the signed PDF's panel.
+// questionnaires to answer on the supplier home; the agreements to sign on the home and the signed PDF's panel; the risk score with its reasons on the
+// buyer's supplier screen.
 import { lazy } from 'react';
 import { defineClientModule } from '../../../runtime/registry/clientModule';
 import { ProfileHomeCard } from './profileHomeCard';
@@ -11,6 +12,7 @@ import { QuestionnairePanel } from './questionnaire/QuestionnairePanel';
 import { QuestionnairesHomeCard } from './questionnaire/questionnairesHomeCard';
 import { AgreementsHomeCard } from './agreement/agreementsHomeCard';
 import { AgreementPdfPanel } from './agreement/AgreementPdfPanel';
+import { RiskPanel } from './risk/RiskPanel';
 
 export default defineClientModule({
   name: 'supplier',
@@ -18,6 +20,7 @@ export default defineClientModule({
   editAddons: {
     supplierQuestionnaire: { order: 40, component: QuestionnairePanel },
     supplierAgreementPdf: { order: 41, component: AgreementPdfPanel },
+    supplierRisk: { order: 42, component: RiskPanel },
   },
   homePanels: {
     supplierProfile: { order: 8, homes: ['ex'], component: ProfileHomeCard },

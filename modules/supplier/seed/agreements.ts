@@ -1,11 +1,11 @@
 // Demo agreements of supplier01's and supplier02's companies (S-0001 华东精密钢材, S-0002 Siam Electronic) in
 // every state: a draft with its variables still open, one sent to sign on each portal, one signed (signer,
-// time and the SHA-256 of the PDF printed for it; the demo keeps no file of it: a PDF is stored when a
-// supplier signs in the app), one refused with its reason and one expired. Written as the operations would.
-import { createHash } from 'node:crypto';
+// time, its signed PDF stored through the files module and the SHA-256 of those bytes: the late step
+// agreementFiles), one refused with its reason and one expired. Written as the operations would.
 import { auditInsert, typed } from '../../../server/db/typed.js';
 import type { DemoStep } from '../../../server/modules/types.js';
 import { nextDocumentNumber } from '../../../server/rest/numbering.js';
+import type { FilesApi } from '../../files/api.js';
 import type { SupplierTables } from '../generated/tables.js';
 import { fillVariables } from '../server/agreements/rules.js';
 import { renderAgreementPdf } from '../server/agreements/pdf.js';
@@ -29,6 +29,10 @@ export const AGREEMENT_TEXTS = {
 } as const;
 
 type Kind = keyof typeof AGREEMENT_TEXTS;
+/** The CN names of lookup AGREEMENT_TYPE (lookups.json), as the PDF prints the type. */
+const TYPE_NAMES: Record<Kind, string> = { QUALITY: '质量协议', INTEGRITY: '廉洁协议', FRAMEWORK: '框架协议' };
+const stamp = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 19).replace('T', ' ') : String(v ?? '').slice(0, 19));
+const day = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v ?? '')).slice(0, 10);
 type State = 'DRAFT' | 'SENT' | 'SIGNED' | 'REFUSED' | 'EXPIRED';
 
 export const agreements: DemoStep = {
@@ -63,30 +67,7 @@ export const agreements: DemoStep = {
       const number = await nextDocumentNumber(db, 'AG');
       const signedAt = state === 'SIGNED' || state === 'EXPIRED' ? stampPlus(-10) : null;
       const signedBy = signedAt ? signer || 'supplier01' : null;
-      const hash =
-        signedAt && signedBy
-          ? createHash('sha256')
-              .update(
-                await renderAgreementPdf(
-                  {
-                    agreementNumber: number,
-                    agreementType: kind,
-                    title,
-                    content,
-                    validFrom,
-                    validTo,
-                    supplierName: s.supplier_name,
-                    creditCode: s.tax_number ?? '',
-                    signerName: signedBy,
-                    signedAt,
-                  },
-                  'CN',
-                  kind,
-                ),
-              )
-              .digest('hex')
-          : null;
-      await t
+      const inserted = await t
         .insertInto('srm_pos_agreement')
         .values({
           agreement_number: number,
@@ -101,10 +82,66 @@ export const agreements: DemoStep = {
           refuse_reason: state === 'REFUSED' ? 'Clause 3 (liability) must be capped at the order value; please revise.' : null,
           signed_by: signedBy,
           signed_at: signedAt,
-          document_sha256: hash,
           ...auditInsert(buyer),
         })
-        .execute();
+        .returning('agreement_id')
+        .executeTakeFirstOrThrow();
+      if (signedAt) demo.ids.set('signedAgreement', number, inserted.agreement_id);
+    }
+  },
+};
+
+/** The signed PDF of each signed demo agreement, printed in CN as the supplier's signature would have printed
+ *  it and stored through the files module as the agreement's file: its hash is that of the stored bytes. */
+export const agreementFiles: DemoStep = {
+  name: 'agreementFiles',
+  after: ['supplier:agreements'],
+  late: true,
+  async run(db, demo) {
+    const t = typed<SupplierTables>(db);
+    const files = demo.api<FilesApi>('files');
+    for (const agreementId of demo.ids.all('signedAgreement')) {
+      const a = await t
+        .selectFrom('srm_pos_agreement as a')
+        .innerJoin('srm_pos_supplier_info as s', 's.supplier_id', 'a.supplier_id')
+        .select([
+          'a.agreement_number',
+          'a.agreement_type',
+          'a.title',
+          'a.content',
+          'a.valid_from',
+          'a.valid_to',
+          'a.signed_by',
+          'a.signed_at',
+          's.supplier_name',
+          's.tax_number',
+        ])
+        .where('a.agreement_id', '=', agreementId)
+        .executeTakeFirstOrThrow();
+      const number = a.agreement_number ?? String(agreementId);
+      const bytes = await renderAgreementPdf(
+        {
+          agreementNumber: number,
+          agreementType: a.agreement_type,
+          title: a.title,
+          content: a.content,
+          validFrom: day(a.valid_from),
+          validTo: day(a.valid_to),
+          supplierName: a.supplier_name,
+          creditCode: a.tax_number ?? '',
+          signerName: a.signed_by ?? '',
+          signedAt: stamp(a.signed_at),
+        },
+        'CN',
+        TYPE_NAMES[a.agreement_type as Kind] ?? a.agreement_type,
+      );
+      const signer = demo.ids.get('user', a.signed_by ?? 'supplier01');
+      const file = await files.storeBytes(
+        db,
+        { bytes, fileName: `${number}-signed.pdf`, contentType: 'application/pdf', functionId: 'srmPosAgreement', businessId: agreementId },
+        signer,
+      );
+      await t.updateTable('srm_pos_agreement').set({ document_sha256: file.sha256, pdf_file_id: file.id }).where('agreement_id', '=', agreementId).execute();
     }
   },
 };

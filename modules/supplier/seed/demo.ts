@@ -9,7 +9,8 @@ import { warnings } from './warnings.js';
 import { changes } from './changes.js';
 import { qualification } from './qualification.js';
 import { risk } from './risk.js';
-import { agreements } from './agreements.js';
+import { agreementFiles, agreements } from './agreements.js';
+import { schedules } from './schedules.js';
 
 export const SUPPLIERS: [string, string, string, string, string, string][] = [
   ['S-0001', '华东精密钢材有限公司', '91310000MA1FL0001X', '王建国', '021-5888-0001', 'sales@hd-steel.example.com'],
@@ -83,4 +84,16 @@ const grants: DemoStep = {
   },
 };
 
-export const supplierDemo: readonly DemoStep[] = [suppliers, categories, registrations, warnings, changes, qualification, risk, agreements, grants];
+export const supplierDemo: readonly DemoStep[] = [
+  suppliers,
+  categories,
+  registrations,
+  warnings,
+  changes,
+  qualification,
+  risk,
+  agreements,
+  grants,
+  agreementFiles,
+  schedules,
+];

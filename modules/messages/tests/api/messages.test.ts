@@ -71,7 +71,9 @@ for (const backend of await backends()) {
         expect(mine.some((m) => m.readFlag === 'Y') && mine.some((m) => m.readFlag === 'N')).toBe(true);
         expect(Object.keys(mine[0]).sort()).toEqual(['content', 'messageId', 'readFlag', 'readTime', 'route', 'sendTime', 'sourceType', 'title']);
       }
-      expect((await inbox(approver1)).find((m) => m.sourceType === 'WF_TASK_ASSIGNED')?.route).toMatch(/^\/main\/order\/requisitionEdit\?id=\d+&mode=view$/);
+      expect((await inbox(approver1)).find((m) => m.sourceType === 'WF_TASK_ASSIGNED')?.route).toMatch(
+        /^\/main\/order\/requisitionEdit\?id=\d+&mode=view&menuCode=[A-Z_%0-9]+$/,
+      );
     });
 
     it('refuses a template naming an undeclared variable, in the caller language, and saves nothing', async () => {
@@ -192,7 +194,8 @@ for (const backend of await backends()) {
         title: 'Approve PR-42 CN',
         content: 'Please approve PR-42',
         readFlag: 'N',
-        route: '/main/order/requisitionEdit?id=1&mode=view',
+        // The link names the menus whose screens include its page (the reader opens it with their buttons).
+        route: '/main/order/requisitionEdit?id=1&mode=view&menuCode=REQUISITION',
       });
       expect(m1.sendTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 

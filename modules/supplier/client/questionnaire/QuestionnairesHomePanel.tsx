@@ -1,10 +1,9 @@
 // The supplier home's card of questionnaires still to answer (qualification and surveys): each with its due
-// date and a button to answer it.
-import { useRuntimeEnv } from '../../../../runtime/env';
+// date and a button to answer it (opened in 我的问卷's menu, whose buttons save and submit).
+import type { HomePanelProps } from '../../../../runtime/registry/types';
 import { OpenWorkCard } from '../OpenWorkCard';
 
-export default function QuestionnairesHomePanel() {
-  const env = useRuntimeEnv();
+export default function QuestionnairesHomePanel({ openInMenu }: HomePanelProps) {
   return (
     <OpenWorkCard
       list="srmServer/v1/srmPosQuestionnaireRestful/listByPage"
@@ -13,7 +12,7 @@ export default function QuestionnairesHomePanel() {
       prefix="supplierQn.home"
       rowKey="due"
       fields={{ key: 'questionnaireId', number: 'questionnaireNumber', date: 'dueDate' }}
-      open={(r) => env.navigate(`/main/supplier/myQuestionnaireEdit?id=${String(r.questionnaireId)}&mode=edit`)}
+      open={(r) => openInMenu('MY_QUESTIONNAIRE', 'supplier/myQuestionnaireEdit', { id: String(r.questionnaireId), mode: 'edit' })}
     />
   );
 }

@@ -89,13 +89,16 @@ export async function warningPush(app: AppContext, w: NewWarning): Promise<void>
   const templateCode = TEMPLATES[w.warningType];
   // Business-information signals and blacklist hits are the buyers' concern, not told to the supplier.
   const toSupplier = w.warningType !== 'RISK' && w.warningType !== 'BLACKLIST_HIT';
-  await app.modules.api<MessagesApi>('messages').send({
-    templateCode,
-    sourceType: 'SUPPLIER_WARNING',
-    variables: vars,
-    recipients: [{ responsibility: WARNING_RESPONSIBILITY }, ...(toSupplier ? [{ supplierId: w.supplierId }] : [])],
-    route: '/main/supplier/supplierWarningList',
-    language: lang,
-    useMessageLanguage: true,
-  });
+  const messages = app.modules.api<MessagesApi>('messages');
+  const notice = { templateCode, sourceType: 'SUPPLIER_WARNING', variables: vars, language: lang, useMessageLanguage: true } as const;
+  // The buyers' notice opens the warning list; the supplier's (which may not read that list) its own screen.
+  await messages.send({ ...notice, recipients: [{ responsibility: WARNING_RESPONSIBILITY }], route: '/main/supplier/supplierWarningList' });
+  if (toSupplier) await messages.send({ ...notice, recipients: [{ supplierId: w.supplierId }], route: supplierRoute(w) });
+}
+
+/** Where a supplier's user acts on a warning: the overdue questionnaire itself, else its company's information. */
+function supplierRoute(w: NewWarning): string {
+  return w.warningType === 'QUESTIONNAIRE_OVERDUE' && w.questionnaireId
+    ? `/main/supplier/myQuestionnaireEdit?id=${w.questionnaireId}&mode=edit`
+    : '/main/supplier/myCompanyList';
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../../../server/db/connect.js';
 import { typed } from '../../../../server/db/typed.js';
 import type { SupplierTables } from '../../generated/tables.js';
 import { pointsOf } from '../risk/score.js';
+import { reconcileWarnings } from './reconcile.js';
 
 /** Suppliers no buyer works with any more: their certificates are not watched. */
 const GONE = ['QUIT', 'BLACKLIST', 'BLACKLISTED'];
@@ -16,6 +17,8 @@ export interface NewWarning {
   warningType: 'CERT_EXPIRING' | 'CERT_EXPIRED' | 'QUESTIONNAIRE_OVERDUE' | 'BLACKLIST_HIT' | 'RISK';
   subject: string;
   dueDate: string;
+  /** An overdue questionnaire's: the supplier's notice opens it. */
+  questionnaireId?: number;
 }
 
 const dayPlus = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -42,23 +45,10 @@ export async function scanCertificates(db: Db, today: string, daysAhead: number,
       dueDate,
     };
   });
-  const key = (w: { supplierId: number; warningType: string; subject: string; dueDate: string | null }) =>
-    `${w.supplierId}|${w.warningType}|${w.subject}|${String(w.dueDate).slice(0, 10)}`;
-  const open = await t
-    .selectFrom('srm_pos_supplier_warning')
-    .select(['warning_id', 'supplier_id', 'warning_type', 'subject', 'due_date'])
-    .where('status', '=', 'OPEN')
-    .where('warning_type', 'in', ['CERT_EXPIRING', 'CERT_EXPIRED'])
-    .execute();
-  const openKeys = new Map(
-    open.map((w) => [key({ supplierId: Number(w.supplier_id), warningType: w.warning_type, subject: w.subject, dueDate: w.due_date }), w.warning_id]),
-  );
-  const dueKeys = new Set(due.map(key));
   // Left the window, or went from expiring to expired (a new warning of the other type follows).
-  const stale = [...openKeys].filter(([k]) => !dueKeys.has(k)).map(([, id]) => id);
-  if (stale.length > 0) await t.updateTable('srm_pos_supplier_warning').set({ status: 'CLOSED', closed_date: now }).where('warning_id', 'in', stale).execute();
+  const { fresh, closed } = await reconcileWarnings(t, ['CERT_EXPIRING', 'CERT_EXPIRED'], due, now, { byType: true, byDueDate: true });
   const opened: NewWarning[] = [];
-  for (const w of due.filter((d) => !openKeys.has(key(d)))) {
+  for (const w of fresh) {
     const row = await t
       .insertInto('srm_pos_supplier_warning')
       .values({
@@ -74,5 +64,5 @@ export async function scanCertificates(db: Db, today: string, daysAhead: number,
       .executeTakeFirstOrThrow();
     opened.push({ ...w, warningId: Number(row.warning_id) });
   }
-  return { opened, closed: stale.length };
+  return { opened, closed };
 }

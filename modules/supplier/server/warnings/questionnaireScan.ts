@@ -13,7 +13,7 @@ export async function scanQuestionnaires(db: Db, today: string, now: string): Pr
   const t = typed<SupplierTables>(db);
   const overdue = await t
     .selectFrom('srm_pos_questionnaire')
-    .select(['supplier_id', 'questionnaire_number', 'title', 'due_date'])
+    .select(['questionnaire_id', 'supplier_id', 'questionnaire_number', 'title', 'due_date'])
     .where('status', '=', 'SENT')
     .where('due_date', '<', today)
     .execute();
@@ -22,6 +22,7 @@ export async function scanQuestionnaires(db: Db, today: string, now: string): Pr
     warningType: 'QUESTIONNAIRE_OVERDUE' as const,
     subject: `${q.questionnaire_number ?? ''} ${q.title ?? ''}`.trim().slice(0, 300),
     dueDate: String(q.due_date).slice(0, 10),
+    questionnaireId: Number(q.questionnaire_id),
   }));
   const { fresh, closed } = await reconcileWarnings(t, 'QUESTIONNAIRE_OVERDUE', due, now);
   const opened: NewWarning[] = [];

@@ -63,6 +63,28 @@ for (const backend of await backends()) {
       expect(mine.map((a) => a.status)).toContain('SENT');
     });
 
+    it('every demo signed agreement has its signed PDF stored, and its hash is that of the stored bytes', async () => {
+      const signed = expectOk(await buyer.call<Rec[]>(`${AG}/listByPage`, { params: {}, pageRows: 200 })).filter((a) => a.signedAt && a.signedBy);
+      // S-0001 SIGNED and EXPIRED (signed before it lapsed), S-0002 SIGNED: whatever else other tests signed.
+      expect(signed.length).toBeGreaterThanOrEqual(3);
+      for (const a of signed) {
+        const fileId = Number(a.pdfFileId);
+        expect(fileId, String(a.agreementNumber)).toBeGreaterThan(0);
+        const d = await download(buyer, fileId);
+        expect(d.http).toBe(200);
+        expect(d.body.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(createHash('sha256').update(d.body).digest('hex')).toBe(a.documentSha256);
+      }
+      // supplier01 downloads its own signed demo agreement's PDF from the portal; the text names the signer.
+      const own = expectOk(await s1.call<Rec[]>(`${AG}/listByPage`, { params: { status: 'SIGNED' }, pageRows: 50 })).find((a) => a.signedBy === 'supplier01');
+      expect(own).toBeTruthy();
+      const mine = await download(s1, Number(own!.pdfFileId));
+      expect(createHash('sha256').update(mine.body).digest('hex')).toBe(own!.documentSha256);
+      const text = (await pdfText(new Uint8Array(mine.body))).pages.join('\n');
+      expect(text).toContain(String(own!.agreementNumber));
+      expect(text).toContain('supplier01');
+    });
+
     it('buyer sends, supplier01 signs: PDF stored, hash of its bytes, supplier name in its text; buyer downloads it', async () => {
       const a = await draft();
       expect(a.status).toBe('DRAFT');

@@ -46,6 +46,20 @@ for (const backend of await backends()) {
       );
     });
 
+    it('a new installation runs the checks daily: the demo schedules SUPPLIER_CERT_EXPIRY and SUPPLIER_RISK_SCAN by cron', async () => {
+      const requests = expectOk(await admin.call<Rec[]>(`${REQUESTS}/listByPage`, { params: {}, pageRows: 200 }));
+      const daily = (code: string) =>
+        requests.filter((r) => r.programCode === code && r.cron && ['SCHEDULED', 'PENDING', 'RUNNING'].includes(String(r.requestStatus)));
+      expect(daily('SUPPLIER_CERT_EXPIRY').map((r) => [r.cron, JSON.parse(String(r.params))])).toEqual([['0 6 * * *', { daysAhead: 30 }]]);
+      expect(daily('SUPPLIER_RISK_SCAN').map((r) => r.cron)).toEqual(['30 6 * * *']);
+      for (const r of [...daily('SUPPLIER_CERT_EXPIRY'), ...daily('SUPPLIER_RISK_SCAN')]) {
+        // Due at the next occurrence, within a day; linked to its program once the scheduler started.
+        const next = Date.parse(`${String(r.nextRunAt).replace(' ', 'T')}Z`);
+        expect(next - Date.now()).toBeLessThanOrEqual(86_400_000 + 60_000);
+        expect(Number(r.programId)).toBeGreaterThan(0);
+      }
+    });
+
     it('a scheduled check opens a warning once, tells buyers and the supplier, and closes it when renewed', async () => {
       // supplier01's company (S-0001) gets a registration with a certificate expiring in ten days.
       const s = await db().selectFrom('srm_pos_supplier_info').select('supplier_id').where('supplier_number', '=', 'S-0001').executeTakeFirstOrThrow();
@@ -77,6 +91,11 @@ for (const backend of await backends()) {
       const supplier01 = await signIn(t.url, 'supplier01');
       await expect.poll(() => inboxOf(supplier01), { timeout: 10_000 }).toContain(title);
       expect((await inboxOf(buyer)).filter((x) => x === title)).toHaveLength(1);
+      // Each notice opens what its reader may act on: the buyers' the warning list, the supplier's its company.
+      const routeOf = async (c: SignedClient) =>
+        String(expectOk(await c.call<Rec[]>(`${INBOX}/listByPage`, { params: {}, pageIndex: 1, pageRows: 50 })).find((m) => m.title === title)?.route);
+      expect(await routeOf(buyer)).toMatch(/^\/main\/supplier\/supplierWarningList\?menuCode=SUPPLIER_WARNING$/);
+      expect(await routeOf(supplier01)).toMatch(/^\/main\/supplier\/myCompanyList\?menuCode=\w+$/);
       // The warning list itself is the buyers' screen.
       expect((await supplier01.call(`${WARNING}/listByPage`, { params: {}, pageRows: 10 })).http).toBe(403);
 

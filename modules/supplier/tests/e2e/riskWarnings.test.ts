@@ -1,5 +1,6 @@
 // Business risk on the buyer's screens, in CN and TH: the warning list (供应商预警) shows a demo RISK signal
-// with its type, level and points, and the supplier list shows the supplier's risk score.
+// with its type, level and points, the supplier list shows the supplier's risk score, and the supplier's
+// screen shows the score with its reasons in the reader's words.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, shot } from '../../../../tests/e2e/browser';
@@ -50,6 +51,20 @@ for (const lang of ['CN', 'TH'] as const) {
       await eventually(async () => (await scores()).length).toBe(1);
       expect(Number((await scores())[0])).toBeGreaterThanOrEqual(35);
       await shot(page, `supplier-risk-score-${lang.toLowerCase()}`);
+
+      // The supplier's own screen: the score and its reasons, named in the reader's language.
+      await activePane(page).getByTestId('row-action-view-0').click();
+      await page.waitForURL(/\/main\/supplier\/supplierEdit\?/);
+      const risk = activePane(page).getByTestId('supplier-risk');
+      await risk.waitFor({ state: 'visible' });
+      expect(Number(await risk.getAttribute('data-score'))).toBeGreaterThanOrEqual(35);
+      const high = risk.getByTestId('supplier-risk-reason-RISK-HIGH');
+      await eventually(() => high.innerText()).toContain(c.type);
+      const reason = await high.innerText();
+      expect(reason).toContain(c.level);
+      expect(reason).toContain('+30');
+      expect(reason).not.toContain('RISK');
+      await shot(page, `supplier-risk-reasons-${lang.toLowerCase()}`);
     });
   });
 }
