@@ -5,20 +5,19 @@
 // line and field), the deadline passes, buyer01 opens the bids (开标, the opening record) and compares
 // and splits line 1 between them; the award waits for approval (SRC_AWARD, shown on the comparison)
 // until approver01 approves it.
+// (Helpers only: the tests are inquiry.cn.test.ts and inquiry.th.test.ts.)
 import type { Page } from 'playwright-core';
-import { expect, inject, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
 import { activePane, chooseOption, chromiumForFile, confirmDialog, eventually, expectToast, openMenu } from '../../../../tests/e2e/helpers';
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { expectOk, signIn, uniq } from '../../../../tests/support/apiHelpers.js';
 import { INQ, PRICE, QUO, type Inquiry } from '../api/support.js';
 
-const baseUrl = inject('baseUrl');
-const chromium = chromiumForFile(baseUrl);
 const TITLE = { CN: '询价单', TH: 'ใบขอใบเสนอราคา' } as const;
 
 /** The server's clock plus `seconds`, as the deadline text the server stores. */
-async function serverTimePlus(seconds: number): Promise<string> {
+async function serverTimePlus(baseUrl: string, seconds: number): Promise<string> {
   const s1 = await signIn(baseUrl, 'supplier01');
   const rows = expectOk(await s1.call<{ serverTime: string }[]>(`${QUO}/listByPageForBid`, { params: {}, pageRows: 1 }));
   const now = new Date(`${rows[0].serverTime.replace(' ', 'T')}Z`).getTime() + seconds * 1000;
@@ -55,7 +54,12 @@ async function quoteInPortal(page: Page, number: string, prices: string[], lang:
   await detail.getByTestId('bid-submit').click();
 }
 
-for (const lang of ['CN', 'TH'] as const) {
+/**
+ * The journey in one language, as its own test file (inquiry.cn.test.ts, inquiry.th.test.ts): most of it
+ * waits for the deadline on the server's clock, so the two languages run side by side on two workers.
+ */
+export function inquiryJourney(lang: 'CN' | 'TH', baseUrl: string): void {
+  const chromium = chromiumForFile(baseUrl);
   test(
     `${lang}: buyer01 publishes, two suppliers quote on its template, buyer01 opens the bids, compares and splits the award`,
     { timeout: 300_000 },
@@ -87,7 +91,7 @@ for (const lang of ['CN', 'TH'] as const) {
           categoryId: cats[0].categoryId,
           currencyCode: 'CNY',
           offerTemplateId: template.offerTemplateId,
-          deadline: await serverTimePlus(100),
+          deadline: await serverTimePlus(baseUrl, 100),
           lines: [
             { materialId: mats[0].materialId, quantity: 100, requiredDate: '2027-01-31' },
             { materialId: mats[1].materialId, quantity: 20, requiredDate: '2027-01-31' },
