@@ -86,6 +86,13 @@ export interface DataGridProps {
 
 const STICKY = { sticky: true } as const;
 const ROW_MARKERS = { kind: 'checkbox-visible', width: 40, checkboxStyle: 'square' } as const;
+/**
+ * What each frame paints (docs/grid.md "Paint cost"): two full-size buffers and a copy into the canvas
+ * ("double-buffer") cost less in Chromium's software canvas than glide's default of blitting the
+ * canvas onto itself, which copies the whole canvas before every scroll step. Glide's scroll shadows are
+ * off (fixedShadowX/Y): two grid-sized, semi-transparent layers over the canvas, composited every frame.
+ */
+const PAINT = { renderStrategy: 'double-buffer' } as const;
 const provideEditor: NonNullable<DataEditorProps['provideEditor']> = (cell) => (isEditCell(cell) ? { editor: CellEditor, disablePadding: true } : undefined);
 
 export function DataGrid(props: DataGridProps) {
@@ -414,6 +421,9 @@ export function DataGrid(props: DataGridProps) {
               onVisibleRegionChanged={onVisibleRegionChanged}
               theme={gridTheme}
               smoothScrollX
+              experimental={PAINT}
+              fixedShadowX={false}
+              fixedShadowY={false}
               rightElement={
                 showOperate || stripColumns.length > 0 ? (
                   <OperateColumn
