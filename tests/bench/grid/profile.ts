@@ -4,72 +4,16 @@
 // Optional: GRID_TRACE=file.json also records a Chromium trace of the scroll and prints the top slices.
 // Usage: npx tsx tests/bench/grid/profile.ts [page query, e.g. "rows=100000"]
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, serveBenchPage } from './benchPage.js';
+import { CLOCK_TICK_MS, threadTicks } from './chromiumCpu.js';
 
 const FRAMES = Number(process.env.BENCH_GRID_FRAMES ?? 600);
 const root = join(new URL('.', import.meta.url).pathname, '..', '..', '..');
 const out = process.env.GRID_PAGE_DIR ?? join(tmpdir(), `srm-grid-profile-${process.pid}`);
-const CLOCK_TICK_MS = 10; // USER_HZ 100
-
-/** Descendant process ids of this process (Chromium's browser, renderer, GPU and utility processes). */
-function descendants(): number[] {
-  const parents = new Map<number, number>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      parents.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      /* gone */
-    }
-  }
-  const found: number[] = [];
-  const walk = (pid: number) => {
-    for (const [child, parent] of parents) if (parent === pid) (found.push(child), walk(child));
-  };
-  walk(process.pid);
-  return found;
-}
-
-function processType(pid: number): string {
-  try {
-    // Chromium rewrites its command line (setproctitle): arguments may be joined by spaces.
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
-    return cmd.find((a) => a.startsWith('--type='))?.slice(7) ?? (cmd[0].includes('chrom') ? 'browser' : cmd[0].split('/').pop() ?? '?');
-  } catch {
-    return '?';
-  }
-}
-
-/** CPU ticks by "process type / thread name". */
-function threadTicks(): Map<string, number> {
-  const ticks = new Map<string, number>();
-  for (const pid of descendants()) {
-    const type = processType(pid);
-    let tasks: string[] = [];
-    try {
-      tasks = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tasks) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const key = `${type} / ${name}`;
-        ticks.set(key, (ticks.get(key) ?? 0) + Number(f[11]) + Number(f[12]));
-      } catch {
-        /* gone */
-      }
-    }
-  }
-  return ticks;
-}
 
 async function main(): Promise<void> {
   if (!process.env.GRID_PAGE_DIR)
@@ -158,8 +102,11 @@ function summariseProfile(profile: CpuProfile, frames: number): void {
 
 /** Self time of trace slices by thread and name, top 40. */
 function summariseTrace(path: string): void {
-  const events = (JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: { ph: string; name: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } }[] })
-    .traceEvents;
+  const events = (
+    JSON.parse(readFileSync(path, 'utf8')) as {
+      traceEvents: { ph: string; name: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } }[];
+    }
+  ).traceEvents;
   const threadNames = new Map<string, string>();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
   const byThread = new Map<string, { name: string; ts: number; end: number }[]>();
