@@ -20,7 +20,11 @@ function descendants(): number[] {
   }
   const found: number[] = [];
   const walk = (pid: number) => {
-    for (const [child, parent] of parents) if (parent === pid) (found.push(child), walk(child));
+    for (const [child, parent] of parents) {
+      if (parent !== pid) continue;
+      found.push(child);
+      walk(child);
+    }
   };
   walk(process.pid);
   return found;
@@ -36,17 +40,20 @@ function processType(pid: number): string {
   }
 }
 
+function readTasks(pid: number): string[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+}
+
 /** CPU ticks by "process type / thread name". */
 export function threadTicks(): Map<string, number> {
   const ticks = new Map<string, number>();
   for (const pid of descendants()) {
     const type = processType(pid);
-    let tasks: string[] = [];
-    try {
-      tasks = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
+    const tasks = readTasks(pid);
     for (const tid of tasks) {
       try {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
