@@ -11,6 +11,7 @@ import { useLookups } from '../data/useLookups.js';
 import { cellTypes } from '../registry/index.js';
 import { resolveText } from '../text/resolveText.js';
 import { footerSpanOf, getCell, summaryValue, type LeadingColumn } from './cells.js';
+import { cachedCells } from './cellCache.js';
 import { buildColumnModels, DEFAULT_OPERATE_WIDTH, EXPAND_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
 import { editorFor, isCellEditable } from './editable.js';
 import { AttachmentCellDialog } from '../attachments/registration.js';
@@ -228,7 +229,7 @@ export function DataGrid(props: DataGridProps) {
     freezeColumns,
     problemShown,
   ]);
-  const getCellContent = useCallback(([col, row]: Item) => getCell(source, col, row), [source]);
+  const getCellContent = useMemo(() => cachedCells((col, row) => getCell(source, col, row)), [source]);
 
   const { gridSelection, onGridSelectionChange } = useGridSelection(selected, rows.length, summary, onSelectionChange);
 

@@ -41,7 +41,9 @@ async function main(): Promise<void> {
     if (trace)
       await browser.startTracing(page, {
         path: trace,
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'viz', 'gpu', 'toplevel', 'benchmark', 'skia', 'v8.execute'],
+        categories: (
+          process.env.GRID_TRACE_CATS ?? 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz,gpu,toplevel,benchmark,v8.execute'
+        ).split(','),
       });
     const jsProfile = process.env.GRID_JSPROFILE === '1' ? await context.newCDPSession(page) : undefined;
     if (jsProfile) {
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }[];
   samples?: number[];
   timeDeltas?: number[];
 }
@@ -96,6 +98,23 @@ function summariseProfile(profile: CpuProfile, frames: number): void {
     const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
     self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0));
   }
+  // Inclusive time: every function on a sample's stack, once.
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inclusive = new Map<string, number>();
+  for (let i = 0; i < samples.length; i++) {
+    const seen = new Set<string>();
+    for (let id: number | undefined = samples[i]; id !== undefined; id = parent.get(id)) {
+      const f = byId.get(id)?.callFrame;
+      if (!f) break;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + (deltas[i + 1] ?? 0));
+    }
+  }
+  console.log('JS inclusive time (ms per frame):');
+  for (const [k, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(1, 40)) console.log(`  ${(us / 1000 / frames).toFixed(3).padStart(7)}  ${k}`);
   console.log('JS self time (ms per frame):');
   for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(us / 1000 / frames).toFixed(3).padStart(7)}  ${k}`);
 }
