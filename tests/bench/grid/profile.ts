@@ -69,6 +69,9 @@ async function main(): Promise<void> {
     const dropped = deltas.filter((d) => d > 25).length;
     const sumWork = work.reduce((a, b) => a + b, 0);
     console.log(`first paint ${firstPaint.toFixed(1)} ms; ${deltas.length} frames in ${wall} ms, dropped ${((100 * dropped) / deltas.length).toFixed(1)} %`);
+    // Dropped frames by the scroll step's phase (every 4th step also scrolls across and cannot blit).
+    const byPhase = [0, 1, 2, 3].map((p) => deltas.filter((d, i) => (i + 2) % 4 === p && d > 25).length);
+    console.log(`dropped by step phase (0 = across and down): ${byPhase.join(' / ')}`);
     console.log(`rAF work ${(sumWork / deltas.length).toFixed(2)} ms/frame; Chromium CPU ${(total / deltas.length).toFixed(2)} ms/frame (${total} ms)`);
     for (const [k, ms] of rows) console.log(`  ${(ms / deltas.length).toFixed(2).padStart(6)} ms/frame  ${k}`);
     if (trace) summariseTrace(trace);
