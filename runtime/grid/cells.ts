@@ -9,7 +9,7 @@ import type { CellTypeDef } from '../registry/types.js';
 import { EXPAND_WIDTH, INDEX_WIDTH, type ColumnModel } from './columns.js';
 import { isCellEditable, editorFor, isClickEditor } from './editable.js';
 import { fitText } from './ellipsis.js';
-import { formatNumber, rowNumber, sumValues, toNumber } from './format.js';
+import { formatNumber, roundTo, rowNumber, toNumber } from './format.js';
 import type { MergeSpans } from './merge.js';
 import type { ButtonsCell, CheckCell, EditCell, FooterLabelCell, IconCell, LinkCell } from './renderers.js';
 import { footerLabelSpan, type FooterLabelSpan } from './footerMerge.js';
@@ -65,16 +65,23 @@ export function leadingOf(src: Pick<CellSource, 'leading' | 'showIndex'>): reado
   return src.leading ?? (src.showIndex ? ['-index'] : []);
 }
 
-/** Footer value: sum or mean of the column over the rows (empty cells count as nothing for the mean). */
+/**
+ * Footer value: sum or mean of the column over the rows (empty cells count as nothing for the mean).
+ * One pass without an array of values: it runs before the grid's first paint, over every loaded row.
+ */
 export function summaryValue(model: ColumnModel, rows: readonly Row[]): number {
   // A computed column sums what it shows: loaded rows do not carry its value.
-  const values = rows.map((r) => columnValue(model.column, model.key, r));
-  if (model.summary === 'avg') {
-    const filled = values.filter((v) => toNumber(v) !== undefined);
-    if (filled.length === 0) return 0;
-    return sumValues(filled, 12) / filled.length;
+  const computed = model.column.computedEvent !== undefined;
+  let total = 0;
+  let filled = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const n = toNumber(computed ? columnValue(model.column, model.key, rows[i]) : rows[i][model.key]);
+    if (n === undefined) continue;
+    total += n;
+    filled++;
   }
-  return sumValues(values, model.precision);
+  if (model.summary === 'avg') return filled === 0 ? 0 : roundTo(total, 12) / filled;
+  return roundTo(total, model.precision ?? 8);
 }
 
 /** The footer cell's text: the summary with the column's precision (means: 2 by default) and separators. */

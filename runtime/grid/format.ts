@@ -45,9 +45,13 @@ export function formatDate(value: unknown, kind: 'date' | 'datetime' | 'year' | 
 export function sumValues(values: readonly unknown[], precision?: number): number {
   let total = 0;
   for (const v of values) total += toNumber(v) ?? 0;
-  const digits = precision ?? 8;
+  return roundTo(total, precision ?? 8);
+}
+
+/** A number rounded to `digits` decimals. */
+export function roundTo(n: number, digits: number): number {
   const factor = 10 ** digits;
-  return Math.round(total * factor) / factor;
+  return Math.round(n * factor) / factor;
 }
 
 /** Serial number across pages: SPEC §2 "serial number = row index + (page-1)*pageSize + 1". */

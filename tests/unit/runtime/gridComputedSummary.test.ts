@@ -33,4 +33,16 @@ describe('computed-summary column', () => {
     const model = toColumnModel({ key: 'monthlyVolume', isSummary: true } as unknown as Column, currency, env);
     expect(summaryValue(model, rows)).toBe(1320005.75);
   });
+
+  it('a mean leaves empty cells out and reads numbers written as text (one pass over the rows)', () => {
+    const model = toColumnModel({ key: 'monthlyVolume', isSummary: 'avg' } as unknown as Column, currency, env);
+    expect(summaryValue(model, [{ monthlyVolume: '1,000' }, { monthlyVolume: null }, { monthlyVolume: 2 }, { monthlyVolume: '' }])).toBe(501);
+    expect(summaryValue(model, [{ monthlyVolume: null }])).toBe(0);
+    expect(
+      summaryValue(toColumnModel({ key: 'monthlyVolume', isSummary: true } as unknown as Column, currency, env), [
+        { monthlyVolume: 0.1 },
+        { monthlyVolume: 0.2 },
+      ]),
+    ).toBe(0.3);
+  });
 });
