@@ -31,7 +31,7 @@ import { seed } from './seed/seed.js';
 import { ok } from './http/envelope.js';
 import { discoverModules } from './modules/discover.js';
 import { ModuleRegistry } from './modules/registry.js';
-import type { ServerModule } from './modules/types.js';
+import type { DemoLater, ServerModule } from './modules/types.js';
 import { InProcessEventBus, type DomainEvents } from './events/domainEvents.js';
 
 const root = join(new URL('.', import.meta.url).pathname, '..');
@@ -64,6 +64,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   const modules = new ModuleRegistry(opts.modules ?? (await discoverModules(root)), defs);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: opts.inMemoryDb, queue: config.dbQueue });
   let demoUsers: string[] = [];
+  let demoLater: DemoLater[] = [];
   if (!opts.fromTemplate) {
     // Every module's tables, also those of modules left out of `opts.modules`: the definitions (and so the families) cover them all.
     const dependsOn = new Map(modules.modules.map((m) => [m.name, m.dependsOn]));
@@ -74,7 +75,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
         moduleDirs(root).map((m) => ({ ...m, dependsOn: dependsOn.get(m.name) })),
       ),
     );
-    demoUsers = await seed(database.db, defs, config, root, modules);
+    ({ users: demoUsers, later: demoLater } = await seed(database.db, defs, config, root, modules));
   }
   const cache = openStore(config.redisUrl, opts.cacheNamespace);
   // Start-up commands (definitions, grants) meet a connected client; a Redis still away after 5 s is
@@ -159,6 +160,8 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerFamilies(server, ctx);
   const host = { app: ctx, definitions };
   modules.startApis(host);
+  // Demo data made through modules' APIs (DemoContext.later), on the start that created the demo company.
+  for (const run of demoLater) await database.db.transaction().execute((trx) => run(trx, (m) => (modules.hasApi(m) ? modules.api(m) : undefined)));
   for (const m of modules.modules) await m.routes?.(server, host);
 
   if (spa) {

@@ -132,7 +132,14 @@ export interface DemoContext {
   /** The approval process a demo document went through, written as the workflow engine would have left
    *  it (nothing when no module runs processes). The model is one a module ships in `processes/`. */
   process(spec: DemoProcess): Promise<void>;
+  /** Demo data made through other modules' public APIs (a file stored by the files module), which exist only
+   *  once the server runs: `run` is called after the APIs start, in its own transaction, on the start that
+   *  created the demo company; `api` answers a module's API, undefined when that module does not run. */
+  later(run: DemoLater): void;
 }
+
+/** A demo step's part that needs modules' public APIs (DemoContext.later). */
+export type DemoLater = (db: Db, api: <T extends object>(module: string) => T | undefined) => Promise<void>;
 
 /** A demo user by user name (its id from the `user` demo ids) and the name the history shows. */
 export interface DemoActor {

@@ -214,3 +214,58 @@ export class PdfText {
     return out;
   }
 }
+
+/** A closed outline, points in 1/1 point units, y up. */
+export type Contour = [number, number][];
+
+/** Curves flattened into `steps` segments. */
+function contoursOf(font: fontkit.Font, glyphId: number, k: number, dx: number, dy: number): Contour[] {
+  const out: Contour[] = [];
+  let cur: Contour = [];
+  let [x, y] = [0, 0];
+  const steps = 8;
+  const at = (px: number, py: number) => cur.push([dx + px * k, dy + py * k]);
+  for (const { command, args } of font.getGlyph(glyphId).path.commands) {
+    if (command === 'moveTo') {
+      if (cur.length) out.push(cur);
+      cur = [];
+      at(args[0], args[1]);
+    } else if (command === 'lineTo') at(args[0], args[1]);
+    else if (command === 'quadraticCurveTo' || command === 'bezierCurveTo') {
+      const [c1x, c1y, c2x, c2y, ex, ey] = command === 'quadraticCurveTo' ? [args[0], args[1], args[0], args[1], args[2], args[3]] : args;
+      for (let i = 1; i <= steps; i++) {
+        const t = i / steps;
+        const u = 1 - t;
+        if (command === 'quadraticCurveTo') at(u * u * x + 2 * u * t * c1x + t * t * ex, u * u * y + 2 * u * t * c1y + t * t * ey);
+        else
+          at(
+            u * u * u * x + 3 * u * u * t * c1x + 3 * u * t * t * c2x + t * t * t * ex,
+            u * u * u * y + 3 * u * u * t * c1y + 3 * u * t * t * c2y + t * t * t * ey,
+          );
+      }
+    } else if (command === 'closePath') {
+      if (cur.length) out.push(cur);
+      cur = [];
+    }
+    if (command !== 'closePath') [x, y] = args.slice(-2) as [number, number];
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+/** `text` as filled outlines at `size` points from (0, 0), shaped like draw() (for pictures made on the
+ *  server: a demo seal, a signature), and its advance. */
+export function textOutlines(text: string, size: number, bold = false): { width: number; contours: Contour[] } {
+  const contours: Contour[] = [];
+  let along = 0;
+  for (const r of runsOf(text, bold ? 700 : 400)) {
+    const k = size / r.face.font.unitsPerEm;
+    let pen = 0;
+    for (const g of shape(r.face.font, r.text).glyphs) {
+      contours.push(...contoursOf(r.face.font, g.id, k, along + (pen + g.xOffset) * k, g.yOffset * k));
+      pen += g.xAdvance;
+    }
+    along += pen * k;
+  }
+  return { width: along, contours };
+}

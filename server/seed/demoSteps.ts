@@ -1,7 +1,7 @@
 // Runs the modules' demo steps in `after` order, passing ids between them (DemoIds), so that each
 // module writes only its own tables and the demo company still hangs together.
 import type { Db } from '../db/connect.js';
-import type { DemoContext, DemoIds, DemoStep, ServerModule } from '../modules/types.js';
+import type { DemoContext, DemoIds, DemoLater, DemoStep, ServerModule } from '../modules/types.js';
 import type { ProcessModelData } from '../modules/services.js';
 import { dependencyOrder } from '../modules/dependencyOrder.js';
 
@@ -38,18 +38,26 @@ export function orderDemoSteps(modules: readonly ServerModule[]): DemoStep[] {
   return order;
 }
 
+/** What the demo steps leave: user names to print, and the parts to run once the modules' APIs start. */
+export interface DemoResult {
+  users: string[];
+  later: DemoLater[];
+}
+
 export async function runDemoSteps(
   db: Db,
   modules: readonly ServerModule[],
   base: Pick<DemoContext, 'password' | 'lookups' | 'grant'>,
   processes?: ProcessModelData,
-): Promise<string[]> {
+): Promise<DemoResult> {
   const facts = new Map<string, unknown>();
   const ids = new DemoIdMap();
+  const later: DemoLater[] = [];
   const demo: DemoContext = {
     ...base,
     ids,
     process: async (spec) => processes?.demoInstance(db, spec, (user) => ids.get('user', user)),
+    later: (run) => void later.push(run),
     users: [],
     share: (key, value) => void facts.set(key, value),
     shared<T>(key: string): T {
@@ -58,5 +66,5 @@ export async function runDemoSteps(
     },
   };
   for (const step of orderDemoSteps(modules)) await step.run(db, demo);
-  return demo.users;
+  return { users: demo.users, later };
 }

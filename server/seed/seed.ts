@@ -9,10 +9,11 @@ import type { ServerConfig } from '../config.js';
 import { moduleDirs } from '../../meta/load.js';
 import type { LookupTypeSeed, MessageTemplateSeed, ProcessModelSeed } from '../modules/types.js';
 import type { ModuleRegistry } from '../modules/registry.js';
-import { runDemoSteps } from './demoSteps.js';
+import { runDemoSteps, type DemoResult } from './demoSteps.js';
 
-/** Returns the demo user names when demo data was created on this start (to print them once). */
-export async function seed(db: Db, defs: Definitions, config: ServerConfig, root: string, registry: ModuleRegistry): Promise<string[]> {
+/** Returns the demo user names when demo data was created on this start (to print them once), and the demo
+ *  parts that wait for the modules' APIs (DemoContext.later: the caller runs them once the APIs start). */
+export async function seed(db: Db, defs: Definitions, config: ServerConfig, root: string, registry: ModuleRegistry): Promise<DemoResult> {
   // Menus belong to the module owning the security model, lookups to the lookups module (modules/services.ts).
   const access = registry.service('access');
   const lookups = registry.service('lookups');
@@ -34,7 +35,7 @@ export async function seed(db: Db, defs: Definitions, config: ServerConfig, root
     }
     for (const m of modules) await m.seed?.product?.(trx);
     // The security model's own table says whether anyone was ever set up: then the first start is over.
-    if (await access.anyUser(trx)) return [];
+    if (await access.anyUser(trx)) return { users: [], later: [] };
     if (config.demo) {
       // The demo company also gets the demo and sample screens (menus marked `demo`).
       await access.seedMenus(trx, defs, { demo: true });
@@ -56,7 +57,7 @@ export async function seed(db: Db, defs: Definitions, config: ServerConfig, root
       );
     }
     for (const m of modules) await m.seed?.bare?.(trx, config);
-    return [];
+    return { users: [], later: [] };
   });
 }
 

@@ -1,10 +1,22 @@
 // Demo e-signature accounts (docs/contract.md "E-signature accounts"): buyer01's own (active), an old
 // disabled one of approver01, and each demo supplier's company account, so the buyers' list shows both
-// owners and both states and each supplier finds its own in the portal. No images: the PDF then prints the
-// built-in provider's drawn seal; uploading an image to an account makes its signatures print that image.
+// owners and both states and each supplier finds its own in the portal. The active ones get an image drawn
+// now (sealImages.ts: buyer01's signature, each company's round seal), stored through the files module's API
+// once it runs (DemoContext.later), so the demo's signed contracts print them; approver01's disabled one has
+// none (its signature would print the built-in drawn seal).
 import type { DemoStep } from '../../../server/modules/types.js';
 import { auditInsert } from '../../../server/db/typed.js';
+import type { FilesApi } from '../../files/api.js';
 import { con } from '../server/store.js';
+import { companySealPng, signaturePng } from './sealImages.js';
+
+/** The picture of each demo account, by account name (null: none). */
+const PICTURES: Record<string, (() => Buffer) | null> = {
+  'buyer01 签章': () => signaturePng('张采购'),
+  'approver01 旧签章': null,
+  '华东精密钢材 公章': () => companySealPng('华东精密钢材有限公司', '合同专用章'),
+  'Siam Electronic company seal': () => companySealPng('SIAM ELECTRONIC CO., LTD.', 'ตราประทับบริษัท'),
+};
 
 export const demoAccounts: DemoStep = {
   name: 'esignAccounts',
@@ -23,10 +35,31 @@ export const demoAccounts: DemoStep = {
         status: 'ACTIVE',
       },
     ];
-    for (const r of rows)
-      await con(db)
+    const pictures: { accountId: number; draw: () => Buffer }[] = [];
+    for (const r of rows) {
+      const { account_id } = await con(db)
         .insertInto('esign_account')
         .values({ ...r, provider: 'BUILTIN', ...auditInsert(admin) })
-        .execute();
+        .returning('account_id')
+        .executeTakeFirstOrThrow();
+      const draw = PICTURES[r.account_name];
+      if (draw) pictures.push({ accountId: account_id, draw });
+    }
+    demo.later(async (trx, api) => {
+      const files = api<FilesApi>('files');
+      if (!files) return;
+      for (const { accountId, draw } of pictures) {
+        const file = await files.storeBytes(
+          trx,
+          { bytes: draw(), fileName: `esign-${accountId}.png`, contentType: 'image/png', functionId: 'esignAccount', businessId: accountId },
+          admin,
+        );
+        await con(trx)
+          .updateTable('esign_account')
+          .set({ signature_image: String(file.id) })
+          .where('account_id', '=', accountId)
+          .execute();
+      }
+    });
   },
 };
