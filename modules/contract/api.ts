@@ -1,5 +1,25 @@
-// What other modules may use of contracts: the domain events raised at the hand-overs (after the commit).
-// Import this file's types only (ARCHITECTURE.md "Modules").
+// What other modules may use of contracts: the domain events raised at the hand-overs (after the commit), and
+// the signed contracts an order may be made from (ContractApi). Import this file's types only
+// (ARCHITECTURE.md "Modules").
+import type { Db } from '../../server/db/connect.js';
+
+/** A signed contract, as an order takes it over: the supplier, currency and items at the agreed prices. */
+export interface OrderableContract {
+  contractId: number;
+  contractNumber: string;
+  title: string;
+  supplierId: number;
+  currencyCode: string;
+  startDate: string | null;
+  endDate: string | null;
+  totalAmount: number;
+  lines: { lineNumber: number; materialId: number; quantity: number; price: number }[];
+}
+
+export interface ContractApi {
+  /** SIGNED contracts (of `supplierId` when given), newest first, with their items; `contractId` for one. */
+  signedContracts(db: Db, filter?: { supplierId?: number; contractId?: number }): Promise<OrderableContract[]>;
+}
 
 declare module '../../server/events/domainEvents.js' {
   interface DomainEvents {

@@ -3,7 +3,8 @@
 // confirms or refuses; signed by both sides through an e-signature provider; the PDF with its watermark;
 // change (a new version, the old kept) and termination with a reason; service confirmation and score.
 import { defineModule } from '../../server/modules/types.js';
-import './api.js';
+import type { ContractApi } from './api.js';
+import { signedContracts } from './server/orderable.js';
 import { contractRules } from './server/contractRules.js';
 import { watermarkRules } from './server/watermarkRules.js';
 import { esignAccountRules } from './server/esignAccountRules.js';
@@ -24,6 +25,7 @@ export default defineModule({
   operations: {
     srmConContract: { doRefuse, doSign, doTerminate, doChange, findVersions, getContractPdf, awardedInquiries, createFromAward },
   },
+  api: (): ContractApi => ({ signedContracts }),
   subscribers: contractSubscribers,
   seed: { demo: contractDemo },
 });

@@ -11,6 +11,7 @@ import { listOpenLines } from './server/lineBoard.js';
 import { createFromRequisition } from './server/fromRequisition.js';
 import { createFromAward } from './server/fromAward.js';
 import { awardedSources } from './server/awardList.js';
+import { createFromContract, signedContracts } from './server/fromContract.js';
 import { deliveryRules } from './server/deliveryRules.js';
 import { receiptRules } from './server/receiptRules.js';
 import { returnRules } from './server/returnRules.js';
@@ -24,9 +25,9 @@ import { doRetry, erpProgram, erpSubscribers } from './server/erp/program.js';
 
 export default defineModule({
   name: 'order',
-  // requisition: orders from approved lines (its API); sourcing: prices and awards (its API); messages: the
-  // hand-over messages.
-  dependsOn: ['base', 'admin', 'supplier', 'requisition', 'sourcing', 'workflow', 'messages', 'scheduler'],
+  // requisition: orders from approved lines (its API); sourcing: prices and awards (its API); contract: signed
+  // contracts (its API); messages: the hand-over messages.
+  dependsOn: ['base', 'admin', 'supplier', 'requisition', 'sourcing', 'contract', 'workflow', 'messages', 'scheduler'],
   rules: { srmPoOrder: orderRules, srmPoDelivery: deliveryRules, srmPoReceipt: receiptRules, srmPoReturn: returnRules },
   operations: {
     srmPoOrder: {
@@ -40,6 +41,8 @@ export default defineModule({
       createFromRequisition,
       createFromAward,
       awardedSources,
+      createFromContract,
+      signedContracts,
       listOpenLines,
     },
     srmPoDelivery: deliveryOperations,

@@ -8,8 +8,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as fontkit from 'fontkit';
-import { degrees, rgb, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import { parseFont, pdfFontkit } from './fontkitAdapter.js';
+import type { Color, PDFDocument, PDFPage } from 'pdf-lib';
+import { drawShaped } from './drawShaped.js';
+import { parseFont } from './fontkitAdapter.js';
+import { PdfGlyphFont } from './glyphFont.js';
+import { shape } from './shape.js';
 import { woffToSfnt } from './woff.js';
 
 export type PdfWeight = 400 | 700;
@@ -29,10 +32,7 @@ const CHAIN: [pkg: string, subset: string][] = [
 
 interface Face {
   key: string;
-  bytes: Uint8Array;
   font: fontkit.Font;
-  /** OpenType features turned off or on when this face shapes text. */
-  features?: Record<string, boolean>;
 }
 
 const faces = new Map<string, Face>();
@@ -40,33 +40,11 @@ function face(pkg: string, file: string): Face {
   let f = faces.get(file);
   if (!f) {
     const bytes = woffToSfnt(readFileSync(join(filesOf(pkg), file)));
-    f = { key: file, bytes, font: parseFont(bytes) };
-    // fontkit keeps the text of a glyph from its first use: SARA AA's glyph reads "า" even when it was first
-    // met as the second half of a shaped ำ (else the PDF maps it to no text and readers show a control code).
-    if (pkg === TH) f.font.glyphForCodePoint(0x0e32);
+    f = { key: file, font: parseFont(bytes) };
     faces.set(file, f);
   }
   return f;
 }
-/** Thai SARA AM (ำ): the font's shaping (ccmp) splits it into NIKHAHIT + SARA AA glyphs so the ring can sit above
- *  a tone mark, and a PDF maps text back glyph by glyph: the SARA AA glyph reads back as an extra "า" (บริษัท …
- *  จำกัด → "จำากัด"). A cluster ending in ำ without a tone mark (จำ, ทำ, สำ: the common case) is drawn with the
- *  Thai face embedded a second time without ccmp: the precomposed ำ glyph, which looks the same and reads back
- *  as written. With a tone mark (น้ำ, ต่ำ) the shaped form is kept, so the ring does not hit the mark; there
- *  the extracted text has that extra "า" (docs/decisions.md "PDF fonts"). */
-const amFaces = new Map<PdfWeight, Face>();
-function thaiAmFace(weight: PdfWeight): Face {
-  let f = amFaces.get(weight);
-  if (!f) {
-    const thai = face(TH, `noto-sans-thai-thai-${weight}-normal.woff`);
-    f = { ...thai, key: `${thai.key}#am`, features: { ccmp: false } };
-    amFaces.set(weight, f);
-  }
-  return f;
-}
-const TONE = /[\u0e48-\u0e4b]/;
-const SARA_AM = 0x0e33;
-
 const chainOf = (weight: PdfWeight) =>
   CHAIN.map(
     ([pkg, subset]) =>
@@ -129,17 +107,6 @@ function runsOf(text: string, weight: PdfWeight): Run[] {
   for (const ch of pdfClean(text)) {
     const cp = ch.codePointAt(0)!;
     const last = runs.at(-1);
-    if (cp === SARA_AM && last) {
-      // Its cluster (a Thai letter and its marks) moves to a run of the SARA AM face, unless a tone mark is in it.
-      const am = thaiAmFace(weight);
-      const cluster = /\P{M}\p{M}*$/u.exec(last.text)?.[0] ?? '';
-      if (last.face.font === am.font && !last.face.features && cluster && !TONE.test(cluster)) {
-        last.text = last.text.slice(0, -cluster.length);
-        if (!last.text) runs.pop();
-        runs.push({ face: am, text: cluster + ch });
-        continue;
-      }
-    }
     if (last && (MARK.test(ch) || cp === 0x20) && last.face.font.hasGlyphForCodePoint(cp)) {
       last.text += ch;
       continue;
@@ -152,35 +119,7 @@ function runsOf(text: string, weight: PdfWeight): Run[] {
   return runs;
 }
 
-/** Advance of a run in font units, remembered: labels and stamps repeat the same strings, and shaping a run
- *  with the Chinese face costs about a millisecond (bounded: cleared past 20,000 strings). */
-const advances = new Map<string, number>();
-function widthOfRun(r: Run, size: number): number {
-  const key = `${r.face.key}\u0000${r.text}`;
-  let adv = advances.get(key);
-  if (adv === undefined) {
-    if (advances.size > 20_000) advances.clear();
-    adv = r.face.font.layout(r.text, r.face.features as never).glyphs.reduce((w, g) => w + g.advanceWidth, 0);
-    advances.set(key, adv);
-  }
-  return (adv * size) / r.face.font.unitsPerEm;
-}
-
-/** pdf-lib shapes a string again on every drawText; a font's encoding of a string does not change once its
- *  glyphs are in the subset, so it is remembered per embedded font. */
-function rememberEncodings(font: PDFFont): PDFFont {
-  const seen = new Map<string, ReturnType<PDFFont['encodeText']>>();
-  const encode = font.encodeText.bind(font);
-  font.encodeText = (text: string) => {
-    let hex = seen.get(text);
-    if (!hex) {
-      hex = encode(text);
-      seen.set(text, hex);
-    }
-    return hex;
-  };
-  return font;
-}
+const widthOfRun = (r: Run, size: number) => (shape(r.face.font, r.text).advance * size) / r.face.font.unitsPerEm;
 
 export interface PdfTextOptions {
   x: number;
@@ -193,24 +132,37 @@ export interface PdfTextOptions {
   rotate?: number;
 }
 
+const ofDocument = new WeakMap<PDFDocument, PdfText>();
+
 /** The PDF fonts of one document: measure, wrap and draw text in any of the product's languages. */
 export class PdfText {
-  private embedded = new Map<string, Promise<PDFFont>>();
+  private embedded = new Map<string, PdfGlyphFont>();
 
   private constructor(private readonly pdf: PDFDocument) {}
 
+  /** The document's fonts (one per document: its faces are embedded, as subsets, when it is saved). */
   static for(pdf: PDFDocument): PdfText {
-    pdf.registerFontkit(pdfFontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
-    return new PdfText(pdf);
+    let t = ofDocument.get(pdf);
+    if (!t) {
+      const fonts = new PdfText(pdf);
+      // pdf.save() flushes what was embedded before writing: the faces join that flush.
+      const flush = pdf.flush.bind(pdf);
+      pdf.flush = async () => {
+        for (const f of fonts.embedded.values()) await f.embed();
+        await flush();
+      };
+      ofDocument.set(pdf, (t = fonts));
+    }
+    return t;
   }
 
-  private fontOf(f: Face): Promise<PDFFont> {
-    let p = this.embedded.get(f.key);
-    if (!p) {
-      p = this.pdf.embedFont(f.bytes, { subset: true, features: f.features as never }).then(rememberEncodings);
-      this.embedded.set(f.key, p);
+  private fontOf(f: Face): PdfGlyphFont {
+    let g = this.embedded.get(f.key);
+    if (!g) {
+      g = new PdfGlyphFont(this.pdf, f.font, f.key);
+      this.embedded.set(f.key, g);
     }
-    return p;
+    return g;
   }
 
   /** Width of `text` at `size` points, as draw() prints it. */
@@ -218,18 +170,15 @@ export class PdfText {
     return runsOf(text, bold ? 700 : 400).reduce((w, r) => w + widthOfRun(r, size), 0);
   }
 
+  /** Draws `text` from (x, y), each glyph where the font's layout puts it (marks over their letters). */
   async draw(page: PDFPage, text: string, o: PdfTextOptions): Promise<void> {
     const rad = ((o.rotate ?? 0) * Math.PI) / 180;
     let along = 0;
     for (const r of runsOf(text, o.bold ? 700 : 400)) {
-      page.drawText(r.text, {
+      drawShaped(page, this.fontOf(r.face), r.face.font, shape(r.face.font, r.text), {
+        ...o,
         x: o.x + along * Math.cos(rad),
         y: o.y + along * Math.sin(rad),
-        size: o.size,
-        font: await this.fontOf(r.face),
-        color: o.color ?? rgb(0, 0, 0),
-        opacity: o.opacity,
-        rotate: degrees(o.rotate ?? 0),
       });
       along += widthOfRun(r, o.size);
     }
@@ -264,4 +213,59 @@ export class PdfText {
     }
     return out;
   }
+}
+
+/** A closed outline, points in 1/1 point units, y up. */
+export type Contour = [number, number][];
+
+/** Curves flattened into `steps` segments. */
+function contoursOf(font: fontkit.Font, glyphId: number, k: number, dx: number, dy: number): Contour[] {
+  const out: Contour[] = [];
+  let cur: Contour = [];
+  let [x, y] = [0, 0];
+  const steps = 8;
+  const at = (px: number, py: number) => cur.push([dx + px * k, dy + py * k]);
+  for (const { command, args } of font.getGlyph(glyphId).path.commands) {
+    if (command === 'moveTo') {
+      if (cur.length) out.push(cur);
+      cur = [];
+      at(args[0], args[1]);
+    } else if (command === 'lineTo') at(args[0], args[1]);
+    else if (command === 'quadraticCurveTo' || command === 'bezierCurveTo') {
+      const [c1x, c1y, c2x, c2y, ex, ey] = command === 'quadraticCurveTo' ? [args[0], args[1], args[0], args[1], args[2], args[3]] : args;
+      for (let i = 1; i <= steps; i++) {
+        const t = i / steps;
+        const u = 1 - t;
+        if (command === 'quadraticCurveTo') at(u * u * x + 2 * u * t * c1x + t * t * ex, u * u * y + 2 * u * t * c1y + t * t * ey);
+        else
+          at(
+            u * u * u * x + 3 * u * u * t * c1x + 3 * u * t * t * c2x + t * t * t * ex,
+            u * u * u * y + 3 * u * u * t * c1y + 3 * u * t * t * c2y + t * t * t * ey,
+          );
+      }
+    } else if (command === 'closePath') {
+      if (cur.length) out.push(cur);
+      cur = [];
+    }
+    if (command !== 'closePath') [x, y] = args.slice(-2) as [number, number];
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+/** `text` as filled outlines at `size` points from (0, 0), shaped like draw() (for pictures made on the
+ *  server: a demo seal, a signature), and its advance. */
+export function textOutlines(text: string, size: number, bold = false): { width: number; contours: Contour[] } {
+  const contours: Contour[] = [];
+  let along = 0;
+  for (const r of runsOf(text, bold ? 700 : 400)) {
+    const k = size / r.face.font.unitsPerEm;
+    let pen = 0;
+    for (const g of shape(r.face.font, r.text).glyphs) {
+      contours.push(...contoursOf(r.face.font, g.id, k, along + (pen + g.xOffset) * k, g.yOffset * k));
+      pen += g.xAdvance;
+    }
+    along += pen * k;
+  }
+  return { width: along, contours };
 }

@@ -3,7 +3,7 @@ import type { DemoStep } from '../../../server/modules/types.js';
 import { demoLibrary } from './demoLibrary.js';
 import { demoContracts } from './demoContracts.js';
 import { demoServices } from './demoServices.js';
-import { demoAccounts } from './demoAccounts.js';
+import { demoAccountImages, demoAccounts } from './demoAccounts.js';
 
 const grants: DemoStep = {
   name: 'grants',
@@ -53,4 +53,4 @@ const grants: DemoStep = {
   },
 };
 
-export const contractDemo: readonly DemoStep[] = [grants, demoLibrary, demoContracts, demoServices, demoAccounts];
+export const contractDemo: readonly DemoStep[] = [grants, demoLibrary, demoContracts, demoServices, demoAccounts, demoAccountImages];

@@ -1,15 +1,15 @@
 // E-signature accounts (esignAccountRestful, spec §7): staff keep user and supplier accounts, a supplier only
 // its own company's (never another's, whatever the body says); one active account per owner; and the
-// built-in provider stamps the signer's account image when it has one, else the drawn seal.
+// built-in provider stamps the signer's account image when it has one, else the drawn seal. The demo accounts
+// carry images drawn at seed time (seed/sealImages.ts), so the demo's signed contracts print them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas } from '@napi-rs/canvas';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import { expectOk, expectRefusal, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
 import { upload } from '../../../../tests/support/fileUpload.js';
 import { pdfText, savePdfShot } from '../../../../tests/support/pdfText.js';
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
-import { CONTRACT, signedContract, worldOf, type World } from './contractHelpers.js';
+import { CONTRACT, imageSizes, signedContract, worldOf, type World } from './contractHelpers.js';
 
 const ACCOUNT = 'srmServer/v1/esignAccountRestful';
 
@@ -40,13 +40,6 @@ function signaturePng(name: string): Buffer {
   ctx.font = '16px sans-serif';
   ctx.fillText(name, 20, 75);
   return canvas.toBuffer('image/png');
-}
-
-/** How many images the PDF embeds. */
-async function imageCount(bytes: Uint8Array): Promise<number> {
-  const doc = await PDFDocument.load(bytes);
-  return doc.context.enumerateIndirectObjects().filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
-    .length;
 }
 
 for (const backend of await backends()) {
@@ -112,39 +105,45 @@ for (const backend of await backends()) {
       );
     });
 
-    it('the PDF stamps the signer’s account image, else its supplier’s, else the drawn seal', async () => {
-      const before = await pdfOf((await signedContract(w)).contractId);
-      expect(await imageCount(before)).toBe(0);
-      expect(
-        (await pdfText(before)).pages
-          .join('\n')
-          .split('\n')
-          .filter((x) => x === 'SIGNED'),
-      ).toHaveLength(2);
+    it('demo accounts carry images drawn at seed time; the PDF stamps the signer’s account image, else its supplier’s, else the drawn seal', async () => {
+      const seals = (text: string) => text.split('\n').filter((x) => x === 'SIGNED').length;
+      // The demo: buyer01's signature and both companies' seals, stored as files of their accounts; approver01's
+      // disabled account has none.
+      const demo = new Map((await list(w.buyer)).map((a) => [a.accountName, a]));
+      for (const name of ['buyer01 签章', '华东精密钢材 公章', 'Siam Electronic company seal']) expect(demo.get(name)?.signatureImage, name).toMatch(/^\d+$/);
+      expect(demo.get('approver01 旧签章')?.signatureImage ?? null).toBeNull();
+      // A contract signed by buyer01 and supplier01 prints both drawn images (signature 300×110, seal 240×240),
+      // so does the demo's own signed contract of supplier02.
+      const c = await signedContract(w);
+      const both = await pdfOf(c.contractId);
+      expect(await imageSizes(both)).toEqual(['240×240', '300×110']);
+      const text = (await pdfText(both)).pages.join('\n');
+      expect(seals(text)).toBe(0);
+      for (const s of ['Signer: buyer01', 'Signer: supplier01', c.documentHash!.slice(0, 32)]) expect(text).toContain(s);
+      await savePdfShot(both, `contract-pdf-demo-images-${backend}`);
+      const demoSigned = expectOk(
+        await w.buyer.call<{ contractId: number; supplierId: number }[]>(`${CONTRACT}/listByPage`, { params: { status: 'SIGNED' }, pageRows: 100 }),
+      ).find((x) => x.supplierId === w.supplier2)!;
+      expect(await imageSizes(await pdfOf(demoSigned.contractId))).toEqual(['240×240', '300×110']);
 
-      // buyer01's own account gets an image: the buyer's side prints it, the supplier's side keeps the seal.
-      const own = (await list(w.buyer)).find((a) => a.ownerType === 'USER' && a.userId === w.buyer.session!.userId && a.status === 'ACTIVE')!;
+      // buyer01 uploads another image to its account: the buyer's side prints that one.
+      const own = demo.get('buyer01 签章')!;
       const saved = expectOk(await w.buyer.call<Account>(`${ACCOUNT}/saveOrUpdate`, { ...own, signatureImage: String(await imageFile(w.buyer, 'buyer01')) }));
       expect(saved.signatureImage).toMatch(/^\d+$/);
-      const c = await signedContract(w);
-      const one = await pdfOf(c.contractId);
-      expect(await imageCount(one)).toBe(1);
-      const text = (await pdfText(one)).pages.join('\n');
-      expect(text.split('\n').filter((x) => x === 'SIGNED')).toHaveLength(1);
-      for (const s of ['Signer: buyer01', 'Signer: supplier01', c.documentHash!.slice(0, 32)]) expect(text).toContain(s);
+      expect(await imageSizes(await pdfOf(c.contractId))).toEqual(['160×80', '240×240']);
 
-      // supplier01 gives its company account an image: its signature (no account of the user) prints it too.
+      // A disabled account is not used: supplier01's company account off → the drawn seal on the supplier's side.
       const company = (await list(w.s1)).find((a) => a.status === 'ACTIVE')!;
-      expectOk(await w.s1.call(`${ACCOUNT}/saveOrUpdate`, { ...company, signatureImage: String(await imageFile(w.s1, 'S-0001')) }));
-      const both = await pdfOf(c.contractId);
-      expect(await imageCount(both)).toBe(2);
-      expect((await pdfText(both)).pages.join('\n').split('\n')).not.toContain('SIGNED');
-      await savePdfShot(both, `contract-pdf-account-images-${backend}`);
-
-      // A disabled account is not used: back to the drawn seal on the supplier's side.
-      const now = expectOk(await w.s1.call<Account>(`${ACCOUNT}/findById`, { id: company.accountId }));
-      expectOk(await w.s1.call(`${ACCOUNT}/saveOrUpdate`, { ...now, status: 'DISABLED' }));
-      expect(await imageCount(await pdfOf(c.contractId))).toBe(1);
+      expectOk(await w.s1.call(`${ACCOUNT}/saveOrUpdate`, { ...company, status: 'DISABLED' }));
+      const one = await pdfOf(c.contractId);
+      expect(await imageSizes(one)).toEqual(['160×80']);
+      expect(seals((await pdfText(one)).pages.join('\n'))).toBe(1);
+      // And buyer01's too: both sides print the drawn seal.
+      const mine = expectOk(await w.buyer.call<Account>(`${ACCOUNT}/findById`, { id: own.accountId }));
+      expectOk(await w.buyer.call(`${ACCOUNT}/saveOrUpdate`, { ...mine, status: 'DISABLED' }));
+      const none = await pdfOf(c.contractId);
+      expect(await imageSizes(none)).toEqual([]);
+      expect(seals((await pdfText(none)).pages.join('\n'))).toBe(2);
     });
   });
 }

@@ -110,6 +110,8 @@ for (const lang of ['CN', 'TH'] as const) {
       await activePane(page).getByTestId('action-sign').click();
       await eventually(() => status(page)).toBe(t.signing);
       await eventually(() => activePane(page).getByTestId('con-esign-note').innerText()).toContain(t.note);
+      // Its side signed: no sign button for it any more (the buyer's side still waits).
+      await eventually(() => activePane(page).getByTestId('action-sign').count()).toBe(0);
       await shot(page, `e2e-contract-supplier-signed-${lang}`);
 
       current = buyer;
@@ -119,6 +121,7 @@ for (const lang of ['CN', 'TH'] as const) {
       await activePane(page).getByTestId('action-sign').click();
       await eventually(() => status(page)).toBe(t.signed);
       await eventually(() => activePane(page).getByTestId('con-esign').innerText()).toContain('buyer01');
+      await eventually(() => activePane(page).getByTestId('action-sign').count()).toBe(0);
       await shot(page, `e2e-contract-signed-${lang}`);
       const [download] = await Promise.all([page.waitForEvent('download'), activePane(page).getByTestId('con-pdf').click()]);
       expect(download.suggestedFilename()).toBe(`${made.contractNumber}-v1.pdf`);
