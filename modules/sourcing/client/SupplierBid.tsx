@@ -2,7 +2,7 @@
 // on one of them: per line the price and the fields the inquiry's offer template asks for (required ones
 // marked *; hidden ones not shown), the quote's files when asked; save as draft or submit; revise or
 // decline until the deadline. The server enforces the template (its message is shown as it comes).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, DatePicker, Input, InputNumber, Space, Table, Tag } from '@arco-design/web-react';
 import { useRuntimeEnv } from '../../../runtime/env';
 import type { CustomPageProps } from '../../../runtime/registry/types';
@@ -111,6 +111,22 @@ export function SupplierBid({ page, query }: CustomPageProps) {
     </span>
   );
   const disabled = !detail?.canQuote;
+  // A field the offer template asks for is a column (its title marks a required one); a hidden one is none.
+  const FIELD_LABEL: Record<Exclude<keyof OfferRules, 'attachments'>, string> = {
+    deliveryDays: 'sourcing.bid.deliveryDays',
+    ladders: 'sourcing.bid.ladders',
+    validTo: 'sourcing.bid.validTo',
+    freight: 'sourcing.bid.freight',
+    taxRate: 'sourcing.bid.taxRate',
+    remark: 'sourcing.bid.remark',
+  };
+  const optional = (f: keyof typeof FIELD_LABEL, width: number, render: (_: unknown, l: Line) => ReactNode) =>
+    shown(f) ? [{ title: title(f, env.t(FIELD_LABEL[f])), width, render }] : [];
+  const numberCell = (field: 'deliveryDays' | 'freight' | 'taxRate', testId: string, limits: { precision: number; max?: number }) => (_: unknown, l: Line) => (
+    <span data-testid={`bid-${testId}-${l.lineNumber}`}>
+      <InputNumber min={0} {...limits} disabled={disabled} value={entries[l.inquiryLineId]?.[field]} onChange={(v) => set(l.inquiryLineId, { [field]: v })} />
+    </span>
+  );
 
   const listColumns = [
     { title: env.t('sourcing.bid.number'), dataIndex: 'inquiryNumber', width: 170 },
@@ -158,116 +174,37 @@ export function SupplierBid({ page, query }: CustomPageProps) {
         </span>
       ),
     },
-    ...(shown('deliveryDays')
-      ? [
-          {
-            title: title('deliveryDays', env.t('sourcing.bid.deliveryDays')),
-            width: 120,
-            render: (_: unknown, l: Line) => (
-              <span data-testid={`bid-days-${l.lineNumber}`}>
-                <InputNumber
-                  min={0}
-                  precision={0}
-                  disabled={disabled}
-                  value={entries[l.inquiryLineId]?.deliveryDays}
-                  onChange={(v) => set(l.inquiryLineId, { deliveryDays: v })}
-                />
-              </span>
-            ),
-          },
-        ]
-      : []),
-    ...(shown('ladders')
-      ? [
-          {
-            title: title('ladders', env.t('sourcing.bid.ladders')),
-            width: 220,
-            render: (_: unknown, l: Line) => (
-              <Input
-                data-testid={`bid-ladders-${l.lineNumber}`}
-                disabled={disabled}
-                placeholder={env.t('sourcing.bid.laddersHint')}
-                value={entries[l.inquiryLineId]?.ladders}
-                onChange={(v) => set(l.inquiryLineId, { ladders: v })}
-              />
-            ),
-          },
-        ]
-      : []),
-    ...(shown('validTo')
-      ? [
-          {
-            title: title('validTo', env.t('sourcing.bid.validTo')),
-            width: 160,
-            render: (_: unknown, l: Line) => (
-              <span data-testid={`bid-validTo-${l.lineNumber}`}>
-                <DatePicker
-                  disabled={disabled}
-                  format="YYYY-MM-DD"
-                  value={entries[l.inquiryLineId]?.validTo}
-                  onChange={(v: string) => set(l.inquiryLineId, { validTo: v || undefined })}
-                />
-              </span>
-            ),
-          },
-        ]
-      : []),
-    ...(shown('freight')
-      ? [
-          {
-            title: title('freight', env.t('sourcing.bid.freight')),
-            width: 130,
-            render: (_: unknown, l: Line) => (
-              <span data-testid={`bid-freight-${l.lineNumber}`}>
-                <InputNumber
-                  min={0}
-                  precision={2}
-                  disabled={disabled}
-                  value={entries[l.inquiryLineId]?.freight}
-                  onChange={(v) => set(l.inquiryLineId, { freight: v })}
-                />
-              </span>
-            ),
-          },
-        ]
-      : []),
-    ...(shown('taxRate')
-      ? [
-          {
-            title: title('taxRate', env.t('sourcing.bid.taxRate')),
-            width: 120,
-            render: (_: unknown, l: Line) => (
-              <span data-testid={`bid-taxRate-${l.lineNumber}`}>
-                <InputNumber
-                  min={0}
-                  max={100}
-                  precision={2}
-                  disabled={disabled}
-                  value={entries[l.inquiryLineId]?.taxRate}
-                  onChange={(v) => set(l.inquiryLineId, { taxRate: v })}
-                />
-              </span>
-            ),
-          },
-        ]
-      : []),
-    ...(shown('remark')
-      ? [
-          {
-            title: title('remark', env.t('sourcing.bid.remark')),
-            width: 200,
-            render: (_: unknown, l: Line) => (
-              <Input
-                data-testid={`bid-remark-${l.lineNumber}`}
-                maxLength={500}
-                disabled={disabled}
-                value={entries[l.inquiryLineId]?.remark}
-                onChange={(v) => set(l.inquiryLineId, { remark: v })}
-              />
-            ),
-          },
-        ]
-      : []),
+    ...optional('deliveryDays', 120, numberCell('deliveryDays', 'days', { precision: 0 })),
+    ...optional('ladders', 220, (_: unknown, l: Line) => (
+      <Input
+        data-testid={`bid-ladders-${l.lineNumber}`}
+        disabled={disabled}
+        placeholder={env.t('sourcing.bid.laddersHint')}
+        value={entries[l.inquiryLineId]?.ladders}
+        onChange={(v) => set(l.inquiryLineId, { ladders: v })}
+      />
+    )),
+    ...optional('validTo', 160, (_: unknown, l: Line) => (
+      <span data-testid={`bid-validTo-${l.lineNumber}`}>
+        <DatePicker
+          disabled={disabled}
+          format="YYYY-MM-DD"
+          value={entries[l.inquiryLineId]?.validTo}
+          onChange={(v: string) => set(l.inquiryLineId, { validTo: v || undefined })}
+        />
+      </span>
+    )),
+    ...optional('freight', 130, numberCell('freight', 'freight', { precision: 2 })),
+    ...optional('taxRate', 120, numberCell('taxRate', 'taxRate', { precision: 2, max: 100 })),
+    ...optional('remark', 200, (_: unknown, l: Line) => (
+      <Input
+        data-testid={`bid-remark-${l.lineNumber}`}
+        maxLength={500}
+        disabled={disabled}
+        value={entries[l.inquiryLineId]?.remark}
+        onChange={(v) => set(l.inquiryLineId, { remark: v })}
+      />
+    )),
   ];
 
   return (
