@@ -1,7 +1,7 @@
 // The supplier's side: the inquiries it is invited to (listByPageForBid), one of them with its own
 // quotation (findInquiryForBid), and quoting (doSupplierOfferPrice: draft, submit, revise until the
 // deadline of the round it takes part in). Never another supplier's identity or price.
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { ok } from '../../../server/http/envelope.js';
 import type { ActionContext, FamilyAction } from '../../../server/rest/actionContext.js';
 import { parseId } from '../../../server/rest/read.js';
@@ -143,16 +143,25 @@ const findInquiryForBid: FamilyAction = async (ctx) => {
   });
 };
 
+/**
+ * The inquiry locked for this supplier's quote or decline: refused unless it is published, before its
+ * deadline, and the supplier is invited to the current round.
+ */
+async function openRoundFor(ctx: ActionContext, trx: Transaction<Record<string, Record<string, unknown>>>, inquiryId: number, supplierId: number) {
+  await lockInTransaction(trx, `inquiry:${inquiryId}`);
+  const inv = await invitation(ctx, trx, inquiryId, supplierId);
+  const state = await inquiryState(trx, inquiryId);
+  if (state.status !== 'PUBLISHED') throw refuse('sourcing.notOpenForQuotes');
+  if (state.opened) throw refuse('sourcing.quoteAfterDeadline', { deadline: state.deadline });
+  if (Number(inv.round_number) !== state.roundNumber) throw refuse('sourcing.notInRound');
+  return { inv, state };
+}
+
 const doSupplierOfferPrice: FamilyAction = async (ctx) => {
   const supplierId = supplierOf(ctx);
   const inquiryId = parseId(ctx, ctx.body.inquiryId);
   return ctx.app.db.transaction().execute(async (trx) => {
-    await lockInTransaction(trx, `inquiry:${inquiryId}`);
-    const inv = await invitation(ctx, trx, inquiryId, supplierId);
-    const state = await inquiryState(trx, inquiryId);
-    if (state.status !== 'PUBLISHED') throw refuse('sourcing.notOpenForQuotes');
-    if (state.opened) throw refuse('sourcing.quoteAfterDeadline', { deadline: state.deadline });
-    if (Number(inv.round_number) !== state.roundNumber) throw refuse('sourcing.notInRound');
+    const { inv, state } = await openRoundFor(ctx, trx, inquiryId, supplierId);
     const t = typed<SourcingTables>(trx);
     const lineRows = await t.selectFrom('srm_src_inquiry_line').select(['inquiry_line_id', 'line_number']).where('inquiry_id', '=', inquiryId).execute();
     const offer = parseOffer(ctx.body, new Map(lineRows.map((l) => [Number(l.inquiry_line_id), Number(l.line_number ?? 0)])), state.currencyCode);
@@ -252,12 +261,7 @@ const doDeclineQuote: FamilyAction = async (ctx) => {
   const supplierId = supplierOf(ctx);
   const inquiryId = parseId(ctx, ctx.body.inquiryId);
   return ctx.app.db.transaction().execute(async (trx) => {
-    await lockInTransaction(trx, `inquiry:${inquiryId}`);
-    const inv = await invitation(ctx, trx, inquiryId, supplierId);
-    const state = await inquiryState(trx, inquiryId);
-    if (state.status !== 'PUBLISHED') throw refuse('sourcing.notOpenForQuotes');
-    if (state.opened) throw refuse('sourcing.quoteAfterDeadline', { deadline: state.deadline });
-    if (Number(inv.round_number) !== state.roundNumber) throw refuse('sourcing.notInRound');
+    const { inv, state } = await openRoundFor(ctx, trx, inquiryId, supplierId);
     const t = typed<SourcingTables>(trx);
     await t
       .updateTable('srm_src_quotation')
