@@ -6,15 +6,12 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chooseOption, chromiumForFile, columnValues, eventually, grid, openMenu } from '../../../../tests/e2e/helpers';
+import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
+import { openModelForEdit } from './modelerSteps';
+import { activePane, chooseOption, chromiumForFile, eventually, openMenu } from '../../../../tests/e2e/helpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
-
-async function switchLanguage(page: Page, lang: 'CN' | 'TH'): Promise<void> {
-  await page.getByTestId('lang-switch').click();
-  await page.getByTestId(`lang-${lang}`).click();
-}
 
 /** Opens the edit page of the list's first row after searching `code` (the list page's code search). */
 async function editByCode(page: Page, menu: string, list: RegExp, search: string, code: string, edit: RegExp, codeField: string): Promise<void> {
@@ -29,15 +26,7 @@ async function editByCode(page: Page, menu: string, list: RegExp, search: string
 test('admin: the modeler offers the department-head and group-leader rules (CN, TH); heads and leaders are users on their screens', async () => {
   const { page, errors } = await chromium.signIn('admin');
   try {
-    await openMenu(page, 'BPM_MODEL', /\/main\/bpm\/modelList\?/);
-    await activePane(page).getByTestId('search-modelKey').fill('PR_APPROVAL');
-    await activePane(page).getByTestId('search-submit').click();
-    await eventually(() => columnValues(grid(page, 'modelList'), '模型编码')).toEqual(['PR_APPROVAL']);
-    await activePane(page).getByTestId('row-action-edit-0').click();
-    await page.waitForURL(/\/main\/bpm\/modelEdit\?.*mode=edit/);
-    const form = activePane(page);
-    const canvas = form.getByTestId('bpm-modeler-canvas');
-    await canvas.locator('.djs-element[data-element-id=approve01]').waitFor({ timeout: 30_000 });
+    const { form, canvas } = await openModelForEdit(page, 'PR_APPROVAL', 'approve01');
     await canvas.locator('.djs-element[data-element-id=approve01]').click();
     const props = form.getByTestId('bpm-modeler-props');
     await eventually(() => props.locator('[data-element]').getAttribute('data-element')).toBe('approve01');

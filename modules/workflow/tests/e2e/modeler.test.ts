@@ -4,7 +4,8 @@
 // element marked and named next to it.
 import { expect, inject, test } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, columnValues, confirmDialog, eventually, expectToast, grid, openMenu, uniqueSuffix } from '../../../../tests/e2e/helpers';
+import { openModelForEdit } from './modelerSteps';
+import { activePane, chromiumForFile, confirmDialog, eventually, expectToast, uniqueSuffix } from '../../../../tests/e2e/helpers';
 
 const baseUrl = inject('baseUrl');
 const chromium = chromiumForFile(baseUrl);
@@ -12,15 +13,7 @@ const chromium = chromiumForFile(baseUrl);
 test('admin: the modeler shows PR_APPROVAL with its properties; a broken new model is refused on its elements', async () => {
   const { page, errors } = await chromium.signIn('admin');
   try {
-    await openMenu(page, 'BPM_MODEL', /\/main\/bpm\/modelList\?/);
-    await activePane(page).getByTestId('search-modelKey').fill('PR_APPROVAL');
-    await activePane(page).getByTestId('search-submit').click();
-    await eventually(() => columnValues(grid(page, 'modelList'), '模型编码')).toEqual(['PR_APPROVAL']);
-    await activePane(page).getByTestId('row-action-edit-0').click();
-    await page.waitForURL(/\/main\/bpm\/modelEdit\?.*mode=edit/);
-    const form = activePane(page);
-    const canvas = form.getByTestId('bpm-modeler-canvas');
-    await canvas.locator('.djs-element[data-element-id=approve01]').waitFor({ timeout: 30_000 });
+    const { form, canvas } = await openModelForEdit(page, 'PR_APPROVAL', 'approve01');
     // The version list above the form: version 1, the current one.
     await eventually(async () => (await form.getByTestId('bpm-version-1').innerText()).replace(/\s+/g, ' ')).toBe('v1 当前');
     await shot(page, 'e2e-bpm-model-versions');
