@@ -181,8 +181,13 @@ for (const backend of await backends()) {
         expect(await findBank(icbc.bankId)).toEqual(icbc);
       });
 
-      it('buyer01 may only view suppliers (no save button on SUPPLIER_LIST)', async () => {
-        expectRefusal(await buyer.call(`${SUPPLIER}/saveOrUpdate`, { ...other, supplierName: 'buyer edit' }), 403, FORBIDDEN);
+      it('buyer01 may only view registrations (no save button on SUPPLIER_REGISTER_REVIEW)', async () => {
+        // (Buyers keep the supplier master on SUPPLIER_LIST; the review screen only shows registrations.)
+        const REGISTER = 'srmServer/v1/srmPosSupplierRegisterRestful';
+        const reg = expectOk(await buyer.call<Rec[]>(`${REGISTER}/listByPage`, { params: {}, pageRows: 1 }))[0];
+        expectRefusal(await buyer.call(`${REGISTER}/saveOrUpdate`, { ...reg, companyName: 'buyer edit' }), 403, FORBIDDEN);
+        const again = expectOk(await buyer.call<Rec>(`${REGISTER}/findById`, { id: reg.registerId }));
+        expect(again).toMatchObject({ companyName: reg.companyName, versionNum: reg.versionNum });
         expect(await findSupplier(other.supplierId)).toEqual(other);
       });
 
