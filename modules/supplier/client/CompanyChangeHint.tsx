@@ -7,6 +7,7 @@ import { pageUrl } from '../../../runtime/pages/routing';
 import type { EditAddonProps } from '../../../runtime/registry/types';
 
 const PAGES = ['supplier/myCompanyEdit'];
+const CHANGE_MENU = 'MY_SUPPLIER_CHANGE';
 
 export function CompanyChangeHint({ page }: EditAddonProps) {
   const env = useRuntimeEnv();
@@ -22,7 +23,8 @@ export function CompanyChangeHint({ page }: EditAddonProps) {
           size="small"
           type="primary"
           data-testid="supplier-company-request-change"
-          onClick={() => env.navigate(pageUrl('supplier/myChangeEdit', { mode: 'create' }, {}))}
+          // Opened under its own menu (menuCode), whose buttons the change form needs, not under 企业信息's.
+          onClick={() => env.navigate(pageUrl('supplier/myChangeEdit', { mode: 'create', menuCode: CHANGE_MENU }, {}))}
         >
           {env.t('supplierCompany.request')}
         </Button>
