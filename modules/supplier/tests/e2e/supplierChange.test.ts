@@ -74,7 +74,9 @@ for (const lang of ['CN', 'TH'] as const) {
       expect(await activePane(supplier).locator('input#root_contactPhone, textarea#root_address').count()).toBe(0);
       await shot(supplier, `supplier-company-readonly-${l}`);
       await activePane(supplier).getByTestId('supplier-company-request-change').click();
-      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*mode=create/);
+      // Opened under 我的信息变更 (the shell turns the link's menuCode into that menu's menuId: its buttons).
+      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*mode=create.*menuId=\d+/);
+      await activePane(supplier).getByTestId('action-save').waitFor({ state: 'visible' });
       await activePane(supplier).locator('#root_contactPhone').fill(c.phone);
       await activePane(supplier).getByTestId('action-save').click();
       await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*id=\d+/);
