@@ -110,6 +110,12 @@ for (const lang of ['CN', 'TH'] as const) {
       // The phone column lies right of what the window shows (the risk score comes first): scroll to it.
       await scrollTo(suppliers, 'contactPhone');
       await eventually(async () => (await values(suppliers)).map((v) => v.includes(c.phone))).toEqual([true]);
+      // The buyer keeps the supplier's responsible buyer on the supplier's screen (demo: buyer01).
+      await activePane(buyer).getByTestId('row-action-edit-0').click();
+      await buyer.waitForURL(/\/main\/supplier\/supplierEdit\?.*id=\d+/);
+      await eventually(() => activePane(buyer).getByTestId('reference-root_buyerUserId').innerText()).toContain('buyer01');
+      await shot(buyer, `supplier-responsible-buyer-${l}`);
+      await activePane(buyer).getByTestId('action-back').click();
 
       // A second change, rejected with a reason the supplier then reads.
       await openMenu(supplier, 'MY_SUPPLIER_CHANGE', /\/main\/supplier\/myChangeList/);
