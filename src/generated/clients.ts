@@ -3683,6 +3683,8 @@ contactPhone: (string | null)
 email: (string | null)
 address: (string | null)
 supplierStatus: (string | null)
+buyerUserId: (number | null)
+buyerUserIdDisplay: (string | null)
 /**
  * comma-separated file ids
  */

@@ -181,8 +181,13 @@ for (const backend of await backends()) {
         expect(await findBank(icbc.bankId)).toEqual(icbc);
       });
 
-      it('buyer01 may only view suppliers (no save button on SUPPLIER_LIST)', async () => {
-        expectRefusal(await buyer.call(`${SUPPLIER}/saveOrUpdate`, { ...other, supplierName: 'buyer edit' }), 403, FORBIDDEN);
+      it('buyer01 may only view registrations (no save button on SUPPLIER_REGISTER_REVIEW)', async () => {
+        // (Buyers keep the supplier master on SUPPLIER_LIST; the review screen only shows registrations.)
+        const REGISTER = 'srmServer/v1/srmPosSupplierRegisterRestful';
+        const reg = expectOk(await buyer.call<Rec[]>(`${REGISTER}/listByPage`, { params: {}, pageRows: 1 }))[0];
+        expectRefusal(await buyer.call(`${REGISTER}/saveOrUpdate`, { ...reg, companyName: 'buyer edit' }), 403, FORBIDDEN);
+        const again = expectOk(await buyer.call<Rec>(`${REGISTER}/findById`, { id: reg.registerId }));
+        expect(again).toMatchObject({ companyName: reg.companyName, versionNum: reg.versionNum });
         expect(await findSupplier(other.supplierId)).toEqual(other);
       });
 
@@ -202,16 +207,32 @@ for (const backend of await backends()) {
         expect(JSON.stringify(foreign)).not.toContain(other.supplierName);
       });
 
-      it("supplier01 cannot update supplier02's row, nor change its own status (read-only, ignored)", async () => {
+      it("supplier01 cannot update supplier02's row, nor change its own status or master fields (read-only, ignored)", async () => {
         const attack = await supplier.call(`${SUPPLIER}/saveOrUpdate`, { ...other, supplierName: 'hijacked', contactName: 'x' });
         expectRefusal(attack, 200, 'Supplier does not exist or has been deleted');
         expectRefusal(await supplier.call(`${SUPPLIER}/delete`, { id: other.supplierId }), 403, FORBIDDEN);
         expect(await findSupplier(other.supplierId)).toEqual(other);
 
+        // Its own row is reached, but the company screen's save writes only the attachments: the master
+        // (name, contact…) changes through an approved change request, the status never from the portal.
         const contact = uniq('C');
-        const saved = expectOk(await supplier.call<Supplier>(`${SUPPLIER}/saveOrUpdate`, { ...own, contactName: contact, supplierStatus: 'BLACKLIST' }));
-        expect(saved).toMatchObject({ supplierId: own.supplierId, contactName: contact, supplierStatus: 'QUALIFIED', versionNum: own.versionNum + 1 });
+        const saved = expectOk(
+          await supplier.call<Supplier>(`${SUPPLIER}/saveOrUpdate`, { ...own, supplierName: 'renamed', contactName: contact, supplierStatus: 'BLACKLIST' }),
+        );
+        expect(saved).toMatchObject({
+          supplierId: own.supplierId,
+          supplierName: own.supplierName,
+          contactName: own.contactName,
+          supplierStatus: 'QUALIFIED',
+          versionNum: own.versionNum + 1,
+        });
         expect(await findSupplier(own.supplierId)).toEqual(saved);
+        // What a supplier may write is its own change request (the supplier is its own, whatever the body says).
+        const change = expectOk(
+          await supplier.call<Rec>('srmServer/v1/srmPosSupplierChangeRestful/saveOrUpdate', { supplierId: other.supplierId, contactName: contact }),
+        );
+        expect(change).toMatchObject({ supplierId: own.supplierId, contactName: contact });
+        expectOk(await supplier.call('srmServer/v1/srmPosSupplierChangeRestful/delete', { id: change.changeId }));
         // Nor through the batch call.
         expectRefusal(
           await supplier.call(`${SUPPLIER}/doBatchSaveOrUpdate`, { data: [{ ...other, supplierName: 'x' }] }),

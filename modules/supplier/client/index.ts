@@ -2,7 +2,8 @@
 // in), the public registration pages (/register, /registerInfoEdit), loaded when first opened, and the
 // review pages' reject that asks for the reason, the questionnaire answering / scoring panel and the card of
 // questionnaires to answer on the supplier home; the agreements to sign on the home and the signed PDF's panel; the risk score with its reasons on the
-// buyer's supplier screen.
+// buyer's supplier screen; on the supplier's own company screen, the hint that its master changes through a
+// change request.
 import { lazy } from 'react';
 import { defineClientModule } from '../../../runtime/registry/clientModule';
 import { ProfileHomeCard } from './profileHomeCard';
@@ -13,6 +14,7 @@ import { QuestionnairesHomeCard } from './questionnaire/questionnairesHomeCard';
 import { AgreementsHomeCard } from './agreement/agreementsHomeCard';
 import { AgreementPdfPanel } from './agreement/AgreementPdfPanel';
 import { RiskPanel } from './risk/RiskPanel';
+import { CompanyChangeHint } from './CompanyChangeHint';
 
 export default defineClientModule({
   name: 'supplier',
@@ -21,6 +23,7 @@ export default defineClientModule({
     supplierQuestionnaire: { order: 40, component: QuestionnairePanel },
     supplierAgreementPdf: { order: 41, component: AgreementPdfPanel },
     supplierRisk: { order: 42, component: RiskPanel },
+    supplierCompanyHint: { order: 43, component: CompanyChangeHint },
   },
   homePanels: {
     supplierProfile: { order: 8, homes: ['ex'], component: ProfileHomeCard },

@@ -475,6 +475,8 @@ export interface SrmPosSupplierInfoTable {
   address: string | null;
   /** supplierStatus: varchar(20) default 'QUALIFIED' */
   supplier_status: Generated<string | null>;
+  /** buyerUserId: bigint */
+  buyer_user_id: Int8 | null;
   /** attachmentIds: varchar(4000) */
   attachment_ids: string | null;
   /** riskScore: bigint */

@@ -1,6 +1,7 @@
 // Demo company, suppliers: six qualified suppliers in three countries (supplier01 and supplier02 sign in
 // as the first two), registrations in every state with the suppliers they became, certificate warnings, business risk
-// signals with every supplier's risk score (risk.ts), agreements, and the grants.
+// signals with every supplier's risk score (risk.ts), agreements, buyer01 as every supplier's responsible
+// buyer, and the grants.
 import { typed } from '../../../server/db/typed.js';
 import type { DemoStep } from '../../../server/modules/types.js';
 import type { SupplierTables } from '../generated/tables.js';
@@ -56,6 +57,16 @@ const categories: DemoStep = {
   },
 };
 
+/** Every demo supplier (those typed in and those registrations created) has buyer01 as its responsible buyer. */
+const responsibleBuyer: DemoStep = {
+  name: 'responsibleBuyer',
+  after: ['admin:users', 'supplier:registrations'],
+  async run(db, demo) {
+    const buyer = demo.ids.get('user', 'buyer01');
+    await typed<SupplierTables>(db).updateTable('srm_pos_supplier_info').set({ buyer_user_id: buyer }).where('buyer_user_id', 'is', null).execute();
+  },
+};
+
 /** The review screen for buyers and approvers (approver01 decides registrations from it); status changes
  *  asked by buyers and decided by approvers. */
 const grants: DemoStep = {
@@ -67,6 +78,8 @@ const grants: DemoStep = {
     await demo.grant('BUYER', 'SUPPLIER_LIFECYCLE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnExport']);
     await demo.grant('PR_APPROVER', 'SUPPLIER_LIFECYCLE', ['btnView', 'btnApprove', 'btnReject', 'btnExport']);
     await demo.grant('BUYER', 'SUPPLIER_WARNING', ['btnView', 'btnExport']);
+    // Buyers keep the supplier's master (the responsible buyer among it) on 供应商列表 → 编辑.
+    await demo.grant('BUYER', 'SUPPLIER_LIST', ['btnEdit', 'btnSave']);
     await demo.grant('BUYER', 'SUPPLIER_CHANGE_REVIEW', ['btnView', 'btnApprove', 'btnReject']);
     await demo.grant('SUPPLIER_PORTAL', 'MY_SUPPLIER_CHANGE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit']);
     // Qualification: buyers run it, the approver decides its status change (SUPPLIER_LIFECYCLE above).
@@ -88,6 +101,7 @@ export const supplierDemo: readonly DemoStep[] = [
   suppliers,
   categories,
   registrations,
+  responsibleBuyer,
   warnings,
   changes,
   qualification,

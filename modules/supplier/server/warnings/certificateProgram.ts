@@ -1,7 +1,8 @@
 // SUPPLIER_CERT_EXPIRY (scheduler): the daily local checks (certificates, overdue questionnaires,
 // blacklist hits, expired agreements), then every supplier's risk score. New warnings are pushed
-// (warningPush) to the buyers (responsibility BUYER) and, for certificates and questionnaires, to the
-// supplier's own contacts, as inbox notices in the language of the supplier's registration.
+// (warningPush) to the supplier's responsible buyer (buyerUserId), else the buyers (responsibility BUYER),
+// and, for certificates and questionnaires, to the supplier's own contacts, as inbox notices in the
+// language of the supplier's registration.
 import type { AppContext } from '../../../../server/context.js';
 import { LANGUAGES, type Language } from '../../../../server/i18n/messages.js';
 import type { ScheduledProgram } from '../../../../server/modules/types.js';
@@ -73,13 +74,16 @@ const TEMPLATES: Record<NewWarning['warningType'], string> = {
   RISK: 'SUPPLIER_RISK_SIGNAL',
 };
 
-/** One new warning to the buyers (and, for its certificates and questionnaires, the supplier's contacts). */
+/**
+ * One new warning to the supplier's responsible buyer, else the buyers (and, for its certificates and
+ * questionnaires, the supplier's contacts).
+ */
 export async function warningPush(app: AppContext, w: NewWarning): Promise<void> {
   if (!app.modules.hasApi('messages')) return;
   const t = typed<SupplierTables>(app.db);
   const s = await t
     .selectFrom('srm_pos_supplier_info')
-    .select(['supplier_number', 'supplier_name'])
+    .select(['supplier_number', 'supplier_name', 'buyer_user_id'])
     .where('supplier_id', '=', w.supplierId)
     .executeTakeFirstOrThrow();
   const registered = await t.selectFrom('srm_pos_supplier_register').select('language_code').where('supplier_id', '=', w.supplierId).executeTakeFirst();
@@ -92,7 +96,12 @@ export async function warningPush(app: AppContext, w: NewWarning): Promise<void>
   const messages = app.modules.api<MessagesApi>('messages');
   const notice = { templateCode, sourceType: 'SUPPLIER_WARNING', variables: vars, language: lang, useMessageLanguage: true } as const;
   // The buyers' notice opens the warning list; the supplier's (which may not read that list) its own screen.
-  await messages.send({ ...notice, recipients: [{ responsibility: WARNING_RESPONSIBILITY }], route: '/main/supplier/supplierWarningList' });
+  // The supplier's responsible buyer hears of it; without one (or when that user can no longer be reached)
+  // every holder of the BUYER responsibility, as before.
+  const toBuyers = { ...notice, route: '/main/supplier/supplierWarningList' };
+  const responsible = s.buyer_user_id === null ? undefined : Number(s.buyer_user_id);
+  const reached = responsible === undefined ? 0 : (await messages.send({ ...toBuyers, recipients: [{ userId: responsible }] })).recipients;
+  if (reached === 0) await messages.send({ ...toBuyers, recipients: [{ responsibility: WARNING_RESPONSIBILITY }] });
   if (toSupplier) await messages.send({ ...notice, recipients: [{ supplierId: w.supplierId }], route: supplierRoute(w) });
 }
 

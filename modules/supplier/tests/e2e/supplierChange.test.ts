@@ -1,6 +1,6 @@
 // A supplier's change of its own information in the browser, in CN and TH, on a server of this file's
-// own: supplier02 asks on 我的信息变更 for a new contact phone (only that field), submits, and sees the
-// difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value, approves;
+// own: supplier02 finds its master read-only on 企业信息, follows its hint to a new change request, asks
+// for a new contact phone (only that field), submits, and sees the difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value, approves;
 // the supplier list then shows the new phone.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +20,24 @@ const chrome = chromiumForFile('');
 
 const CASES = {
   // TH runs after CN on the same server: its current value is the one CN's change set.
-  CN: { old: '+66-2-555-0002', phone: '+66-2-555-7001', field: '联系电话', inReview: '审批中', effective: '已生效', rejected: '已驳回' },
-  TH: { old: '+66-2-555-7001', phone: '+66-2-555-7002', field: 'โทรศัพท์', inReview: 'รออนุมัติ', effective: 'มีผลแล้ว', rejected: 'ถูกปฏิเสธ' },
+  CN: {
+    hint: '只能通过信息变更申请修改',
+    old: '+66-2-555-0002',
+    phone: '+66-2-555-7001',
+    field: '联系电话',
+    inReview: '审批中',
+    effective: '已生效',
+    rejected: '已驳回',
+  },
+  TH: {
+    hint: 'ผ่านคำขอเปลี่ยนแปลงข้อมูลเท่านั้น',
+    old: '+66-2-555-7001',
+    phone: '+66-2-555-7002',
+    field: 'โทรศัพท์',
+    inReview: 'รออนุมัติ',
+    effective: 'มีผลแล้ว',
+    rejected: 'ถูกปฏิเสธ',
+  },
 } as const;
 
 async function signedIn(user: string, lang: 'CN' | 'TH', home: 'inHome' | 'exHome'): Promise<Page> {
@@ -47,9 +63,20 @@ for (const lang of ['CN', 'TH'] as const) {
       const c = CASES[lang];
       const l = lang.toLowerCase();
       const supplier = await signedIn('supplier02', lang, 'exHome');
-      await openMenu(supplier, 'MY_SUPPLIER_CHANGE', /\/main\/supplier\/myChangeList/);
-      await activePane(supplier).getByTestId('action-add').click();
-      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*mode=create/);
+      // 企业信息 shows the master read-only and points to the change request.
+      await openMenu(supplier, 'MY_COMPANY', /\/main\/supplier\/myCompanyList/);
+      await eventually(async () => (await gridRows(grid(supplier, 'myCompanyList'))).length).toBe(1);
+      await activePane(supplier).getByTestId('row-action-edit-0').click();
+      await supplier.waitForURL(/\/main\/supplier\/myCompanyEdit\?.*id=\d+/);
+      const hint = activePane(supplier).getByTestId('supplier-company-hint');
+      await eventually(() => hint.innerText()).toContain(c.hint);
+      await eventually(async () => (await activePane(supplier).locator('#root_contactPhone').innerText()).trim()).toBe(c.old);
+      expect(await activePane(supplier).locator('input#root_contactPhone, textarea#root_address').count()).toBe(0);
+      await shot(supplier, `supplier-company-readonly-${l}`);
+      await activePane(supplier).getByTestId('supplier-company-request-change').click();
+      // Opened under 我的信息变更 (the shell turns the link's menuCode into that menu's menuId: its buttons).
+      await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*mode=create.*menuId=\d+/);
+      await activePane(supplier).getByTestId('action-save').waitFor({ state: 'visible' });
       await activePane(supplier).locator('#root_contactPhone').fill(c.phone);
       await activePane(supplier).getByTestId('action-save').click();
       await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*id=\d+/);
@@ -83,6 +110,12 @@ for (const lang of ['CN', 'TH'] as const) {
       // The phone column lies right of what the window shows (the risk score comes first): scroll to it.
       await scrollTo(suppliers, 'contactPhone');
       await eventually(async () => (await values(suppliers)).map((v) => v.includes(c.phone))).toEqual([true]);
+      // The buyer keeps the supplier's responsible buyer on the supplier's screen (demo: buyer01).
+      await activePane(buyer).getByTestId('row-action-edit-0').click();
+      await buyer.waitForURL(/\/main\/supplier\/supplierEdit\?.*id=\d+/);
+      await eventually(() => activePane(buyer).getByTestId('reference-root_buyerUserId').innerText()).toContain('buyer01');
+      await shot(buyer, `supplier-responsible-buyer-${l}`);
+      await activePane(buyer).getByTestId('action-back').click();
 
       // A second change, rejected with a reason the supplier then reads.
       await openMenu(supplier, 'MY_SUPPLIER_CHANGE', /\/main\/supplier\/myChangeList/);
