@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { dirtyAttribute, sameRecord } from './unsaved.js';
+import { dirtyAttribute, sameRecord, unsavedFields } from './unsaved.js';
 import { Button, Spin } from '@arco-design/web-react';
 import type Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -39,6 +39,25 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
     setRecord(r);
     setStored(r);
   }, []);
+  // What the form holds now and which record that is: loading the same record again in another language
+  // keeps unsaved edits.
+  const shown = useLatest({ record, stored, id: query.id });
+  const loadedBy = useRef<{ id: string | undefined; provider: unknown } | null>(null);
+  const showLoaded = useCallback(
+    (r: Row, by: unknown) => {
+      const { record: now, stored: was, id: nowId } = shown.current;
+      // The same record asked again by a new provider (the language changed): the fresh record, its display
+      // texts in the new language, with the user's unsaved fields on top. Any other load (another record, a
+      // reload after an action) shows what the server holds; a save shows what it stored (showRecord).
+      const again = loadedBy.current !== null && loadedBy.current.id === nowId && loadedBy.current.provider !== by;
+      const edited = again && now && was ? unsavedFields(now, was) : {};
+      loadedBy.current = { id: nowId, provider: by };
+      recordShown.current = true;
+      setRecord({ ...r, ...edited });
+      setStored(r);
+    },
+    [shown],
+  );
   const [loading, setLoading] = useState(false);
   // A record that cannot be loaded (not found, not the user's, no permission): the page says so and
   // offers no form and no buttons but back.
@@ -56,7 +75,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
     setLoading(true);
     try {
       // Keys are bigint identities: send them as JSON numbers while they fit, as the list answers do.
-      showRecord(await provider.findById(/^\d{1,15}$/.test(id) ? Number(id) : id));
+      showLoaded(await provider.findById(/^\d{1,15}$/.test(id) ? Number(id) : id), provider);
       setLineSelection({});
       setRefused(null);
     } catch (e) {
@@ -66,7 +85,7 @@ export function EditPage({ page, entity, entities, query }: PageProps) {
     } finally {
       setLoading(false);
     }
-  }, [id, provider, entity, envNow, showRecord]);
+  }, [id, provider, entity, envNow, showLoaded]);
 
   useEffect(() => {
     void load();

@@ -5,6 +5,11 @@
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 
 /** Deep equality of two records as the user sees them: key order and null/undefined/'' do not count. */
+/** The fields of `record` the user changed since `stored` (line arrays whole). */
+export function unsavedFields(record: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([k, v]) => !sameRecord(v, stored[k])));
+}
+
 export function sameRecord(a: unknown, b: unknown): boolean {
   if (empty(a) && empty(b)) return true;
   if (Array.isArray(a) || Array.isArray(b)) {

@@ -108,3 +108,25 @@ test('TH: an edited list row asks before logout, in Thai', async () => {
   expect(await list.getAttribute('data-edited')).toBe('1');
   expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 });
+
+test('CN → TH: switching the language on an edited bank keeps what was typed, and the page stays dirty', async () => {
+  const { page, errors } = await chromium.signIn('buyer01');
+  await openMenu(page, 'BANK', /\/main\/base\/bankList\?/);
+  await eventually(() => activePane(page).locator('.srm-list-page').getAttribute('data-load')).toBe('loaded');
+  await activePane(page).getByTestId('row-action-edit-0').click();
+  await page.waitForURL(/\/main\/base\/bankEdit\?.*id=\d+.*mode=edit/);
+  const edit = activePane(page);
+  await eventually(() => edit.locator('#root_bankCode').inputValue()).not.toBe('');
+  const name = await edit.locator('#root_bankName').inputValue();
+  await edit.locator('#root_bankName').fill(`${name} 语言`);
+  await eventually(() => edit.locator('.srm-edit-page').getAttribute('data-dirty')).toBe('true');
+
+  // The page asks for the record again in Thai (names and messages in the new language): the typed name stays.
+  const reloaded = page.waitForResponse((r) => r.url().includes('/srmBaseBankRestful/findById'));
+  await switchLanguage(page, 'TH');
+  await reloaded;
+  await nextFrames(page);
+  expect(await edit.locator('#root_bankName').inputValue()).toBe(`${name} 语言`);
+  expect(await edit.locator('.srm-edit-page').getAttribute('data-dirty')).toBe('true');
+  expect(errors).toEqual([]);
+});
