@@ -54,7 +54,6 @@ export function registerBuiltIns(): void {
 }
 
 export { PageRenderer, CustomPageRenderer } from './pages/PageRenderer.js';
-export { startFirstListPage, type FirstListPage } from './data/firstListPage.js';
 export { ListPage, EditPage, ActionBar, SearchForm, LineGrid, pageUrl, runAction } from './pages/index.js';
 export {
   pageKinds,

@@ -3,7 +3,9 @@
 // (a) the login page on a clean browser profile: Largest Contentful Paint and the bytes that crossed the
 //     wire (transferSize of the document and every resource: compressed size plus headers);
 // (b) login → first list with rows: from the click on 登录 until buyer01's requisition list (reached
-//     through the menu, as a user does) shows its rows.
+//     through the menu, as a user does) shows its rows: the list page holds its answer and the grid canvas has
+//     painted (two frames). glide's accessible table, which it builds 200 ms after the grid's last change, is
+//     reported beside it (loginToTableMs).
 // Five runs, each on a new browser context (empty cache); the median is the figure, with the machine's
 // load beside it. Targets: LCP ≤ 1,000 ms, initial transfer ≤ 350 KB, login → rows ≤ 1,000 ms.
 // Writes bench/results/firstLoad.json. Needs `npm run build` first (dist/).
@@ -99,7 +101,7 @@ async function main(): Promise<void> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
-  const runs: { lcpMs: number; initialTransferKB: number; withPrefetchKB: number; loginToRowsMs: number; load1: number }[] = [];
+  const runs: { lcpMs: number; initialTransferKB: number; withPrefetchKB: number; loginToRowsMs: number; loginToTableMs: number; load1: number }[] = [];
   try {
     await waitFor(`${base}/api/health`, 90_000);
     // One visit first so the server's own caches (definitions, lookups) are warm, as in daily use.
@@ -132,8 +134,20 @@ async function main(): Promise<void> {
       const atHome = Date.now() - start;
       await openMenuItem(page, 'REQUISITION');
       const clicked = Date.now() - start;
-      await page.locator('.srm-tab-pane:not([hidden]) [data-testid="grid-requisitionList"] table[role=grid] tbody tr').first().waitFor({ state: 'attached' });
+      // Rows on screen: the list page holds its answer (glide draws its canvas in the commit that brings the
+      // rows, in a layout effect), then two frames so that it has been painted.
+      await page
+        .locator(
+          '.srm-tab-pane:not([hidden]) .srm-list-page[data-page="order/requisitionList"][data-load="loaded"] [data-testid="grid-requisitionList"] canvas',
+        )
+        .first()
+        .waitFor({ state: 'attached' });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const loginToRowsMs = Date.now() - start;
+      // glide's accessible table (what screen readers and the browser tests read) follows 200 ms after the
+      // grid's last change (its useDebouncedMemo): reported beside it, not the figure.
+      await page.locator('.srm-tab-pane:not([hidden]) [data-testid="grid-requisitionList"] table[role=grid] tbody tr').first().waitFor({ state: 'attached' });
+      const loginToTableMs = Date.now() - start;
       if (profiler) {
         const profile = await profiler.stop();
         printCpuProfile(profile);
@@ -145,7 +159,8 @@ async function main(): Promise<void> {
           printCpuProfile(profile, 25, [listDone + offset, loginToRowsMs + offset]);
         }
       }
-      if (TRACE && i === RUNS) console.log(`  home at ${atHome} ms, menu clicked at ${clicked} ms, rows at ${loginToRowsMs} ms`);
+      if (TRACE && i === RUNS)
+        console.log(`  home at ${atHome} ms, menu clicked at ${clicked} ms, rows at ${loginToRowsMs} ms, accessible table at ${loginToTableMs} ms`);
       for (const t of trace) console.log(`  ${String(t.from).padStart(5)} → ${String(t.to ?? '…').padStart(5)}  ${t.path}`);
       if (i > 0)
         runs.push({
@@ -153,6 +168,7 @@ async function main(): Promise<void> {
           initialTransferKB: Math.round(bytes.own / 102.4) / 10,
           withPrefetchKB: Math.round(bytes.all / 102.4) / 10,
           loginToRowsMs,
+          loginToTableMs,
           load1: loadavg()[0],
         });
       await context.close();
@@ -172,6 +188,7 @@ async function main(): Promise<void> {
       lcpMs: median(runs.map((r) => r.lcpMs)),
       initialTransferKB: median(runs.map((r) => r.initialTransferKB)),
       loginToRowsMs: median(runs.map((r) => r.loginToRowsMs)),
+      loginToTableMs: median(runs.map((r) => r.loginToTableMs)),
     },
     targets: TARGETS,
   };

@@ -1,10 +1,9 @@
 import { Button, Result, Spin } from '@arco-design/web-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RuntimeEnvContext, type Language } from '../../../runtime/env';
-import type { EntityDefinition, PageDefinition } from '../../../runtime/definitions';
-import type { FirstListPage } from '../../../runtime/data/firstListPage';
+import { startFirstListPage } from '../../../runtime/data/firstListPage';
 import { createEnv, withMenuContext } from '../../app/createEnv';
 import { loadPageDefinitions, pageSummary, peekPageDefinitions, type PageDefinitions } from '../../app/definitions';
 import { useEffectivePages } from '../../app/effectivePages';
@@ -95,18 +94,12 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
     [t, language, resources, navigate, params],
   );
 
-  // A list page's first page is asked now, while the page waits for its permissions and then draws; the
-  // list page takes the answer over (runtime/data/firstListPage.ts). Kept per page, entity and language.
-  const firstPage = useRef<{ page: PageDefinition; entity: EntityDefinition; language: Language; value: FirstListPage | undefined } | null>(null);
-  const runtimeModule = runtime.status === 'ready' ? runtime.module : undefined;
-  useEffect(() => {
-    if (!page || !entity || !runtimeModule) return;
-    const f = firstPage.current;
-    if (f && f.page === page && f.entity === entity && f.language === language) return;
-    firstPage.current = { page, entity, language, value: runtimeModule.startFirstListPage(page, entity, env) };
-  }, [page, entity, language, runtimeModule, env]);
-  const f = firstPage.current;
-  const firstPageNow = f && f.page === page && f.entity === entity && f.language === language ? f.value : undefined;
+  // A list page's first page is asked as soon as the page's definitions are known: with its permissions and
+  // before the page draws, not after (runtime/data/firstListPage.ts). Started while rendering so that the
+  // list page mounting in this same render gets it; once per page opened (a later language change is the
+  // list page's own reload).
+  const api = env.api;
+  const firstPage = useMemo(() => (page && entity ? startFirstListPage(page, entity, { api }) : undefined), [page, entity, api]);
 
   if (definitions.status === 'failed') {
     // A definitions chunk did not load (network): the next open of the page, or this button, tries again.
@@ -148,7 +141,7 @@ export function DefinitionPage({ pageName, params }: { pageName: string; params:
       <PageErrorBoundary title={t('shell.page.failed', { title })}>
         <div className="srm-page-surface">
           {entity && !entityless ? (
-            <PageRenderer page={page} entity={entity} entities={entities} query={params} firstPage={firstPageNow} />
+            <PageRenderer page={page} entity={entity} entities={entities} query={params} firstPage={firstPage} />
           ) : (
             <CustomPageRenderer page={page} entities={entities} query={params} />
           )}
