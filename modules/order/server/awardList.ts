@@ -2,19 +2,17 @@
 // sourcing module's public API (never its tables): per awarded inquiry and winner, its number, title,
 // currency, item count and awarded amount, newest first. The buyer picks one on a new order.
 import { ok } from '../../../server/http/envelope.js';
-import { forbidden } from '../../../server/errors.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
-import { parseId } from '../../../server/rest/read.js';
+import { internalSourceFilter, supplierNamesOf } from './orderSources.js';
 import type { SourcingApi } from '../../sourcing/api.js';
-import type { SupplierApi } from '../../supplier/api.js';
 
 export const awardedSources: FamilyAction = async (ctx) => {
   // Awards name every winner and price: the buyer's business, never a supplier's (MY_ORDERS reads this family).
-  if (ctx.session.userType === 'EXTERNAL') throw forbidden('auth.forbidden');
-  const supplierId = ctx.body.supplierId === undefined || ctx.body.supplierId === null ? undefined : parseId(ctx, ctx.body.supplierId);
-  const list = await ctx.app.modules.api<SourcingApi>('sourcing').awards(ctx.app.db, supplierId === undefined ? {} : { supplierId });
-  const names = new Map<number, string | null>();
-  for (const id of new Set(list.map((a) => a.supplierId))) names.set(id, await ctx.app.modules.api<SupplierApi>('supplier').supplierName(id));
+  const list = await ctx.app.modules.api<SourcingApi>('sourcing').awards(ctx.app.db, internalSourceFilter(ctx));
+  const names = await supplierNamesOf(
+    ctx,
+    list.map((a) => a.supplierId),
+  );
   return ok(
     list.map((a) => ({
       sourceNumber: a.inquiryNumber,

@@ -9,20 +9,20 @@
 import { ok } from '../../../server/http/envelope.js';
 import { forbidden, refuse } from '../../../server/errors.js';
 import type { FamilyAction } from '../../../server/rest/actionContext.js';
+import { internalSourceFilter, supplierNamesOf } from './orderSources.js';
 import { loadRecord, parseId } from '../../../server/rest/read.js';
 import { saveOne } from '../../../server/rest/write.js';
 import type { ContractApi } from '../../contract/api.js';
-import type { SupplierApi } from '../../supplier/api.js';
 import { dateOf, quantityOf } from './store.js';
 
 const contracts = (ctx: Parameters<FamilyAction>[0]) => ctx.app.modules.api<ContractApi>('contract');
 
 export const signedContracts: FamilyAction = async (ctx) => {
-  if (ctx.session.userType === 'EXTERNAL') throw forbidden('auth.forbidden');
-  const supplierId = ctx.body.supplierId === undefined || ctx.body.supplierId === null ? undefined : parseId(ctx, ctx.body.supplierId);
-  const list = await contracts(ctx).signedContracts(ctx.app.db, supplierId === undefined ? {} : { supplierId });
-  const names = new Map<number, string | null>();
-  for (const id of new Set(list.map((c) => c.supplierId))) names.set(id, await ctx.app.modules.api<SupplierApi>('supplier').supplierName(id));
+  const list = await contracts(ctx).signedContracts(ctx.app.db, internalSourceFilter(ctx));
+  const names = await supplierNamesOf(
+    ctx,
+    list.map((c) => c.supplierId),
+  );
   return ok(
     list.map((c) => ({
       contractId: c.contractId,
