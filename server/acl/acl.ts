@@ -98,6 +98,19 @@ export class Acl {
   }
 
   /**
+   * The columns a read may return: null when a held screen shows the entity itself, else the union of
+   * the columns of the pickers held (pickerReads.ts). Asked only after `allowed`.
+   */
+  async readColumns(session: Session, entity: string, action: string): Promise<ReadonlySet<string> | null> {
+    const g = await this.grants(session);
+    const held = (this.bindings.get(entity)?.get(action) ?? []).filter(
+      (b) => g.menus.has(b.menuCode) && (b.resource === null || g.resources.has(`${b.menuCode}:${b.resource}`)),
+    );
+    if (!held.length || held.some((b) => !b.columns)) return null;
+    return new Set(held.flatMap((b) => [...(b.columns ?? [])]));
+  }
+
+  /**
    * What a save action may write for this session: the union of the scopes of the save buttons it
    * holds for the entity (writeScope.ts). Empty when it holds none (the action is refused anyway).
    */

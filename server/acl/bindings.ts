@@ -3,6 +3,7 @@ import { boundPages, declaredOperations, gridActions, pageActions } from '../../
 import type { Definitions } from '../../meta/definitions.js';
 import type { Action, Menu, PageDefinition } from '../../meta/generated/definitions.js';
 import { emptyScope, mergeScope, pageScope, type WriteScope } from './writeScope.js';
+import { pickerColumns } from './pickerReads.js';
 
 /** Pseudo actions of a family checked for the exportServer calls (not routes of the family itself). */
 export const EXPORT_ACTION = 'exportExcel';
@@ -23,6 +24,8 @@ export interface Binding {
   resource: string | null;
   /** Save actions: what the screens whose button this is may write (writeScope.ts). */
   writes?: WriteScope;
+  /** Reads: a picker's read, cut to these columns (pickerReads.ts). Absent: the whole record. */
+  columns?: Set<string>;
 }
 
 export const SAVE_ACTIONS = new Set(['saveOrUpdate', 'doBatchSaveOrUpdate']);
@@ -51,6 +54,11 @@ export function buildBindings(defs: Definitions): BindingIndex {
     // The same button on a list and its edit page: the union of what both screens write.
     if (!same) list.push(b.writes ? { ...b, writes: mergeScope(emptyScope(), b.writes) } : b);
     else if (b.writes) same.writes = mergeScope(same.writes ?? emptyScope(), b.writes);
+    // A menu that shows the entity itself reads it whole; two pickers of it read the union of their columns.
+    if (same && same.columns) {
+      if (!b.columns) delete same.columns;
+      else for (const c of b.columns) same.columns.add(c);
+    }
     byAction.set(action, list);
   };
   for (const menu of flatten(defs.menus.menus)) {
@@ -65,17 +73,11 @@ export function buildBindings(defs: Definitions): BindingIndex {
       const entity = p.entity ? defs.entities.get(p.entity) : undefined;
       if (!entity) continue;
       for (const read of [...READ_ACTIONS, ...declaredOperations(entity, 'read')]) add(entity.name, read, { menuCode: menu.menuCode, resource: null });
-      // A screen that edits references may list and show their targets (pick a material on a line).
-      const referenced = new Set<string>();
-      const collect = (e: typeof entity) => {
-        for (const f of Object.values(e.fields)) if (f?.references) referenced.add(f.references);
-      };
-      collect(entity);
-      for (const l of entity.lines ?? []) {
-        const le = defs.entities.get(l.entity);
-        if (le) collect(le);
+      // A screen that edits references may list and show their targets as a picker does (pick a material on a line).
+      const withLines = [entity, ...(entity.lines ?? []).flatMap((l) => defs.entities.get(l.entity) ?? [])];
+      for (const [target, columns] of pickerColumns(defs, withLines)) {
+        for (const read of READ_ACTIONS) add(target, read, { menuCode: menu.menuCode, resource: null, columns: new Set(columns) });
       }
-      for (const target of referenced) for (const read of READ_ACTIONS) add(target, read, { menuCode: menu.menuCode, resource: null });
       // Excel (docs/excel.md): a list grid that shows Export/Import binds them to the menu's btnExport/btnImport.
       if (p.grid?.isShowExport) add(entity.name, EXPORT_ACTION, { menuCode: menu.menuCode, resource: 'btnExport' });
       if (p.grid?.isShowImport) add(entity.name, IMPORT_ACTION, { menuCode: menu.menuCode, resource: 'btnImport' });

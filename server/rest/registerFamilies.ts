@@ -17,7 +17,8 @@ import { AGGREGATE_ACTION } from '../../meta/crossCheck.js';
 import { translateDbError } from './dbErrors.js';
 import { afterWrite } from './afterWrite.js';
 import { listVariantAction } from '../acl/permitVariants.js';
-import { INSERT_ACTION, SAVE_ACTIONS } from '../acl/bindings.js';
+import { INSERT_ACTION, READ_ACTIONS, SAVE_ACTIONS } from '../acl/bindings.js';
+import { checkPickerRequest, projectPickerAnswer } from '../acl/pickerReads.js';
 import { insertsRecords } from './insertsRecords.js';
 import { PendingEvents } from '../events/domainEvents.js';
 
@@ -73,8 +74,11 @@ export function registerFamilies(server: FastifyInstance, app: AppContext): void
             if (insertsRecords(entity, name, ctx.body) && !(await app.acl.allowed(ctx.session, entity.name, INSERT_ACTION))) throw forbidden('auth.forbidden');
             ctx.writeScope = await app.acl.writeScope(ctx.session, entity.name, name);
           }
+          const pickerColumns = READ_ACTIONS.has(name) ? await app.acl.readColumns(ctx.session, entity.name, name) : null;
+          if (pickerColumns) checkPickerRequest(pickerColumns, ctx.body);
           try {
             const result = await action(ctx);
+            if (pickerColumns) return projectPickerAnswer(pickerColumns, result as { data?: unknown });
             if (!reads) await afterWrite(app, entity);
             // The action's transaction has committed: tell the subscribers what it did.
             await app.events.deliver(ctx.events);
