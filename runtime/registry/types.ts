@@ -78,7 +78,9 @@ export interface HomePanelDef {
    * left out up front instead of being found out by a refused call.
    */
   menus?: readonly string[];
-  component: ComponentType<HomePanelProps>;
+  /** The card: a component, or a dashboard page definition by name (widgets as data, drawn by the shell). */
+  component?: ComponentType<HomePanelProps>;
+  page?: string;
 }
 
 /** What the home gives a card: cards belong to no menu, so opening a document goes through the menu it

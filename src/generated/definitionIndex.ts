@@ -78,6 +78,7 @@ export const PAGES: Readonly<Record<string, PageSummary>> = {
   "contract/termList": { module: "contract", kind: "list", title: {"CN":"合同条款","EN":"Contract terms","TH":"ข้อกำหนดสัญญา","VN":"Điều khoản hợp đồng"} },
   "contract/watermarkEdit": { module: "contract", kind: "edit", title: {"CN":"合同水印维护","EN":"Watermark","TH":"ลายน้ำ","VN":"Hình mờ"} },
   "contract/watermarkList": { module: "contract", kind: "list", title: {"CN":"合同水印","EN":"Watermarks","TH":"ลายน้ำ","VN":"Hình mờ"} },
+  "dashboard/homeKpis": { module: "dashboards", kind: "dashboard", title: {"CN":"采购申请概览","EN":"Requisitions at a glance","TH":"ภาพรวมใบขอซื้อ","VN":"Tổng quan yêu cầu mua hàng"} },
   "dashboard/purchasing": { module: "dashboards", kind: "dashboard", title: {"CN":"采购看板","EN":"Purchasing dashboard","TH":"แดชบอร์ดการจัดซื้อ","VN":"Bảng điều khiển mua hàng"} },
   "databaseDetail": { module: "devtools", kind: "custom", title: {"CN":"数据表详情","EN":"Table detail","TH":"รายละเอียดตาราง","VN":"Chi tiết bảng"} },
   "databaseList": { module: "devtools", kind: "custom", title: {"CN":"数据库","EN":"Database","TH":"ฐานข้อมูล","VN":"Cơ sở dữ liệu"} },

@@ -1,6 +1,6 @@
-// The home cards modules declare (`homePanels` of a client module: the notices), drawn on the internal or
-// external home with the same RuntimeEnv a page gets, so a module's card calls the server like its pages.
-import { useEffect, useMemo, useState } from 'react';
+// The home cards modules declare (`homePanels` of a client module: the notices, a dashboard page's
+// widgets), drawn on the internal or external home with the same RuntimeEnv a page gets, so a module's card calls the server like its pages.
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RuntimeEnvContext, type Language } from '../../../runtime/env';
@@ -18,6 +18,9 @@ function menuCodes(nodes: readonly MenuNode[], into = new Set<string>()): Set<st
   }
   return into;
 }
+
+// A dashboard card loads its definitions and the widgets on demand (echarts comes with the first chart).
+const HomeDashboard = lazy(() => import('./HomeDashboard'));
 
 // Cards belong to no menu: no button resources.
 const NO_RESOURCES: ReadonlySet<string> = new Set();
@@ -71,7 +74,13 @@ export function HomePanels({ home }: { home: 'in' | 'ex' }) {
     <RuntimeEnvContext.Provider value={env}>
       {shown.map(([name, panel]) => (
         <div key={name} data-testid={`home-panel-${name}`}>
-          <panel.component {...props} />
+          {panel.component ? (
+            <panel.component {...props} />
+          ) : panel.page ? (
+            <Suspense fallback={null}>
+              <HomeDashboard pageName={panel.page} />
+            </Suspense>
+          ) : null}
         </div>
       ))}
     </RuntimeEnvContext.Provider>

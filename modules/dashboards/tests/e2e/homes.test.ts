@@ -20,7 +20,7 @@ for (const lang of ['CN', 'TH', 'EN', 'VN'] as const) {
     const todos = page.getByTestId('home-todos');
     await eventually(() => todos.innerText()).toContain(TITLE[lang]);
     await eventually(async () => Number(await todos.getAttribute('data-count'))).toBeGreaterThan(0);
-    const kpis = page.getByTestId('home-kpis');
+    const kpis = page.getByTestId('home-panel-kpis');
     await eventually(async () => Number(await kpis.getByTestId('stat-homeSubmitted').getAttribute('data-value'))).toBeGreaterThan(0);
     for (const name of ['homeByStatus', 'homeByMonth']) {
       const chart = kpis.getByTestId(`chart-${name}`);
@@ -43,7 +43,7 @@ for (const lang of ['CN', 'TH', 'EN', 'VN'] as const) {
     const profile = page.getByTestId('home-supplier-profile');
     await eventually(() => profile.innerText()).toContain(PROFILE[lang]);
     expect(await profile.getAttribute('data-missing')).not.toBeNull();
-    expect(await page.getByTestId('home-kpis').count()).toBe(0);
+    expect(await page.getByTestId('home-panel-kpis').count()).toBe(0);
     await shot(page, `e2e-home-ex-${lang}`);
   });
 }
