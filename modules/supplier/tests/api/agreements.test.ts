@@ -7,18 +7,13 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import { SUPPLIER, expectOk, expectRefusal, signIn, uniq, type Rec } from '../../../../tests/support/apiHelpers.js';
-import { signedHeaders, type SignedClient } from '../../../../tests/support/signedClient.js';
+import type { SignedClient } from '../../../../tests/support/signedClient.js';
 import { pdfText } from '../../../../tests/support/pdfText.js';
+import { download } from '../../../../tests/support/fileUpload.js';
 import { expireAgreements } from '../../server/warnings/agreementExpiry.js';
 
 const AG = 'srmServer/v1/srmPosAgreementRestful';
 const dayPlus = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-
-async function download(c: SignedClient, id: number): Promise<{ http: number; body: Buffer }> {
-  const full = '/api/fileServer/v2/file/download';
-  const res = await fetch(`${c.baseUrl}${full}?id=${id}`, { method: 'POST', headers: signedHeaders(c.session!, full, '', { lang: c.lang }), body: '' });
-  return { http: res.status, body: Buffer.from(await res.arrayBuffer()) };
-}
 
 for (const backend of await backends()) {
   describe(`supplier agreements on ${backend}`, () => {
