@@ -1933,6 +1933,7 @@ dispatchSeq: (number | null)
 runCount: (number | null)
 lastError: (string | null)
 language: (string | null)
+demoFlag: (("Y" | "N") | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
