@@ -10,6 +10,7 @@ import { SUPPLIER, expectOk, expectRefusal, signIn, uniq, type Rec } from '../..
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
 import { pdfText } from '../../../../tests/support/pdfText.js';
 import { download } from '../../../../tests/support/fileUpload.js';
+import { pageImageSizes } from '../../../../tests/support/pdfImages.js';
 import { expireAgreements } from '../../server/warnings/agreementExpiry.js';
 
 const AG = 'srmServer/v1/srmPosAgreementRestful';
@@ -110,8 +111,12 @@ for (const backend of await backends()) {
       expect(text).toContain(String(signed.agreementNumber));
       expect(text).toContain('supplier01');
       // (Thai and Latin runs print in different fonts, so the text comes back in pieces; the type is its Thai name.)
-      for (const caption of ['เลขที่ข้อตกลง', 'ประเภท ข้อตกลงด้านคุณภาพ', 'มีผล', 'ลงนามแล้ว', 'ผู้ลงนาม']) expect(text).toContain(caption);
+      for (const caption of ['เลขที่ข้อตกลง', 'ประเภท ข้อตกลงด้านคุณภาพ', 'มีผล', 'ผู้ลงนาม']) expect(text).toContain(caption);
       expect(text).not.toContain('Agreement No.');
+      // The stamp carries supplier01's company seal (its active e-signature account's image, contract module) on
+      // the signature page, instead of the drawn seal and its word.
+      expect(await pageImageSizes(new Uint8Array(d.body))).toHaveLength(1);
+      expect(text).not.toContain('ลงนามแล้ว');
       // The file is the agreement's: supplier02 cannot fetch it.
       const foreign = await download(s2, fileId);
       expect(foreign.body.subarray(0, 5).toString()).not.toBe('%PDF-');
