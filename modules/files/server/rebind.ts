@@ -35,7 +35,9 @@ export async function moveFiles(db: Db, from: RecordRef, to: RecordRef, ids: num
  * bound ones; anyone else's file, or one a record already holds, is left alone.
  */
 export async function claimUploads(db: Db, uploadedBy: number, to: RecordRef, ids: number[]): Promise<Attachment[]> {
-  const free = (await filesByIds(db, ids)).filter((f) => f.created_by === uploadedBy && f.business_id === null && (f.function_id === null || f.function_id === to.functionId));
+  const free = (await filesByIds(db, ids)).filter(
+    (f) => f.created_by === uploadedBy && f.business_id === null && (f.function_id === null || f.function_id === to.functionId),
+  );
   if (!free.length) return [];
   await typed<FilesTables>(db)
     .updateTable('base_file')

@@ -55,7 +55,11 @@ for (const backend of await backends()) {
       for (const code of DEMO_CRONS) {
         const id = await fireNow(held, code);
         expect(await runsOf(held, id)).toBe(0);
-        const after = await db(held).selectFrom('schedule_request').select(['request_status', 'run_count']).where('request_id', '=', id).executeTakeFirstOrThrow();
+        const after = await db(held)
+          .selectFrom('schedule_request')
+          .select(['request_status', 'run_count'])
+          .where('request_id', '=', id)
+          .executeTakeFirstOrThrow();
         expect([after.request_status, Number(after.run_count ?? 0) <= 1]).toEqual(['SCHEDULED', true]);
       }
     });

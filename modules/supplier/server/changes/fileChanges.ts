@@ -85,7 +85,8 @@ export async function prepareFileLines(app: AppContext, db: Db, changeId: number
     const fresh = await files.filesOfRecord(db, CHANGE, changeId, asked);
     if (fresh.length !== asked.length) throw refuse('change.fileNotYours', { line: n });
     if (kind === 'REMOVED' && fresh.length) throw refuse('change.fileRemoveHasNew', { line: n });
-    if (kind !== 'REMOVED' && !fresh.length && !(line.cert_name && kind === 'REPLACED' && line.new_expiry_date)) throw refuse('change.fileNewRequired', { line: n });
+    if (kind !== 'REMOVED' && !fresh.length && !(line.cert_name && kind === 'REPLACED' && line.new_expiry_date))
+      throw refuse('change.fileNewRequired', { line: n });
     const newExpiry = day(line.new_expiry_date);
     if (newExpiry && newExpiry < today) throw refuse('register.certExpired', { cert: line.cert_name ?? '', date: newExpiry });
     let old: Attachment[] = [];
@@ -114,7 +115,12 @@ export async function prepareFileLines(app: AppContext, db: Db, changeId: number
         const named = (await files.filesOfRecord(db, MASTER, supplierId, masterIds)).filter((f) => fresh.some((x) => same(x.fileName, f.fileName)));
         oldIds = named.map((f) => f.id);
       }
-      old = await files.filesOfRecord(db, MASTER, supplierId, oldIds.filter((id) => masterIds.includes(id)));
+      old = await files.filesOfRecord(
+        db,
+        MASTER,
+        supplierId,
+        oldIds.filter((id) => masterIds.includes(id)),
+      );
       if (!old.length || old.length !== oldIds.length) throw refuse('change.fileNotOnMaster', { line: n });
       for (const f of old) {
         if (touched.has(`f:${f.id}`)) throw refuse('change.fileTwice', { line: n });
@@ -193,7 +199,8 @@ export async function applyFileLines(app: AppContext, db: Db, changeId: number, 
       continue;
     }
     // The certificate must still be the one the buyer saw: same line, same expiry, same files.
-    if (!cert || Number(cert.register_cert_id) !== Number(line.cert_id) || day(cert.expiry_date) !== day(line.old_expiry_date)) throw refuse('change.masterChanged');
+    if (!cert || Number(cert.register_cert_id) !== Number(line.cert_id) || day(cert.expiry_date) !== day(line.old_expiry_date))
+      throw refuse('change.masterChanged');
     const certIds = ids(cert.attachment_ids);
     if (oldIds.some((id) => !certIds.includes(id))) throw refuse('change.masterChanged');
     if (line.change_kind === 'REMOVED') {
@@ -219,5 +226,9 @@ export async function applyFileLines(app: AppContext, db: Db, changeId: number, 
       .where('register_cert_id', '=', cert.register_cert_id)
       .execute();
   }
-  await t.updateTable('srm_pos_supplier_info').set({ attachment_ids: idList(masterIds) }).where('supplier_id', '=', supplierId).execute();
+  await t
+    .updateTable('srm_pos_supplier_info')
+    .set({ attachment_ids: idList(masterIds) })
+    .where('supplier_id', '=', supplierId)
+    .execute();
 }

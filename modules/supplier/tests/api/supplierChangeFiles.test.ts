@@ -36,7 +36,10 @@ for (const backend of await backends()) {
 
     /** Uploads one file as `c`, not yet of any record; answers its id. */
     const put = async (c: SignedClient, name: string, data: Buffer) => expectOk(await upload(c, [{ name, data }]))[0].id;
-    const masterFiles = async () => String((await db().selectFrom('srm_pos_supplier_info').select('attachment_ids').where('supplier_id', '=', own).executeTakeFirstOrThrow()).attachment_ids ?? '');
+    const masterFiles = async () =>
+      String(
+        (await db().selectFrom('srm_pos_supplier_info').select('attachment_ids').where('supplier_id', '=', own).executeTakeFirstOrThrow()).attachment_ids ?? '',
+      );
     const cert = async (name: string) =>
       db().selectFrom('srm_pos_supplier_register_cert').selectAll().where('register_id', '=', registerId).where('cert_name', '=', name).executeTakeFirst();
 
@@ -53,15 +56,31 @@ for (const backend of await backends()) {
       // … and an approved registration with an ISO 9001 certificate and its scan.
       const r = await db()
         .insertInto('srm_pos_supplier_register')
-        .values({ company_name: String(company.supplierName), credit_code: 'T-S2-CODE', contact_name: 'x', email: 's2@example.com', status: 'APPROVED', supplier_id: own })
+        .values({
+          company_name: String(company.supplierName),
+          credit_code: 'T-S2-CODE',
+          contact_name: 'x',
+          email: 's2@example.com',
+          status: 'APPROVED',
+          supplier_id: own,
+        })
         .returning('register_id')
         .executeTakeFirstOrThrow();
       registerId = Number(r.register_id);
       file.isoOld = await put(s2, 'iso9001-2024.pdf', bytes('iso old', PDF));
-      await t.app.ctx.modules.api<FilesApi>('files').claimUploads(t.app.ctx.db, s2.session!.userId, { functionId: 'srmPosSupplierRegister', businessId: registerId }, [file.isoOld]);
+      await t.app.ctx.modules
+        .api<FilesApi>('files')
+        .claimUploads(t.app.ctx.db, s2.session!.userId, { functionId: 'srmPosSupplierRegister', businessId: registerId }, [file.isoOld]);
       const c = await db()
         .insertInto('srm_pos_supplier_register_cert')
-        .values({ register_id: registerId, line_number: 1, cert_name: 'ISO 9001', cert_number: 'Q-1', expiry_date: dayPlus(40), attachment_ids: String(file.isoOld) })
+        .values({
+          register_id: registerId,
+          line_number: 1,
+          cert_name: 'ISO 9001',
+          cert_number: 'Q-1',
+          expiry_date: dayPlus(40),
+          attachment_ids: String(file.isoOld),
+        })
         .returning('register_cert_id')
         .executeTakeFirstOrThrow();
       certId = Number(c.register_cert_id);
@@ -84,7 +103,10 @@ for (const backend of await backends()) {
       const again = expectOk(await s2.call<Rec>(`${CHANGE}/findById`, { id: ch.changeId }));
       const scan = await put(s2, 'iso-expired.pdf', PDF);
       expectOk(
-        await s2.call(`${CHANGE}/saveOrUpdate`, { ...again, fileChanges: [{ changeKind: 'REPLACED', certName: 'ISO 9001', newFileIds: String(scan), newExpiryDate: dayPlus(-1) }] }),
+        await s2.call(`${CHANGE}/saveOrUpdate`, {
+          ...again,
+          fileChanges: [{ changeKind: 'REPLACED', certName: 'ISO 9001', newFileIds: String(scan), newExpiryDate: dayPlus(-1) }],
+        }),
       );
       expectRefusal(await s2.call(`${CHANGE}/doSubmit`, { id: ch.changeId }, { lang: 'EN' }), 200, `Certificate “ISO 9001” expired on ${dayPlus(-1)}`);
       expectOk(await s2.call(`${CHANGE}/delete`, { id: ch.changeId }));
@@ -115,7 +137,14 @@ for (const backend of await backends()) {
 
       const seen = expectOk(await buyer.call<Rec>(`${CHANGE}/findById`, { id: ch.changeId }));
       expect((seen.differences as Rec[]).map((d) => d.fieldName)).toEqual(['contactName']);
-      const lines = (seen.fileChanges as Rec[]).map((l) => [l.changeKind, l.certName ?? null, l.oldFiles ?? null, l.newFiles ?? null, l.oldExpiryDate ?? null, l.newExpiryDate ?? null]);
+      const lines = (seen.fileChanges as Rec[]).map((l) => [
+        l.changeKind,
+        l.certName ?? null,
+        l.oldFiles ?? null,
+        l.newFiles ?? null,
+        l.oldExpiryDate ?? null,
+        l.newExpiryDate ?? null,
+      ]);
       expect(lines).toEqual([
         ['ADDED', null, null, 'extra.pdf (314 B)', null, null],
         ['REMOVED', null, 'photo.png (208 B)', null, null, null],
@@ -163,7 +192,11 @@ for (const backend of await backends()) {
         }),
       );
       expectOk(await s2.call(`${CHANGE}/doSubmit`, { id: ch.changeId }));
-      await db().updateTable('srm_pos_supplier_info').set({ attachment_ids: String(file.manual2) }).where('supplier_id', '=', own).execute();
+      await db()
+        .updateTable('srm_pos_supplier_info')
+        .set({ attachment_ids: String(file.manual2) })
+        .where('supplier_id', '=', own)
+        .execute();
       expectRefusal(
         await buyer.call(`${CHANGE}/doApproval`, { id: ch.changeId }, { lang: 'EN' }),
         200,
