@@ -7,6 +7,10 @@ export interface ServerConfig {
   databaseUrl?: string;
   redisUrl?: string;
   demo: boolean;
+  /** Whether the scheduler fires the cron requests the demo data scheduled (daily checks, reminders). Test
+   *  servers set it off (SRM_DEMO_CRONS=0), so a run at 06:00 or 08:00 sees no demo job change data under a
+   *  test; a test that wants them asks for a server with it on. */
+  demoCrons: boolean;
   demoPassword: string;
   adminPassword?: string;
   sessionTtlSeconds: number;
@@ -56,6 +60,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     demo: env.SRM_DEMO !== '0',
+    demoCrons: env.SRM_DEMO_CRONS !== '0',
     demoPassword: env.SRM_DEMO_PASSWORD ?? 'Srm#Demo2026',
     adminPassword: env.SRM_ADMIN_PASSWORD || undefined,
     sessionTtlSeconds: Number(env.SRM_SESSION_TTL ?? 7200),

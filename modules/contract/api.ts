@@ -16,9 +16,20 @@ export interface OrderableContract {
   lines: { lineNumber: number; materialId: number; quantity: number; price: number }[];
 }
 
+/** A seal or signature image of an e-signature account, as stored (PNG or JPEG). */
+export interface SealImage {
+  bytes: Buffer;
+  format: 'png' | 'jpg';
+}
+
 export interface ContractApi {
   /** SIGNED contracts (of `supplierId` when given), newest first, with their items; `contractId` for one. */
   signedContracts(db: Db, filter?: { supplierId?: number; contractId?: number }): Promise<OrderableContract[]>;
+  /**
+   * The seal a signature stamps (e-signature accounts, 电子签章账户): user `signerId`'s own ACTIVE account's image,
+   * else supplier `supplierId`'s ACTIVE account's; null without one (the caller draws its plain seal). Read in `db`.
+   */
+  sealImage(db: Db, who: { signerId: number | null; supplierId: number | null }): Promise<SealImage | null>;
 }
 
 declare module '../../server/events/domainEvents.js' {

@@ -4,6 +4,7 @@
 // change (a new version, the old kept) and termination with a reason; service confirmation and score.
 import { defineModule } from '../../server/modules/types.js';
 import type { ContractApi } from './api.js';
+import { sealImageOf } from './server/stampImages.js';
 import { signedContracts } from './server/orderable.js';
 import { contractRules } from './server/contractRules.js';
 import { watermarkRules } from './server/watermarkRules.js';
@@ -25,7 +26,7 @@ export default defineModule({
   operations: {
     srmConContract: { doRefuse, doSign, doTerminate, doChange, findVersions, getContractPdf, awardedInquiries, createFromAward },
   },
-  api: (): ContractApi => ({ signedContracts }),
+  api: ({ app }): ContractApi => ({ signedContracts, sealImage: (db, who) => sealImageOf(app, db, who.signerId, who.supplierId) }),
   subscribers: contractSubscribers,
   seed: { demo: contractDemo },
 });

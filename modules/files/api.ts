@@ -4,8 +4,9 @@ import type { Db } from '../../server/db/connect.js';
 import type { Attachment, FileRow, NewFile } from './server/repo.js';
 import type { DelegatedLimits, DelegatedResolve, DelegatedTarget } from './server/routes.js';
 import type { GeneratedFile } from './server/storeBytes.js';
+import type { RecordRef } from './server/rebind.js';
 
-export type { Attachment, DelegatedLimits, DelegatedResolve, DelegatedTarget, FileRow, GeneratedFile, NewFile };
+export type { Attachment, DelegatedLimits, DelegatedResolve, DelegatedTarget, FileRow, GeneratedFile, NewFile, RecordRef };
 
 export interface FilesApi {
   /** Serialises writers of one stored object (call inside the transaction that records it). */
@@ -30,4 +31,10 @@ export interface FilesApi {
   /** The bytes of stored files (`ids` of `functionId`'s record `businessId` only), smallest first, at most
    *  `maxBytes` each: a module printing an image its record holds (a signature account's stamp). */
   bytesOfRecordFiles(db: Db, functionId: string, businessId: number, ids: number[], maxBytes: number): Promise<{ file: Attachment; bytes: Buffer }[]>;
+  /** Moves the files among `ids` that belong to record `from` onto record `to` (inside the caller's transaction);
+   *  answers the moved ones. Files elsewhere are left alone: a module moves only what its record holds. */
+  moveFiles(db: Db, from: RecordRef, to: RecordRef, ids: number[], userId: number): Promise<Attachment[]>;
+  /** Binds to record `to` the files among `ids` that user `uploadedBy` uploaded and no record holds yet
+   *  (uploads a module's line names, which the platform's claim of attachments fields does not reach). */
+  claimUploads(db: Db, uploadedBy: number, to: RecordRef, ids: number[]): Promise<Attachment[]>;
 }

@@ -8,6 +8,7 @@ import { filesOfRecord, insertFile, lockStorageKey } from './server/repo.js';
 import type { FilesApi } from './api.js';
 import { orphanSweep } from './server/orphanSweep.js';
 import { storeBytes } from './server/storeBytes.js';
+import { claimUploads, moveFiles } from './server/rebind.js';
 
 export default defineModule({
   name: 'files',
@@ -19,6 +20,8 @@ export default defineModule({
     receiveDelegated: (req, resolve, limits) => receiveDelegated(app, req, resolve, limits),
     storeBytes: (db, file, userId) => storeBytes(app, db, file, userId),
     bytesOfRecordFiles: (db, functionId, businessId, ids, maxBytes) => bytesOfRecordFiles(app, db, functionId, businessId, ids, maxBytes),
+    moveFiles,
+    claimUploads,
   }),
   routes: (server, { app }) => registerFileRoutes(server, app),
   programs: [orphanSweep],

@@ -17,7 +17,8 @@ export interface SchedulerApi {
    * A request that runs `programCode` by `cron` (minute hour day month weekday) with `params`, written in the
    * caller's transaction `db` (a module's demo data: its daily checks scheduled on a new installation). Keeps
    * one: when a waiting cron request of the program exists, answers its id and writes nothing. The scheduler
-   * picks it up when it starts. Throws for an unknown program or a cron expression that never fires.
+   * picks it up when it starts. Throws for an unknown program or a cron expression that never fires. `demo`:
+   * the demo data's (a server with config.demoCrons off, e.g. a test server, never fires it).
    */
-  scheduleCron(db: Db, request: { programCode: string; cron: string; params?: Record<string, unknown> }, userId: number): Promise<number>;
+  scheduleCron(db: Db, request: { programCode: string; cron: string; params?: Record<string, unknown>; demo?: boolean }, userId: number): Promise<number>;
 }

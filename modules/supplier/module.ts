@@ -18,6 +18,7 @@ import { notifyStatusChange } from './server/lifecycle/notify.js';
 import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
 import { riskScanProgram } from './server/risk/riskProgram.js';
 import { getSupplierEarlyWarningByPage } from './server/risk/earlyWarningPage.js';
+import { getRegisterInfoVOById } from './server/register/registerInfoVO.js';
 import { doSaveAnswers, doScoreAnswers, questionnaireRules } from './server/qualification/answers.js';
 import { qualificationRules } from './server/qualification/rules.js';
 import { surveyRules } from './server/qualification/surveys.js';
@@ -41,7 +42,11 @@ export default defineModule({
     srmPosSurvey: surveyRules,
     srmPosAgreement: agreementRules,
   },
-  operations: { srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers }, srmPosSupplierWarning: { getSupplierEarlyWarningByPage } },
+  operations: {
+    srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers },
+    srmPosSupplierWarning: { getSupplierEarlyWarningByPage },
+    srmPosSupplierRegister: { getRegisterInfoVOById },
+  },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,
     'supplier.registrationRejected': mailRejection,

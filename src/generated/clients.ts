@@ -1933,6 +1933,7 @@ dispatchSeq: (number | null)
 runCount: (number | null)
 lastError: (string | null)
 language: (string | null)
+demoFlag: (("Y" | "N") | null)
 createdBy: (number | null)
 creationDate: string
 lastUpdatedBy: (number | null)
@@ -3628,6 +3629,7 @@ lastUpdatedBy: (number | null)
 lastUpdateDate: string
 versionNum: number
 differences: SrmPosSupplierChangeLine[]
+fileChanges: SrmPosSupplierChangeFile[]
 }
 
 export interface SrmPosSupplierChangeParams {
@@ -3657,6 +3659,33 @@ export function srmPosSupplierChangeClient(call: Call) {
     /** SUBMITTED → REJECTED (resource btnReject) */
     doReject: (req: TransitionRequest) => call<SrmPosSupplierChange>(`${base}/doReject`, req).then(dataOf),
   };
+}
+
+export interface SrmPosSupplierChangeFile {
+changeFileId: number
+changeId: number
+lineNumber: (number | null)
+changeKind: string
+certName: (string | null)
+certNumber: (string | null)
+oldExpiryDate: (string | null)
+newExpiryDate: (string | null)
+/**
+ * comma-separated file ids
+ */
+oldFileIds: (string | null)
+oldFiles: (string | null)
+/**
+ * comma-separated file ids
+ */
+newFileIds: (string | null)
+newFiles: (string | null)
+certId: (number | null)
+createdBy: (number | null)
+creationDate: string
+lastUpdatedBy: (number | null)
+lastUpdateDate: string
+versionNum: number
 }
 
 export interface SrmPosSupplierChangeLine {

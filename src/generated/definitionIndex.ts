@@ -334,6 +334,7 @@ export const ENTITY_MODULES: Readonly<Record<string, string>> = {
   "srmPosQuestionnaire": "supplier",
   "srmPosSupplierCategory": "supplier",
   "srmPosSupplierChange": "supplier",
+  "srmPosSupplierChangeFile": "supplier",
   "srmPosSupplierChangeLine": "supplier",
   "srmPosSupplierInfo": "supplier",
   "srmPosSupplierLifecycle": "supplier",

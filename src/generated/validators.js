@@ -14045,7 +14045,7 @@ return errors === 0;
 }
 
 export const scheduleRequest = validate60;
-const schema61 = {"$id":"entity:scheduleRequest","type":"object","properties":{"requestId":{"type":["integer","null"]},"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"params":{"type":["string","null"]},"runAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"cron":{"type":["string","null"],"maxLength":120},"requestStatus":{"type":["string","null"],"maxLength":20},"nextRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attempt":{"type":["integer","null"]},"dispatchSeq":{"type":["integer","null"]},"runCount":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":2000},"language":{"type":["string","null"],"maxLength":2},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema61 = {"$id":"entity:scheduleRequest","type":"object","properties":{"requestId":{"type":["integer","null"]},"programId":{"type":["integer","null"]},"programCode":{"type":["string","null"],"maxLength":60},"params":{"type":["string","null"]},"runAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"cron":{"type":["string","null"],"maxLength":120},"requestStatus":{"type":["string","null"],"maxLength":20},"nextRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastRunAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"attempt":{"type":["integer","null"]},"dispatchSeq":{"type":["integer","null"]},"runCount":{"type":["integer","null"]},"lastError":{"type":["string","null"],"maxLength":2000},"language":{"type":["string","null"],"maxLength":2},"demoFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:scheduleRequest" */;
@@ -14330,10 +14330,10 @@ errors++;
 }
 }
 }
-if(data.createdBy !== undefined){
-let data14 = data.createdBy;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema61.properties.createdBy.type},message:"must be integer,null"};
+if(data.demoFlag !== undefined){
+let data14 = data.demoFlag;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err22 = {instancePath:instancePath+"/demoFlag",schemaPath:"#/properties/demoFlag/type",keyword:"type",params:{type: schema61.properties.demoFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14342,11 +14342,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.creationDate !== undefined){
-let data15 = data.creationDate;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema61.properties.creationDate.type},message:"must be string,null"};
+if(!(((data14 === "Y") || (data14 === "N")) || (data14 === null))){
+const err23 = {instancePath:instancePath+"/demoFlag",schemaPath:"#/properties/demoFlag/enum",keyword:"enum",params:{allowedValues: schema61.properties.demoFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14355,9 +14352,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+if(data.createdBy !== undefined){
+let data15 = data.createdBy;
+if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
+const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema61.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14367,11 +14366,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-if(data.lastUpdatedBy !== undefined){
-let data16 = data.lastUpdatedBy;
-if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema61.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(data.creationDate !== undefined){
+let data16 = data.creationDate;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema61.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14380,11 +14378,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.lastUpdateDate !== undefined){
-let data17 = data.lastUpdateDate;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema61.properties.lastUpdateDate.type},message:"must be string,null"};
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err26 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14393,9 +14389,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(typeof data17 === "string"){
-if(!pattern0.test(data17)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data17 = data.lastUpdatedBy;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema61.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14405,11 +14404,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-if(data.versionNum !== undefined){
-let data18 = data.versionNum;
-if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema61.properties.versionNum.type},message:"must be integer,null"};
+if(data.lastUpdateDate !== undefined){
+let data18 = data.lastUpdateDate;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema61.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14418,15 +14416,40 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err29 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data19 = data.versionNum;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema61.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -29167,18 +29190,18 @@ validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierChangeLine = validate105;
-const schema106 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierChangeFile = validate105;
+const schema106 = {"$id":"entity:srmPosSupplierChangeFile","type":"object","properties":{"changeFileId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"changeKind":{"type":["string","null"],"maxLength":20},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"oldExpiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"newExpiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"oldFileIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"oldFiles":{"type":["string","null"],"maxLength":1000},"newFileIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"newFiles":{"type":["string","null"],"maxLength":1000},"certId":{"type":["integer","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierChangeLine" */;
+/*# sourceURL="entity:srmPosSupplierChangeFile" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.changeLineId !== undefined){
-let data0 = data.changeLineId;
+if(data.changeFileId !== undefined){
+let data0 = data.changeFileId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema106.properties.changeLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/changeFileId",schemaPath:"#/properties/changeFileId/type",keyword:"type",params:{type: schema106.properties.changeFileId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29214,10 +29237,399 @@ vErrors.push(err2);
 errors++;
 }
 }
+if(data.changeKind !== undefined){
+let data3 = data.changeKind;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/changeKind",schemaPath:"#/properties/changeKind/type",keyword:"type",params:{type: schema106.properties.changeKind.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 20){
+const err4 = {instancePath:instancePath+"/changeKind",schemaPath:"#/properties/changeKind/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.certName !== undefined){
+let data4 = data.certName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema106.properties.certName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+const err6 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.certNumber !== undefined){
+let data5 = data.certNumber;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema106.properties.certNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err8 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.oldExpiryDate !== undefined){
+let data6 = data.oldExpiryDate;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/oldExpiryDate",schemaPath:"#/properties/oldExpiryDate/type",keyword:"type",params:{type: schema106.properties.oldExpiryDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err10 = {instancePath:instancePath+"/oldExpiryDate",schemaPath:"#/properties/oldExpiryDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.newExpiryDate !== undefined){
+let data7 = data.newExpiryDate;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/newExpiryDate",schemaPath:"#/properties/newExpiryDate/type",keyword:"type",params:{type: schema106.properties.newExpiryDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err12 = {instancePath:instancePath+"/newExpiryDate",schemaPath:"#/properties/newExpiryDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.oldFileIds !== undefined){
+let data8 = data.oldFileIds;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/oldFileIds",schemaPath:"#/properties/oldFileIds/type",keyword:"type",params:{type: schema106.properties.oldFileIds.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern1.test(data8)){
+const err14 = {instancePath:instancePath+"/oldFileIds",schemaPath:"#/properties/oldFileIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.oldFiles !== undefined){
+let data9 = data.oldFiles;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/oldFiles",schemaPath:"#/properties/oldFiles/type",keyword:"type",params:{type: schema106.properties.oldFiles.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 1000){
+const err16 = {instancePath:instancePath+"/oldFiles",schemaPath:"#/properties/oldFiles/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.newFileIds !== undefined){
+let data10 = data.newFileIds;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/newFileIds",schemaPath:"#/properties/newFileIds/type",keyword:"type",params:{type: schema106.properties.newFileIds.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern1.test(data10)){
+const err18 = {instancePath:instancePath+"/newFileIds",schemaPath:"#/properties/newFileIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.newFiles !== undefined){
+let data11 = data.newFiles;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err19 = {instancePath:instancePath+"/newFiles",schemaPath:"#/properties/newFiles/type",keyword:"type",params:{type: schema106.properties.newFiles.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(func2(data11) > 1000){
+const err20 = {instancePath:instancePath+"/newFiles",schemaPath:"#/properties/newFiles/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.certId !== undefined){
+let data12 = data.certId;
+if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
+const err21 = {instancePath:instancePath+"/certId",schemaPath:"#/properties/certId/type",keyword:"type",params:{type: schema106.properties.certId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data13 = data.createdBy;
+if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
+const err22 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema106.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data14 = data.creationDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema106.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!pattern0.test(data14)){
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data15 = data.lastUpdatedBy;
+if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema106.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data16 = data.lastUpdateDate;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err26 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema106.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data17 = data.versionNum;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err28 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema106.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate105.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierChangeLine = validate106;
+const schema107 = {"$id":"entity:srmPosSupplierChangeLine","type":"object","properties":{"changeLineId":{"type":["integer","null"]},"changeId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"fieldName":{"type":["string","null"],"maxLength":40},"oldValue":{"type":["string","null"],"maxLength":500},"newValue":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierChangeLine" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.changeLineId !== undefined){
+let data0 = data.changeLineId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/changeLineId",schemaPath:"#/properties/changeLineId/type",keyword:"type",params:{type: schema107.properties.changeLineId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.changeId !== undefined){
+let data1 = data.changeId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/changeId",schemaPath:"#/properties/changeId/type",keyword:"type",params:{type: schema107.properties.changeId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema107.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 if(data.fieldName !== undefined){
 let data3 = data.fieldName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema106.properties.fieldName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/fieldName",schemaPath:"#/properties/fieldName/type",keyword:"type",params:{type: schema107.properties.fieldName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29242,7 +29654,7 @@ errors++;
 if(data.oldValue !== undefined){
 let data4 = data.oldValue;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema106.properties.oldValue.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/oldValue",schemaPath:"#/properties/oldValue/type",keyword:"type",params:{type: schema107.properties.oldValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29267,7 +29679,7 @@ errors++;
 if(data.newValue !== undefined){
 let data5 = data.newValue;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema106.properties.newValue.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/newValue",schemaPath:"#/properties/newValue/type",keyword:"type",params:{type: schema107.properties.newValue.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29292,7 +29704,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema106.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema107.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29305,7 +29717,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema106.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema107.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29330,7 +29742,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema106.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema107.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29343,7 +29755,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema106.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema107.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29368,7 +29780,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema106.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema107.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29389,14 +29801,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierInfo = validate106;
-const schema107 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"buyerUserId":{"type":["integer","null"]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"riskScore":{"type":["integer","null"]},"riskReasons":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierInfo = validate107;
+const schema108 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"buyerUserId":{"type":["integer","null"]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"riskScore":{"type":["integer","null"]},"riskReasons":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierInfo" */;
 let vErrors = null;
 let errors = 0;
@@ -29404,7 +29816,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.supplierId !== undefined){
 let data0 = data.supplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema107.properties.supplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema108.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29417,7 +29829,7 @@ errors++;
 if(data.supplierNumber !== undefined){
 let data1 = data.supplierNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema107.properties.supplierNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/supplierNumber",schemaPath:"#/properties/supplierNumber/type",keyword:"type",params:{type: schema108.properties.supplierNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29442,7 +29854,7 @@ errors++;
 if(data.supplierName !== undefined){
 let data2 = data.supplierName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema107.properties.supplierName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/supplierName",schemaPath:"#/properties/supplierName/type",keyword:"type",params:{type: schema108.properties.supplierName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29467,7 +29879,7 @@ errors++;
 if(data.taxNumber !== undefined){
 let data3 = data.taxNumber;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema107.properties.taxNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/taxNumber",schemaPath:"#/properties/taxNumber/type",keyword:"type",params:{type: schema108.properties.taxNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -29492,7 +29904,7 @@ errors++;
 if(data.contactName !== undefined){
 let data4 = data.contactName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema107.properties.contactName.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema108.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29517,7 +29929,7 @@ errors++;
 if(data.contactPhone !== undefined){
 let data5 = data.contactPhone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema107.properties.contactPhone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/properties/contactPhone/type",keyword:"type",params:{type: schema108.properties.contactPhone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29542,7 +29954,7 @@ errors++;
 if(data.email !== undefined){
 let data6 = data.email;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema107.properties.email.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema108.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29567,7 +29979,7 @@ errors++;
 if(data.address !== undefined){
 let data7 = data.address;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema107.properties.address.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema108.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29592,7 +30004,7 @@ errors++;
 if(data.supplierStatus !== undefined){
 let data8 = data.supplierStatus;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema107.properties.supplierStatus.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/supplierStatus",schemaPath:"#/properties/supplierStatus/type",keyword:"type",params:{type: schema108.properties.supplierStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29617,7 +30029,7 @@ errors++;
 if(data.buyerUserId !== undefined){
 let data9 = data.buyerUserId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/buyerUserId",schemaPath:"#/properties/buyerUserId/type",keyword:"type",params:{type: schema107.properties.buyerUserId.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/buyerUserId",schemaPath:"#/properties/buyerUserId/type",keyword:"type",params:{type: schema108.properties.buyerUserId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29630,7 +30042,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data10 = data.attachmentIds;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema107.properties.attachmentIds.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema108.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -29655,7 +30067,7 @@ errors++;
 if(data.riskScore !== undefined){
 let data11 = data.riskScore;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err20 = {instancePath:instancePath+"/riskScore",schemaPath:"#/properties/riskScore/type",keyword:"type",params:{type: schema107.properties.riskScore.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/riskScore",schemaPath:"#/properties/riskScore/type",keyword:"type",params:{type: schema108.properties.riskScore.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -29668,7 +30080,7 @@ errors++;
 if(data.riskReasons !== undefined){
 let data12 = data.riskReasons;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err21 = {instancePath:instancePath+"/riskReasons",schemaPath:"#/properties/riskReasons/type",keyword:"type",params:{type: schema107.properties.riskReasons.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/riskReasons",schemaPath:"#/properties/riskReasons/type",keyword:"type",params:{type: schema108.properties.riskReasons.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -29693,7 +30105,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema107.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema108.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29706,7 +30118,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema107.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema108.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -29731,7 +30143,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema107.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema108.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -29744,7 +30156,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema107.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema108.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -29769,7 +30181,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema107.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema108.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -29790,14 +30202,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierLifecycle = validate107;
-const schema108 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierLifecycle = validate108;
+const schema109 = {"$id":"entity:srmPosSupplierLifecycle","type":"object","properties":{"lifecycleId":{"type":["integer","null"]},"changeNumber":{"type":["string","null"],"maxLength":40},"supplierId":{"type":["integer","null"]},"changeType":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"fromStatus":{"type":["string","null"],"maxLength":20},"toStatus":{"type":["string","null"],"maxLength":20},"reason":{"type":["string","null"],"maxLength":500},"endDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"approvedBy":{"type":["integer","null"]},"approvedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierLifecycle" */;
 let vErrors = null;
 let errors = 0;
@@ -29805,7 +30217,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lifecycleId !== undefined){
 let data0 = data.lifecycleId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema108.properties.lifecycleId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/lifecycleId",schemaPath:"#/properties/lifecycleId/type",keyword:"type",params:{type: schema109.properties.lifecycleId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29818,7 +30230,7 @@ errors++;
 if(data.changeNumber !== undefined){
 let data1 = data.changeNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema108.properties.changeNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/changeNumber",schemaPath:"#/properties/changeNumber/type",keyword:"type",params:{type: schema109.properties.changeNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29843,7 +30255,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema108.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema109.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29856,7 +30268,7 @@ errors++;
 if(data.changeType !== undefined){
 let data3 = data.changeType;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema108.properties.changeType.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/changeType",schemaPath:"#/properties/changeType/type",keyword:"type",params:{type: schema109.properties.changeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -29881,7 +30293,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data4 = data.categoryId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema108.properties.categoryId.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema109.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29894,7 +30306,7 @@ errors++;
 if(data.fromStatus !== undefined){
 let data5 = data.fromStatus;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema108.properties.fromStatus.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/fromStatus",schemaPath:"#/properties/fromStatus/type",keyword:"type",params:{type: schema109.properties.fromStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29919,7 +30331,7 @@ errors++;
 if(data.toStatus !== undefined){
 let data6 = data.toStatus;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema108.properties.toStatus.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/toStatus",schemaPath:"#/properties/toStatus/type",keyword:"type",params:{type: schema109.properties.toStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29944,7 +30356,7 @@ errors++;
 if(data.reason !== undefined){
 let data7 = data.reason;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema108.properties.reason.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema109.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29969,7 +30381,7 @@ errors++;
 if(data.endDate !== undefined){
 let data8 = data.endDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema108.properties.endDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema109.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29994,7 +30406,7 @@ errors++;
 if(data.status !== undefined){
 let data9 = data.status;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema108.properties.status.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema109.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -30019,7 +30431,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data10 = data.submittedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema108.properties.submittedDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema109.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -30044,7 +30456,7 @@ errors++;
 if(data.approvedBy !== undefined){
 let data11 = data.approvedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema108.properties.approvedBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/approvedBy",schemaPath:"#/properties/approvedBy/type",keyword:"type",params:{type: schema109.properties.approvedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30057,7 +30469,7 @@ errors++;
 if(data.approvedDate !== undefined){
 let data12 = data.approvedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema108.properties.approvedDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/approvedDate",schemaPath:"#/properties/approvedDate/type",keyword:"type",params:{type: schema109.properties.approvedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -30082,7 +30494,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data13 = data.rejectReason;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema108.properties.rejectReason.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema109.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -30107,7 +30519,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data14 = data.createdBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema108.properties.createdBy.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema109.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -30120,7 +30532,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data15 = data.creationDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema108.properties.creationDate.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema109.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -30145,7 +30557,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data16 = data.lastUpdatedBy;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema108.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema109.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -30158,7 +30570,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data17 = data.lastUpdateDate;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema108.properties.lastUpdateDate.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema109.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -30183,7 +30595,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data18 = data.versionNum;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema108.properties.versionNum.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema109.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -30204,14 +30616,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegister = validate108;
-const schema109 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegister = validate109;
+const schema110 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -30219,7 +30631,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerId !== undefined){
 let data0 = data.registerId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema109.properties.registerId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema110.properties.registerId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30232,7 +30644,7 @@ errors++;
 if(data.companyName !== undefined){
 let data1 = data.companyName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema109.properties.companyName.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: schema110.properties.companyName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30257,7 +30669,7 @@ errors++;
 if(data.creditCode !== undefined){
 let data2 = data.creditCode;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema109.properties.creditCode.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/creditCode",schemaPath:"#/properties/creditCode/type",keyword:"type",params:{type: schema110.properties.creditCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30282,7 +30694,7 @@ errors++;
 if(data.contactName !== undefined){
 let data3 = data.contactName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema109.properties.contactName.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/contactName",schemaPath:"#/properties/contactName/type",keyword:"type",params:{type: schema110.properties.contactName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30307,7 +30719,7 @@ errors++;
 if(data.email !== undefined){
 let data4 = data.email;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema109.properties.email.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema110.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30332,7 +30744,7 @@ errors++;
 if(data.phone !== undefined){
 let data5 = data.phone;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema109.properties.phone.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema110.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -30357,7 +30769,7 @@ errors++;
 if(data.address !== undefined){
 let data6 = data.address;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema109.properties.address.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema110.properties.address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30382,7 +30794,7 @@ errors++;
 if(data.categoryIds !== undefined){
 let data7 = data.categoryIds;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema109.properties.categoryIds.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema110.properties.categoryIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30407,7 +30819,7 @@ errors++;
 if(data.categoryNames !== undefined){
 let data8 = data.categoryNames;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema109.properties.categoryNames.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema110.properties.categoryNames.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -30432,7 +30844,7 @@ errors++;
 if(data.languageCode !== undefined){
 let data9 = data.languageCode;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema109.properties.languageCode.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema110.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -30457,7 +30869,7 @@ errors++;
 if(data.status !== undefined){
 let data10 = data.status;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema109.properties.status.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema110.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30482,7 +30894,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data11 = data.submittedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema109.properties.submittedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema110.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -30507,7 +30919,7 @@ errors++;
 if(data.rejectReason !== undefined){
 let data12 = data.rejectReason;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema109.properties.rejectReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema110.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -30532,7 +30944,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data13 = data.supplierId;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema109.properties.supplierId.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema110.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -30545,7 +30957,7 @@ errors++;
 if(data.nameKey !== undefined){
 let data14 = data.nameKey;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema109.properties.nameKey.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema110.properties.nameKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -30570,7 +30982,7 @@ errors++;
 if(data.creditKey !== undefined){
 let data15 = data.creditKey;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema109.properties.creditKey.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema110.properties.creditKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -30595,7 +31007,7 @@ errors++;
 if(data.editTokenHash !== undefined){
 let data16 = data.editTokenHash;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema109.properties.editTokenHash.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema110.properties.editTokenHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -30620,7 +31032,7 @@ errors++;
 if(data.tokenExpires !== undefined){
 let data17 = data.tokenExpires;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema109.properties.tokenExpires.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema110.properties.tokenExpires.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -30645,7 +31057,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data18 = data.createdBy;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema109.properties.createdBy.type},message:"must be integer,null"};
+const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema110.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -30658,7 +31070,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data19 = data.creationDate;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema109.properties.creationDate.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema110.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -30683,7 +31095,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data20 = data.lastUpdatedBy;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema109.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema110.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -30696,7 +31108,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data21 = data.lastUpdateDate;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema109.properties.lastUpdateDate.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema110.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -30721,7 +31133,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data22 = data.versionNum;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema109.properties.versionNum.type},message:"must be integer,null"};
+const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema110.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -30742,14 +31154,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierRegisterBank = validate109;
-const schema110 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterBank = validate110;
+const schema111 = {"$id":"entity:srmPosSupplierRegisterBank","type":"object","properties":{"registerBankId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"bankName":{"type":["string","null"],"maxLength":200},"accountName":{"type":["string","null"],"maxLength":200},"accountNumber":{"type":["string","null"],"maxLength":60},"currencyCode":{"type":["string","null"],"maxLength":10},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegisterBank" */;
 let vErrors = null;
 let errors = 0;
@@ -30757,258 +31169,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.registerBankId !== undefined){
 let data0 = data.registerBankId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema110.properties.registerBankId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.registerId !== undefined){
-let data1 = data.registerId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema110.properties.registerId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.lineNumber !== undefined){
-let data2 = data.lineNumber;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema110.properties.lineNumber.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.bankName !== undefined){
-let data3 = data.bankName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema110.properties.bankName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err4 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.accountName !== undefined){
-let data4 = data.accountName;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema110.properties.accountName.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data4 === "string"){
-if(func2(data4) > 200){
-const err6 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.accountNumber !== undefined){
-let data5 = data.accountNumber;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema110.properties.accountNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(func2(data5) > 60){
-const err8 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.currencyCode !== undefined){
-let data6 = data.currencyCode;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema110.properties.currencyCode.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 10){
-const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema110.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema110.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema110.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema110.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema110.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate109.errors = vErrors;
-return errors === 0;
-}
-
-export const srmPosSupplierRegisterCert = validate110;
-const schema111 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmPosSupplierRegisterCert" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.registerCertId !== undefined){
-let data0 = data.registerCertId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema111.properties.registerCertId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/registerBankId",schemaPath:"#/properties/registerBankId/type",keyword:"type",params:{type: schema111.properties.registerBankId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31044,10 +31205,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.certName !== undefined){
-let data3 = data.certName;
+if(data.bankName !== undefined){
+let data3 = data.bankName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema111.properties.certName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: schema111.properties.bankName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31058,7 +31219,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 200){
-const err4 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err4 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31069,10 +31230,10 @@ errors++;
 }
 }
 }
-if(data.certNumber !== undefined){
-let data4 = data.certNumber;
+if(data.accountName !== undefined){
+let data4 = data.accountName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema111.properties.certNumber.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/type",keyword:"type",params:{type: schema111.properties.accountName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31082,8 +31243,8 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err6 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data4) > 200){
+const err6 = {instancePath:instancePath+"/accountName",schemaPath:"#/properties/accountName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31094,10 +31255,10 @@ errors++;
 }
 }
 }
-if(data.expiryDate !== undefined){
-let data5 = data.expiryDate;
+if(data.accountNumber !== undefined){
+let data5 = data.accountNumber;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema111.properties.expiryDate.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: schema111.properties.accountNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31107,8 +31268,8 @@ vErrors.push(err7);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err8 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(func2(data5) > 60){
+const err8 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31119,10 +31280,10 @@ errors++;
 }
 }
 }
-if(data.attachmentIds !== undefined){
-let data6 = data.attachmentIds;
+if(data.currencyCode !== undefined){
+let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema111.properties.attachmentIds.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema111.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31132,8 +31293,8 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-const err10 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(func2(data6) > 10){
+const err10 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -31248,10 +31409,261 @@ validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSupplierWarning = validate111;
-const schema112 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"riskLevel":{"type":["string","null"],"maxLength":20},"points":{"type":["integer","null"]},"signalId":{"type":["string","null"],"maxLength":100},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSupplierRegisterCert = validate111;
+const schema112 = {"$id":"entity:srmPosSupplierRegisterCert","type":"object","properties":{"registerCertId":{"type":["integer","null"]},"registerId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"certName":{"type":["string","null"],"maxLength":200},"certNumber":{"type":["string","null"],"maxLength":100},"expiryDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmPosSupplierRegisterCert" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.registerCertId !== undefined){
+let data0 = data.registerCertId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/registerCertId",schemaPath:"#/properties/registerCertId/type",keyword:"type",params:{type: schema112.properties.registerCertId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.registerId !== undefined){
+let data1 = data.registerId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/registerId",schemaPath:"#/properties/registerId/type",keyword:"type",params:{type: schema112.properties.registerId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.lineNumber !== undefined){
+let data2 = data.lineNumber;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema112.properties.lineNumber.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.certName !== undefined){
+let data3 = data.certName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/type",keyword:"type",params:{type: schema112.properties.certName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+const err4 = {instancePath:instancePath+"/certName",schemaPath:"#/properties/certName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.certNumber !== undefined){
+let data4 = data.certNumber;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err5 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/type",keyword:"type",params:{type: schema112.properties.certNumber.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err6 = {instancePath:instancePath+"/certNumber",schemaPath:"#/properties/certNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.expiryDate !== undefined){
+let data5 = data.expiryDate;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err7 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/type",keyword:"type",params:{type: schema112.properties.expiryDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err8 = {instancePath:instancePath+"/expiryDate",schemaPath:"#/properties/expiryDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.attachmentIds !== undefined){
+let data6 = data.attachmentIds;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema112.properties.attachmentIds.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern1.test(data6)){
+const err10 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/pattern",keyword:"pattern",params:{pattern: "^\\d+(,\\d+)*$"},message:"must match pattern \""+"^\\d+(,\\d+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err11 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema112.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err12 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema112.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err13 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema112.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema112.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err16 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err17 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema112.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate111.errors = vErrors;
+return errors === 0;
+}
+
+export const srmPosSupplierWarning = validate112;
+const schema113 = {"$id":"entity:srmPosSupplierWarning","type":"object","properties":{"warningId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"warningType":{"type":["string","null"],"maxLength":30},"subject":{"type":["string","null"],"maxLength":300},"riskLevel":{"type":["string","null"],"maxLength":20},"points":{"type":["integer","null"]},"signalId":{"type":["string","null"],"maxLength":100},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"pushedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierWarning" */;
 let vErrors = null;
 let errors = 0;
@@ -31259,7 +31671,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warningId !== undefined){
 let data0 = data.warningId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema112.properties.warningId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/warningId",schemaPath:"#/properties/warningId/type",keyword:"type",params:{type: schema113.properties.warningId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31272,7 +31684,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema112.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema113.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31285,7 +31697,7 @@ errors++;
 if(data.warningType !== undefined){
 let data2 = data.warningType;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema112.properties.warningType.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/warningType",schemaPath:"#/properties/warningType/type",keyword:"type",params:{type: schema113.properties.warningType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31310,7 +31722,7 @@ errors++;
 if(data.subject !== undefined){
 let data3 = data.subject;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema112.properties.subject.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema113.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31335,7 +31747,7 @@ errors++;
 if(data.riskLevel !== undefined){
 let data4 = data.riskLevel;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/riskLevel",schemaPath:"#/properties/riskLevel/type",keyword:"type",params:{type: schema112.properties.riskLevel.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/riskLevel",schemaPath:"#/properties/riskLevel/type",keyword:"type",params:{type: schema113.properties.riskLevel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31360,7 +31772,7 @@ errors++;
 if(data.points !== undefined){
 let data5 = data.points;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: schema112.properties.points.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: schema113.properties.points.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31373,7 +31785,7 @@ errors++;
 if(data.signalId !== undefined){
 let data6 = data.signalId;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/signalId",schemaPath:"#/properties/signalId/type",keyword:"type",params:{type: schema112.properties.signalId.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/signalId",schemaPath:"#/properties/signalId/type",keyword:"type",params:{type: schema113.properties.signalId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -31398,7 +31810,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data7 = data.dueDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema112.properties.dueDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema113.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31423,7 +31835,7 @@ errors++;
 if(data.status !== undefined){
 let data8 = data.status;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema112.properties.status.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema113.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31448,7 +31860,7 @@ errors++;
 if(data.pushedDate !== undefined){
 let data9 = data.pushedDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema112.properties.pushedDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/pushedDate",schemaPath:"#/properties/pushedDate/type",keyword:"type",params:{type: schema113.properties.pushedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31473,7 +31885,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data10 = data.closedDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema112.properties.closedDate.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema113.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -31498,7 +31910,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema112.properties.createdBy.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema113.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -31511,7 +31923,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema112.properties.creationDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema113.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -31536,7 +31948,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema112.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema113.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -31549,7 +31961,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema112.properties.lastUpdateDate.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema113.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -31574,7 +31986,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema112.properties.versionNum.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema113.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -31595,14 +32007,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSurvey = validate112;
-const schema113 = {"$id":"entity:srmPosSurvey","type":"object","properties":{"surveyId":{"type":["integer","null"]},"surveyNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"averageScore":{"type":["number","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSurvey = validate113;
+const schema114 = {"$id":"entity:srmPosSurvey","type":"object","properties":{"surveyId":{"type":["integer","null"]},"surveyNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"templateId":{"type":["integer","null"]},"dueDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"status":{"type":["string","null"],"maxLength":20},"averageScore":{"type":["number","null"]},"sentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -31610,7 +32022,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.surveyId !== undefined){
 let data0 = data.surveyId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema113.properties.surveyId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema114.properties.surveyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31623,7 +32035,7 @@ errors++;
 if(data.surveyNumber !== undefined){
 let data1 = data.surveyNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/surveyNumber",schemaPath:"#/properties/surveyNumber/type",keyword:"type",params:{type: schema113.properties.surveyNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/surveyNumber",schemaPath:"#/properties/surveyNumber/type",keyword:"type",params:{type: schema114.properties.surveyNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31648,7 +32060,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema113.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema114.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31673,7 +32085,7 @@ errors++;
 if(data.templateId !== undefined){
 let data3 = data.templateId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema113.properties.templateId.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/type",keyword:"type",params:{type: schema114.properties.templateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31686,7 +32098,7 @@ errors++;
 if(data.dueDate !== undefined){
 let data4 = data.dueDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema113.properties.dueDate.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/type",keyword:"type",params:{type: schema114.properties.dueDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -31711,7 +32123,7 @@ errors++;
 if(data.status !== undefined){
 let data5 = data.status;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema113.properties.status.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema114.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31736,7 +32148,7 @@ errors++;
 if(data.averageScore !== undefined){
 let data6 = data.averageScore;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/averageScore",schemaPath:"#/properties/averageScore/type",keyword:"type",params:{type: schema113.properties.averageScore.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/averageScore",schemaPath:"#/properties/averageScore/type",keyword:"type",params:{type: schema114.properties.averageScore.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -31749,7 +32161,7 @@ errors++;
 if(data.sentDate !== undefined){
 let data7 = data.sentDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema113.properties.sentDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/sentDate",schemaPath:"#/properties/sentDate/type",keyword:"type",params:{type: schema114.properties.sentDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31774,7 +32186,7 @@ errors++;
 if(data.closedDate !== undefined){
 let data8 = data.closedDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema113.properties.closedDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/closedDate",schemaPath:"#/properties/closedDate/type",keyword:"type",params:{type: schema114.properties.closedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31799,7 +32211,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data9 = data.createdBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema113.properties.createdBy.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema114.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31812,7 +32224,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data10 = data.creationDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema113.properties.creationDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema114.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -31837,7 +32249,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data11 = data.lastUpdatedBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema113.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema114.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -31850,7 +32262,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data12 = data.lastUpdateDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema113.properties.lastUpdateDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema114.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -31875,7 +32287,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data13 = data.versionNum;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema113.properties.versionNum.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema114.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -31896,14 +32308,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPosSurveyTarget = validate113;
-const schema114 = {"$id":"entity:srmPosSurveyTarget","type":"object","properties":{"targetId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"answerStatus":{"type":["string","null"],"maxLength":20},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPosSurveyTarget = validate114;
+const schema115 = {"$id":"entity:srmPosSurveyTarget","type":"object","properties":{"targetId":{"type":["integer","null"]},"surveyId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"questionnaireId":{"type":["integer","null"]},"answerStatus":{"type":["string","null"],"maxLength":20},"score":{"type":["number","null"],"minimum":0},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSurveyTarget" */;
 let vErrors = null;
 let errors = 0;
@@ -31911,7 +32323,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.targetId !== undefined){
 let data0 = data.targetId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/type",keyword:"type",params:{type: schema114.properties.targetId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/type",keyword:"type",params:{type: schema115.properties.targetId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31924,7 +32336,7 @@ errors++;
 if(data.surveyId !== undefined){
 let data1 = data.surveyId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema114.properties.surveyId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/surveyId",schemaPath:"#/properties/surveyId/type",keyword:"type",params:{type: schema115.properties.surveyId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31937,7 +32349,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema114.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema115.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31950,7 +32362,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data3 = data.supplierId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema114.properties.supplierId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema115.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31963,7 +32375,7 @@ errors++;
 if(data.questionnaireId !== undefined){
 let data4 = data.questionnaireId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema114.properties.questionnaireId.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: schema115.properties.questionnaireId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31976,7 +32388,7 @@ errors++;
 if(data.answerStatus !== undefined){
 let data5 = data.answerStatus;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/answerStatus",schemaPath:"#/properties/answerStatus/type",keyword:"type",params:{type: schema114.properties.answerStatus.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/answerStatus",schemaPath:"#/properties/answerStatus/type",keyword:"type",params:{type: schema115.properties.answerStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32001,7 +32413,7 @@ errors++;
 if(data.score !== undefined){
 let data6 = data.score;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema114.properties.score.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema115.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32026,7 +32438,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema114.properties.createdBy.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema115.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -32039,7 +32451,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema114.properties.creationDate.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema115.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -32064,7 +32476,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema114.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema115.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -32077,7 +32489,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema114.properties.lastUpdateDate.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema115.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -32102,7 +32514,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema114.properties.versionNum.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema115.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -32123,14 +32535,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const srmPriceItem = validate114;
-const schema115 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmPriceItem = validate115;
+const schema116 = {"$id":"entity:srmPriceItem","type":"object","properties":{"priceItemId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"price":{"type":["number","null"],"minimum":0},"currencyCode":{"type":["string","null"],"maxLength":10},"quantity":{"type":["number","null"],"minimum":0},"validFrom":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"sourceInquiryId":{"type":["integer","null"]},"sourceInquiryLineId":{"type":["integer","null"]},"sourceType":{"type":["string","null"],"maxLength":20},"sourceId":{"type":["integer","null"]},"sourceNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPriceItem" */;
 let vErrors = null;
 let errors = 0;
@@ -32138,7 +32550,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.priceItemId !== undefined){
 let data0 = data.priceItemId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema115.properties.priceItemId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/priceItemId",schemaPath:"#/properties/priceItemId/type",keyword:"type",params:{type: schema116.properties.priceItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32151,7 +32563,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data1 = data.supplierId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema115.properties.supplierId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema116.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32164,7 +32576,7 @@ errors++;
 if(data.materialId !== undefined){
 let data2 = data.materialId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema115.properties.materialId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema116.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -32177,7 +32589,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema115.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema116.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32202,7 +32614,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data4 = data.currencyCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema115.properties.currencyCode.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema116.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32227,7 +32639,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema115.properties.quantity.type},message:"must be number,null"};
+const err7 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema116.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32252,7 +32664,7 @@ errors++;
 if(data.validFrom !== undefined){
 let data6 = data.validFrom;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema115.properties.validFrom.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/validFrom",schemaPath:"#/properties/validFrom/type",keyword:"type",params:{type: schema116.properties.validFrom.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -32277,7 +32689,7 @@ errors++;
 if(data.validTo !== undefined){
 let data7 = data.validTo;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema115.properties.validTo.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema116.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32302,7 +32714,7 @@ errors++;
 if(data.sourceInquiryId !== undefined){
 let data8 = data.sourceInquiryId;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema115.properties.sourceInquiryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/sourceInquiryId",schemaPath:"#/properties/sourceInquiryId/type",keyword:"type",params:{type: schema116.properties.sourceInquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -32315,7 +32727,7 @@ errors++;
 if(data.sourceInquiryLineId !== undefined){
 let data9 = data.sourceInquiryLineId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema115.properties.sourceInquiryLineId.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/sourceInquiryLineId",schemaPath:"#/properties/sourceInquiryLineId/type",keyword:"type",params:{type: schema116.properties.sourceInquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -32328,7 +32740,7 @@ errors++;
 if(data.sourceType !== undefined){
 let data10 = data.sourceType;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema115.properties.sourceType.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/sourceType",schemaPath:"#/properties/sourceType/type",keyword:"type",params:{type: schema116.properties.sourceType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -32353,7 +32765,7 @@ errors++;
 if(data.sourceId !== undefined){
 let data11 = data.sourceId;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema115.properties.sourceId.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: schema116.properties.sourceId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -32366,7 +32778,7 @@ errors++;
 if(data.sourceNumber !== undefined){
 let data12 = data.sourceNumber;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema115.properties.sourceNumber.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/sourceNumber",schemaPath:"#/properties/sourceNumber/type",keyword:"type",params:{type: schema116.properties.sourceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -32391,7 +32803,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data13 = data.createdBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema115.properties.createdBy.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema116.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -32404,7 +32816,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data14 = data.creationDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema115.properties.creationDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema116.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -32429,7 +32841,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data15 = data.lastUpdatedBy;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema115.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema116.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -32442,7 +32854,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data16 = data.lastUpdateDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema115.properties.lastUpdateDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema116.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -32467,7 +32879,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data17 = data.versionNum;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema115.properties.versionNum.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema116.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -32488,14 +32900,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuction = validate115;
-const schema116 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuction = validate116;
+const schema117 = {"$id":"entity:srmSrcAuction","type":"object","properties":{"auctionId":{"type":["integer","null"]},"auctionNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"auctionType":{"type":["string","null"],"maxLength":20},"visibility":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"categoryId":{"type":["integer","null"]},"startTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"endTime":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"extendWindowSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"extendSeconds":{"type":["integer","null"],"minimum":0,"maximum":3600},"maxExtends":{"type":["integer","null"],"minimum":0,"maximum":100},"extendCount":{"type":["integer","null"]},"minDecrement":{"type":["number","null"],"minimum":0},"ceilingPrice":{"type":["number","null"],"minimum":0.0001},"roundStep":{"type":["number","null"],"minimum":0},"startPrice":{"type":["number","null"],"minimum":0},"roundNumber":{"type":["integer","null"]},"roundPrice":{"type":["number","null"]},"pausedRemainingMs":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"awardedSupplierId":{"type":["integer","null"]},"awardedPrice":{"type":["number","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"closeReason":{"type":["string","null"],"maxLength":500},"description":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuction" */;
 let vErrors = null;
 let errors = 0;
@@ -32503,7 +32915,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionId !== undefined){
 let data0 = data.auctionId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema116.properties.auctionId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema117.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32516,7 +32928,7 @@ errors++;
 if(data.auctionNumber !== undefined){
 let data1 = data.auctionNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema116.properties.auctionNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/auctionNumber",schemaPath:"#/properties/auctionNumber/type",keyword:"type",params:{type: schema117.properties.auctionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32541,7 +32953,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema116.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema117.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32566,7 +32978,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema116.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema117.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32591,7 +33003,7 @@ errors++;
 if(data.auctionType !== undefined){
 let data4 = data.auctionType;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema116.properties.auctionType.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/auctionType",schemaPath:"#/properties/auctionType/type",keyword:"type",params:{type: schema117.properties.auctionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -32616,7 +33028,7 @@ errors++;
 if(data.visibility !== undefined){
 let data5 = data.visibility;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema116.properties.visibility.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema117.properties.visibility.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -32641,7 +33053,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data6 = data.currencyCode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema116.properties.currencyCode.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema117.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32666,7 +33078,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data7 = data.categoryId;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema116.properties.categoryId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema117.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -32679,7 +33091,7 @@ errors++;
 if(data.startTime !== undefined){
 let data8 = data.startTime;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema116.properties.startTime.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: schema117.properties.startTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -32704,7 +33116,7 @@ errors++;
 if(data.endTime !== undefined){
 let data9 = data.endTime;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema116.properties.endTime.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/type",keyword:"type",params:{type: schema117.properties.endTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -32729,7 +33141,7 @@ errors++;
 if(data.extendWindowSeconds !== undefined){
 let data10 = data.extendWindowSeconds;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema116.properties.extendWindowSeconds.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/extendWindowSeconds",schemaPath:"#/properties/extendWindowSeconds/type",keyword:"type",params:{type: schema117.properties.extendWindowSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -32764,7 +33176,7 @@ errors++;
 if(data.extendSeconds !== undefined){
 let data11 = data.extendSeconds;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema116.properties.extendSeconds.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/extendSeconds",schemaPath:"#/properties/extendSeconds/type",keyword:"type",params:{type: schema117.properties.extendSeconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -32799,7 +33211,7 @@ errors++;
 if(data.maxExtends !== undefined){
 let data12 = data.maxExtends;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema116.properties.maxExtends.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/maxExtends",schemaPath:"#/properties/maxExtends/type",keyword:"type",params:{type: schema117.properties.maxExtends.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -32834,7 +33246,7 @@ errors++;
 if(data.extendCount !== undefined){
 let data13 = data.extendCount;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema116.properties.extendCount.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/extendCount",schemaPath:"#/properties/extendCount/type",keyword:"type",params:{type: schema117.properties.extendCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -32847,7 +33259,7 @@ errors++;
 if(data.minDecrement !== undefined){
 let data14 = data.minDecrement;
 if((!(typeof data14 == "number")) && (data14 !== null)){
-const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema116.properties.minDecrement.type},message:"must be number,null"};
+const err28 = {instancePath:instancePath+"/minDecrement",schemaPath:"#/properties/minDecrement/type",keyword:"type",params:{type: schema117.properties.minDecrement.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -32872,7 +33284,7 @@ errors++;
 if(data.ceilingPrice !== undefined){
 let data15 = data.ceilingPrice;
 if((!(typeof data15 == "number")) && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema116.properties.ceilingPrice.type},message:"must be number,null"};
+const err30 = {instancePath:instancePath+"/ceilingPrice",schemaPath:"#/properties/ceilingPrice/type",keyword:"type",params:{type: schema117.properties.ceilingPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -32897,7 +33309,7 @@ errors++;
 if(data.roundStep !== undefined){
 let data16 = data.roundStep;
 if((!(typeof data16 == "number")) && (data16 !== null)){
-const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema116.properties.roundStep.type},message:"must be number,null"};
+const err32 = {instancePath:instancePath+"/roundStep",schemaPath:"#/properties/roundStep/type",keyword:"type",params:{type: schema117.properties.roundStep.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -32922,7 +33334,7 @@ errors++;
 if(data.startPrice !== undefined){
 let data17 = data.startPrice;
 if((!(typeof data17 == "number")) && (data17 !== null)){
-const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema116.properties.startPrice.type},message:"must be number,null"};
+const err34 = {instancePath:instancePath+"/startPrice",schemaPath:"#/properties/startPrice/type",keyword:"type",params:{type: schema117.properties.startPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -32947,7 +33359,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data18 = data.roundNumber;
 if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema116.properties.roundNumber.type},message:"must be integer,null"};
+const err36 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema117.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -32960,7 +33372,7 @@ errors++;
 if(data.roundPrice !== undefined){
 let data19 = data.roundPrice;
 if((!(typeof data19 == "number")) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema116.properties.roundPrice.type},message:"must be number,null"};
+const err37 = {instancePath:instancePath+"/roundPrice",schemaPath:"#/properties/roundPrice/type",keyword:"type",params:{type: schema117.properties.roundPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -32973,7 +33385,7 @@ errors++;
 if(data.pausedRemainingMs !== undefined){
 let data20 = data.pausedRemainingMs;
 if((!(typeof data20 == "number")) && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema116.properties.pausedRemainingMs.type},message:"must be number,null"};
+const err38 = {instancePath:instancePath+"/pausedRemainingMs",schemaPath:"#/properties/pausedRemainingMs/type",keyword:"type",params:{type: schema117.properties.pausedRemainingMs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -32986,7 +33398,7 @@ errors++;
 if(data.bidCount !== undefined){
 let data21 = data.bidCount;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema116.properties.bidCount.type},message:"must be integer,null"};
+const err39 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema117.properties.bidCount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -32999,7 +33411,7 @@ errors++;
 if(data.bestPrice !== undefined){
 let data22 = data.bestPrice;
 if((!(typeof data22 == "number")) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema116.properties.bestPrice.type},message:"must be number,null"};
+const err40 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema117.properties.bestPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -33012,7 +33424,7 @@ errors++;
 if(data.awardedSupplierId !== undefined){
 let data23 = data.awardedSupplierId;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema116.properties.awardedSupplierId.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/awardedSupplierId",schemaPath:"#/properties/awardedSupplierId/type",keyword:"type",params:{type: schema117.properties.awardedSupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -33025,7 +33437,7 @@ errors++;
 if(data.awardedPrice !== undefined){
 let data24 = data.awardedPrice;
 if((!(typeof data24 == "number")) && (data24 !== null)){
-const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema116.properties.awardedPrice.type},message:"must be number,null"};
+const err42 = {instancePath:instancePath+"/awardedPrice",schemaPath:"#/properties/awardedPrice/type",keyword:"type",params:{type: schema117.properties.awardedPrice.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -33038,7 +33450,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data25 = data.awardedDate;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema116.properties.awardedDate.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema117.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -33063,7 +33475,7 @@ errors++;
 if(data.closeReason !== undefined){
 let data26 = data.closeReason;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema116.properties.closeReason.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/closeReason",schemaPath:"#/properties/closeReason/type",keyword:"type",params:{type: schema117.properties.closeReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -33088,7 +33500,7 @@ errors++;
 if(data.description !== undefined){
 let data27 = data.description;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema116.properties.description.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema117.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -33113,7 +33525,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data28 = data.createdBy;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema116.properties.createdBy.type},message:"must be integer,null"};
+const err49 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema117.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -33126,7 +33538,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data29 = data.creationDate;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema116.properties.creationDate.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema117.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -33151,7 +33563,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data30 = data.lastUpdatedBy;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema116.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema117.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -33164,7 +33576,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data31 = data.lastUpdateDate;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema116.properties.lastUpdateDate.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema117.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -33189,7 +33601,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data32 = data.versionNum;
 if((!((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32)))) && (data32 !== null)){
-const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema116.properties.versionNum.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema117.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -33210,14 +33622,14 @@ vErrors.push(err56);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcAuctionLine = validate116;
-const schema117 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionLine = validate117;
+const schema118 = {"$id":"entity:srmSrcAuctionLine","type":"object","properties":{"auctionLineId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"quantity":{"type":["number","null"],"minimum":0.0001},"uomCode":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcAuctionLine" */;
 let vErrors = null;
 let errors = 0;
@@ -33225,7 +33637,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.auctionLineId !== undefined){
 let data0 = data.auctionLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema117.properties.auctionLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/auctionLineId",schemaPath:"#/properties/auctionLineId/type",keyword:"type",params:{type: schema118.properties.auctionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33238,7 +33650,7 @@ errors++;
 if(data.auctionId !== undefined){
 let data1 = data.auctionId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema117.properties.auctionId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema118.properties.auctionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33251,7 +33663,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema117.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema118.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -33264,7 +33676,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema117.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema118.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33277,7 +33689,7 @@ errors++;
 if(data.quantity !== undefined){
 let data4 = data.quantity;
 if((!(typeof data4 == "number")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema117.properties.quantity.type},message:"must be number,null"};
+const err4 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema118.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -33302,7 +33714,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data5 = data.uomCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema117.properties.uomCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema118.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -33327,7 +33739,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data6 = data.createdBy;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema117.properties.createdBy.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema118.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33340,7 +33752,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data7 = data.creationDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema117.properties.creationDate.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema118.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -33365,7 +33777,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data8 = data.lastUpdatedBy;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema117.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema118.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33378,7 +33790,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data9 = data.lastUpdateDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema117.properties.lastUpdateDate.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema118.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33403,219 +33815,6 @@ errors++;
 if(data.versionNum !== undefined){
 let data10 = data.versionNum;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema117.properties.versionNum.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate116.errors = vErrors;
-return errors === 0;
-}
-
-export const srmSrcAuctionSupplier = validate117;
-const schema118 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
-
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="entity:srmSrcAuctionSupplier" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.auctionSupplierId !== undefined){
-let data0 = data.auctionSupplierId;
-if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema118.properties.auctionSupplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.auctionId !== undefined){
-let data1 = data.auctionId;
-if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema118.properties.auctionId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.supplierId !== undefined){
-let data2 = data.supplierId;
-if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema118.properties.supplierId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.bestPrice !== undefined){
-let data3 = data.bestPrice;
-if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema118.properties.bestPrice.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.bidCount !== undefined){
-let data4 = data.bidCount;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema118.properties.bidCount.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.lastBidMs !== undefined){
-let data5 = data.lastBidMs;
-if((!(typeof data5 == "number")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema118.properties.lastBidMs.type},message:"must be number,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.activeFlag !== undefined){
-let data6 = data.activeFlag;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema118.properties.activeFlag.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
-const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema118.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.createdBy !== undefined){
-let data7 = data.createdBy;
-if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema118.properties.createdBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.creationDate !== undefined){
-let data8 = data.creationDate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema118.properties.creationDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data9 = data.lastUpdatedBy;
-if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema118.properties.lastUpdatedBy.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.lastUpdateDate !== undefined){
-let data10 = data.lastUpdateDate;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema118.properties.lastUpdateDate.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.versionNum !== undefined){
-let data11 = data.versionNum;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
 const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema118.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
@@ -33641,10 +33840,223 @@ validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiry = validate118;
-const schema119 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"offerTemplateId":{"type":["integer","null"]},"offerRules":{"type":["string","null"],"maxLength":1000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"bidOpenedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"bidOpenedBy":{"type":["integer","null"]},"bidOpeningRecord":{"type":["string","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"awardProposal":{"type":["string","null"],"maxLength":4000},"awardProposedBy":{"type":["integer","null"]},"awardRejectReason":{"type":["string","null"],"maxLength":1000},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcAuctionSupplier = validate118;
+const schema119 = {"$id":"entity:srmSrcAuctionSupplier","type":"object","properties":{"auctionSupplierId":{"type":["integer","null"]},"auctionId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"bestPrice":{"type":["number","null"]},"bidCount":{"type":["integer","null"]},"lastBidMs":{"type":["number","null"]},"activeFlag":{"type":["string","null"],"enum":["Y","N",null]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="entity:srmSrcAuctionSupplier" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.auctionSupplierId !== undefined){
+let data0 = data.auctionSupplierId;
+if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/auctionSupplierId",schemaPath:"#/properties/auctionSupplierId/type",keyword:"type",params:{type: schema119.properties.auctionSupplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.auctionId !== undefined){
+let data1 = data.auctionId;
+if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/auctionId",schemaPath:"#/properties/auctionId/type",keyword:"type",params:{type: schema119.properties.auctionId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.supplierId !== undefined){
+let data2 = data.supplierId;
+if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema119.properties.supplierId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.bestPrice !== undefined){
+let data3 = data.bestPrice;
+if((!(typeof data3 == "number")) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/bestPrice",schemaPath:"#/properties/bestPrice/type",keyword:"type",params:{type: schema119.properties.bestPrice.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.bidCount !== undefined){
+let data4 = data.bidCount;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/bidCount",schemaPath:"#/properties/bidCount/type",keyword:"type",params:{type: schema119.properties.bidCount.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.lastBidMs !== undefined){
+let data5 = data.lastBidMs;
+if((!(typeof data5 == "number")) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/lastBidMs",schemaPath:"#/properties/lastBidMs/type",keyword:"type",params:{type: schema119.properties.lastBidMs.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.activeFlag !== undefined){
+let data6 = data.activeFlag;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/type",keyword:"type",params:{type: schema119.properties.activeFlag.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((data6 === "Y") || (data6 === "N")) || (data6 === null))){
+const err7 = {instancePath:instancePath+"/activeFlag",schemaPath:"#/properties/activeFlag/enum",keyword:"enum",params:{allowedValues: schema119.properties.activeFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data7 = data.createdBy;
+if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
+const err8 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema119.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data8 = data.creationDate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err9 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema119.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err10 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data9 = data.lastUpdatedBy;
+if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
+const err11 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema119.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data10 = data.lastUpdateDate;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err12 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema119.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err13 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data11 = data.versionNum;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err14 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema119.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+export const srmSrcInquiry = validate119;
+const schema120 = {"$id":"entity:srmSrcInquiry","type":"object","properties":{"inquiryId":{"type":["integer","null"]},"inquiryNumber":{"type":["string","null"],"maxLength":40},"title":{"type":["string","null"],"maxLength":200},"status":{"type":["string","null"],"maxLength":20},"categoryId":{"type":["integer","null"]},"currencyCode":{"type":["string","null"],"maxLength":10},"deadline":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"terms":{"type":["string","null"],"maxLength":2000},"offerTemplateId":{"type":["integer","null"]},"offerRules":{"type":["string","null"],"maxLength":1000},"requisitionId":{"type":["integer","null"]},"publishedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"bidOpenedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"bidOpenedBy":{"type":["integer","null"]},"bidOpeningRecord":{"type":["string","null"]},"awardedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"awardedBy":{"type":["integer","null"]},"awardProposal":{"type":["string","null"],"maxLength":4000},"awardProposedBy":{"type":["integer","null"]},"awardRejectReason":{"type":["string","null"],"maxLength":1000},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiry" */;
 let vErrors = null;
 let errors = 0;
@@ -33652,7 +34064,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryId !== undefined){
 let data0 = data.inquiryId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema119.properties.inquiryId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema120.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33665,7 +34077,7 @@ errors++;
 if(data.inquiryNumber !== undefined){
 let data1 = data.inquiryNumber;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema119.properties.inquiryNumber.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/inquiryNumber",schemaPath:"#/properties/inquiryNumber/type",keyword:"type",params:{type: schema120.properties.inquiryNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33690,7 +34102,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema119.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema120.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33715,7 +34127,7 @@ errors++;
 if(data.status !== undefined){
 let data3 = data.status;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema119.properties.status.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema120.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -33740,7 +34152,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data4 = data.categoryId;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema119.properties.categoryId.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: schema120.properties.categoryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -33753,7 +34165,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema119.properties.currencyCode.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema120.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33778,7 +34190,7 @@ errors++;
 if(data.deadline !== undefined){
 let data6 = data.deadline;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema119.properties.deadline.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: schema120.properties.deadline.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -33803,7 +34215,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data7 = data.roundNumber;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema119.properties.roundNumber.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema120.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33816,7 +34228,7 @@ errors++;
 if(data.terms !== undefined){
 let data8 = data.terms;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema119.properties.terms.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/terms",schemaPath:"#/properties/terms/type",keyword:"type",params:{type: schema120.properties.terms.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33841,7 +34253,7 @@ errors++;
 if(data.offerTemplateId !== undefined){
 let data9 = data.offerTemplateId;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/offerTemplateId",schemaPath:"#/properties/offerTemplateId/type",keyword:"type",params:{type: schema119.properties.offerTemplateId.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/offerTemplateId",schemaPath:"#/properties/offerTemplateId/type",keyword:"type",params:{type: schema120.properties.offerTemplateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33854,7 +34266,7 @@ errors++;
 if(data.offerRules !== undefined){
 let data10 = data.offerRules;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/offerRules",schemaPath:"#/properties/offerRules/type",keyword:"type",params:{type: schema119.properties.offerRules.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/offerRules",schemaPath:"#/properties/offerRules/type",keyword:"type",params:{type: schema120.properties.offerRules.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -33879,7 +34291,7 @@ errors++;
 if(data.requisitionId !== undefined){
 let data11 = data.requisitionId;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema119.properties.requisitionId.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/requisitionId",schemaPath:"#/properties/requisitionId/type",keyword:"type",params:{type: schema120.properties.requisitionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -33892,7 +34304,7 @@ errors++;
 if(data.publishedDate !== undefined){
 let data12 = data.publishedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err19 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema119.properties.publishedDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/publishedDate",schemaPath:"#/properties/publishedDate/type",keyword:"type",params:{type: schema120.properties.publishedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -33917,7 +34329,7 @@ errors++;
 if(data.bidOpenedDate !== undefined){
 let data13 = data.bidOpenedDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err21 = {instancePath:instancePath+"/bidOpenedDate",schemaPath:"#/properties/bidOpenedDate/type",keyword:"type",params:{type: schema119.properties.bidOpenedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/bidOpenedDate",schemaPath:"#/properties/bidOpenedDate/type",keyword:"type",params:{type: schema120.properties.bidOpenedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -33942,7 +34354,7 @@ errors++;
 if(data.bidOpenedBy !== undefined){
 let data14 = data.bidOpenedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/bidOpenedBy",schemaPath:"#/properties/bidOpenedBy/type",keyword:"type",params:{type: schema119.properties.bidOpenedBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/bidOpenedBy",schemaPath:"#/properties/bidOpenedBy/type",keyword:"type",params:{type: schema120.properties.bidOpenedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -33955,7 +34367,7 @@ errors++;
 if(data.bidOpeningRecord !== undefined){
 let data15 = data.bidOpeningRecord;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err24 = {instancePath:instancePath+"/bidOpeningRecord",schemaPath:"#/properties/bidOpeningRecord/type",keyword:"type",params:{type: schema119.properties.bidOpeningRecord.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/bidOpeningRecord",schemaPath:"#/properties/bidOpeningRecord/type",keyword:"type",params:{type: schema120.properties.bidOpeningRecord.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -33968,7 +34380,7 @@ errors++;
 if(data.awardedDate !== undefined){
 let data16 = data.awardedDate;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err25 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema119.properties.awardedDate.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/awardedDate",schemaPath:"#/properties/awardedDate/type",keyword:"type",params:{type: schema120.properties.awardedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -33993,7 +34405,7 @@ errors++;
 if(data.awardedBy !== undefined){
 let data17 = data.awardedBy;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err27 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema119.properties.awardedBy.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/awardedBy",schemaPath:"#/properties/awardedBy/type",keyword:"type",params:{type: schema120.properties.awardedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -34006,7 +34418,7 @@ errors++;
 if(data.awardProposal !== undefined){
 let data18 = data.awardProposal;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err28 = {instancePath:instancePath+"/awardProposal",schemaPath:"#/properties/awardProposal/type",keyword:"type",params:{type: schema119.properties.awardProposal.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/awardProposal",schemaPath:"#/properties/awardProposal/type",keyword:"type",params:{type: schema120.properties.awardProposal.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -34031,7 +34443,7 @@ errors++;
 if(data.awardProposedBy !== undefined){
 let data19 = data.awardProposedBy;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err30 = {instancePath:instancePath+"/awardProposedBy",schemaPath:"#/properties/awardProposedBy/type",keyword:"type",params:{type: schema119.properties.awardProposedBy.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/awardProposedBy",schemaPath:"#/properties/awardProposedBy/type",keyword:"type",params:{type: schema120.properties.awardProposedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -34044,7 +34456,7 @@ errors++;
 if(data.awardRejectReason !== undefined){
 let data20 = data.awardRejectReason;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err31 = {instancePath:instancePath+"/awardRejectReason",schemaPath:"#/properties/awardRejectReason/type",keyword:"type",params:{type: schema119.properties.awardRejectReason.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/awardRejectReason",schemaPath:"#/properties/awardRejectReason/type",keyword:"type",params:{type: schema120.properties.awardRejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -34069,7 +34481,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data21 = data.attachmentIds;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err33 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema119.properties.attachmentIds.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema120.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -34094,7 +34506,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data22 = data.createdBy;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err35 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema119.properties.createdBy.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema120.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -34107,7 +34519,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data23 = data.creationDate;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err36 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema119.properties.creationDate.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema120.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -34132,7 +34544,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data24 = data.lastUpdatedBy;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err38 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema119.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema120.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -34145,7 +34557,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data25 = data.lastUpdateDate;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err39 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema119.properties.lastUpdateDate.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema120.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -34170,7 +34582,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data26 = data.versionNum;
 if((!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))) && (data26 !== null)){
-const err41 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema119.properties.versionNum.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema120.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -34191,14 +34603,14 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquiryLine = validate119;
-const schema120 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"requisitionLineId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquiryLine = validate120;
+const schema121 = {"$id":"entity:srmSrcInquiryLine","type":"object","properties":{"inquiryLineId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"lineNumber":{"type":["integer","null"]},"materialId":{"type":["integer","null"]},"uomCode":{"type":["string","null"],"maxLength":20},"quantity":{"type":["number","null"],"minimum":0.0001},"requiredDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"awardedQuantity":{"type":["number","null"]},"requisitionLineId":{"type":["integer","null"]},"requisitionNumber":{"type":["string","null"],"maxLength":40},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquiryLine" */;
 let vErrors = null;
 let errors = 0;
@@ -34206,7 +34618,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquiryLineId !== undefined){
 let data0 = data.inquiryLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema120.properties.inquiryLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema121.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34219,7 +34631,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema120.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema121.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34232,7 +34644,7 @@ errors++;
 if(data.lineNumber !== undefined){
 let data2 = data.lineNumber;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema120.properties.lineNumber.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/lineNumber",schemaPath:"#/properties/lineNumber/type",keyword:"type",params:{type: schema121.properties.lineNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34245,7 +34657,7 @@ errors++;
 if(data.materialId !== undefined){
 let data3 = data.materialId;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema120.properties.materialId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/materialId",schemaPath:"#/properties/materialId/type",keyword:"type",params:{type: schema121.properties.materialId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34258,7 +34670,7 @@ errors++;
 if(data.uomCode !== undefined){
 let data4 = data.uomCode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema120.properties.uomCode.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/uomCode",schemaPath:"#/properties/uomCode/type",keyword:"type",params:{type: schema121.properties.uomCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -34283,7 +34695,7 @@ errors++;
 if(data.quantity !== undefined){
 let data5 = data.quantity;
 if((!(typeof data5 == "number")) && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema120.properties.quantity.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: schema121.properties.quantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34308,7 +34720,7 @@ errors++;
 if(data.requiredDate !== undefined){
 let data6 = data.requiredDate;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema120.properties.requiredDate.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/requiredDate",schemaPath:"#/properties/requiredDate/type",keyword:"type",params:{type: schema121.properties.requiredDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -34333,7 +34745,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data7 = data.awardedQuantity;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema120.properties.awardedQuantity.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema121.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34346,7 +34758,7 @@ errors++;
 if(data.requisitionLineId !== undefined){
 let data8 = data.requisitionLineId;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema120.properties.requisitionLineId.type},message:"must be integer,null"};
+const err11 = {instancePath:instancePath+"/requisitionLineId",schemaPath:"#/properties/requisitionLineId/type",keyword:"type",params:{type: schema121.properties.requisitionLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34359,7 +34771,7 @@ errors++;
 if(data.requisitionNumber !== undefined){
 let data9 = data.requisitionNumber;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema120.properties.requisitionNumber.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/requisitionNumber",schemaPath:"#/properties/requisitionNumber/type",keyword:"type",params:{type: schema121.properties.requisitionNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -34384,7 +34796,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data10 = data.createdBy;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema120.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema121.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34397,7 +34809,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data11 = data.creationDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema120.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema121.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34422,7 +34834,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data12 = data.lastUpdatedBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema120.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema121.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -34435,7 +34847,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data13 = data.lastUpdateDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema120.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema121.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -34460,7 +34872,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data14 = data.versionNum;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema120.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema121.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -34481,14 +34893,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcInquirySupplier = validate120;
-const schema121 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcInquirySupplier = validate121;
+const schema122 = {"$id":"entity:srmSrcInquirySupplier","type":"object","properties":{"inquirySupplierId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"quoteStatus":{"type":["string","null"],"maxLength":20},"quotedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"roundNumber":{"type":["integer","null"]},"awardResult":{"type":["string","null"],"maxLength":20},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcInquirySupplier" */;
 let vErrors = null;
 let errors = 0;
@@ -34496,7 +34908,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inquirySupplierId !== undefined){
 let data0 = data.inquirySupplierId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema121.properties.inquirySupplierId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/inquirySupplierId",schemaPath:"#/properties/inquirySupplierId/type",keyword:"type",params:{type: schema122.properties.inquirySupplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34509,7 +34921,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema121.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema122.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34522,7 +34934,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema121.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema122.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -34535,7 +34947,7 @@ errors++;
 if(data.quoteStatus !== undefined){
 let data3 = data.quoteStatus;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema121.properties.quoteStatus.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/quoteStatus",schemaPath:"#/properties/quoteStatus/type",keyword:"type",params:{type: schema122.properties.quoteStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34560,7 +34972,7 @@ errors++;
 if(data.quotedDate !== undefined){
 let data4 = data.quotedDate;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema121.properties.quotedDate.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/quotedDate",schemaPath:"#/properties/quotedDate/type",keyword:"type",params:{type: schema122.properties.quotedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34585,7 +34997,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data5 = data.roundNumber;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema121.properties.roundNumber.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema122.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -34598,7 +35010,7 @@ errors++;
 if(data.awardResult !== undefined){
 let data6 = data.awardResult;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema121.properties.awardResult.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/awardResult",schemaPath:"#/properties/awardResult/type",keyword:"type",params:{type: schema122.properties.awardResult.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -34623,7 +35035,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data7 = data.createdBy;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema121.properties.createdBy.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema122.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34636,7 +35048,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data8 = data.creationDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema121.properties.creationDate.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema122.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34661,7 +35073,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data9 = data.lastUpdatedBy;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema121.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema122.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34674,7 +35086,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data10 = data.lastUpdateDate;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema121.properties.lastUpdateDate.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema122.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34699,7 +35111,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data11 = data.versionNum;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema121.properties.versionNum.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema122.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -34720,14 +35132,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcOfferTemplate = validate121;
-const schema122 = {"$id":"entity:srmSrcOfferTemplate","type":"object","properties":{"offerTemplateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":30},"templateName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"ladderMode":{"type":["string","null"],"maxLength":10},"deliveryDaysMode":{"type":["string","null"],"maxLength":10},"validToMode":{"type":["string","null"],"maxLength":10},"freightMode":{"type":["string","null"],"maxLength":10},"taxRateMode":{"type":["string","null"],"maxLength":10},"remarkMode":{"type":["string","null"],"maxLength":10},"attachmentMode":{"type":["string","null"],"maxLength":10},"description":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcOfferTemplate = validate122;
+const schema123 = {"$id":"entity:srmSrcOfferTemplate","type":"object","properties":{"offerTemplateId":{"type":["integer","null"]},"templateCode":{"type":["string","null"],"maxLength":30},"templateName":{"type":["string","null"],"maxLength":200},"enabledFlag":{"type":["string","null"],"enum":["Y","N",null]},"ladderMode":{"type":["string","null"],"maxLength":10},"deliveryDaysMode":{"type":["string","null"],"maxLength":10},"validToMode":{"type":["string","null"],"maxLength":10},"freightMode":{"type":["string","null"],"maxLength":10},"taxRateMode":{"type":["string","null"],"maxLength":10},"remarkMode":{"type":["string","null"],"maxLength":10},"attachmentMode":{"type":["string","null"],"maxLength":10},"description":{"type":["string","null"],"maxLength":500},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcOfferTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -34735,7 +35147,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.offerTemplateId !== undefined){
 let data0 = data.offerTemplateId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/offerTemplateId",schemaPath:"#/properties/offerTemplateId/type",keyword:"type",params:{type: schema122.properties.offerTemplateId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/offerTemplateId",schemaPath:"#/properties/offerTemplateId/type",keyword:"type",params:{type: schema123.properties.offerTemplateId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34748,7 +35160,7 @@ errors++;
 if(data.templateCode !== undefined){
 let data1 = data.templateCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema122.properties.templateCode.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/templateCode",schemaPath:"#/properties/templateCode/type",keyword:"type",params:{type: schema123.properties.templateCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34773,7 +35185,7 @@ errors++;
 if(data.templateName !== undefined){
 let data2 = data.templateName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema122.properties.templateName.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/templateName",schemaPath:"#/properties/templateName/type",keyword:"type",params:{type: schema123.properties.templateName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -34798,7 +35210,7 @@ errors++;
 if(data.enabledFlag !== undefined){
 let data3 = data.enabledFlag;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema122.properties.enabledFlag.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/type",keyword:"type",params:{type: schema123.properties.enabledFlag.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -34808,7 +35220,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data3 === "Y") || (data3 === "N")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema122.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/enabledFlag",schemaPath:"#/properties/enabledFlag/enum",keyword:"enum",params:{allowedValues: schema123.properties.enabledFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -34821,7 +35233,7 @@ errors++;
 if(data.ladderMode !== undefined){
 let data4 = data.ladderMode;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err7 = {instancePath:instancePath+"/ladderMode",schemaPath:"#/properties/ladderMode/type",keyword:"type",params:{type: schema122.properties.ladderMode.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/ladderMode",schemaPath:"#/properties/ladderMode/type",keyword:"type",params:{type: schema123.properties.ladderMode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -34846,7 +35258,7 @@ errors++;
 if(data.deliveryDaysMode !== undefined){
 let data5 = data.deliveryDaysMode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/deliveryDaysMode",schemaPath:"#/properties/deliveryDaysMode/type",keyword:"type",params:{type: schema122.properties.deliveryDaysMode.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/deliveryDaysMode",schemaPath:"#/properties/deliveryDaysMode/type",keyword:"type",params:{type: schema123.properties.deliveryDaysMode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -34871,7 +35283,7 @@ errors++;
 if(data.validToMode !== undefined){
 let data6 = data.validToMode;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/validToMode",schemaPath:"#/properties/validToMode/type",keyword:"type",params:{type: schema122.properties.validToMode.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/validToMode",schemaPath:"#/properties/validToMode/type",keyword:"type",params:{type: schema123.properties.validToMode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34896,7 +35308,7 @@ errors++;
 if(data.freightMode !== undefined){
 let data7 = data.freightMode;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/freightMode",schemaPath:"#/properties/freightMode/type",keyword:"type",params:{type: schema122.properties.freightMode.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/freightMode",schemaPath:"#/properties/freightMode/type",keyword:"type",params:{type: schema123.properties.freightMode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34921,7 +35333,7 @@ errors++;
 if(data.taxRateMode !== undefined){
 let data8 = data.taxRateMode;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/taxRateMode",schemaPath:"#/properties/taxRateMode/type",keyword:"type",params:{type: schema122.properties.taxRateMode.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/taxRateMode",schemaPath:"#/properties/taxRateMode/type",keyword:"type",params:{type: schema123.properties.taxRateMode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34946,7 +35358,7 @@ errors++;
 if(data.remarkMode !== undefined){
 let data9 = data.remarkMode;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/remarkMode",schemaPath:"#/properties/remarkMode/type",keyword:"type",params:{type: schema122.properties.remarkMode.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/remarkMode",schemaPath:"#/properties/remarkMode/type",keyword:"type",params:{type: schema123.properties.remarkMode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -34971,7 +35383,7 @@ errors++;
 if(data.attachmentMode !== undefined){
 let data10 = data.attachmentMode;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/attachmentMode",schemaPath:"#/properties/attachmentMode/type",keyword:"type",params:{type: schema122.properties.attachmentMode.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/attachmentMode",schemaPath:"#/properties/attachmentMode/type",keyword:"type",params:{type: schema123.properties.attachmentMode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -34996,7 +35408,7 @@ errors++;
 if(data.description !== undefined){
 let data11 = data.description;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema122.properties.description.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema123.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -35021,7 +35433,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema122.properties.createdBy.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema123.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -35034,7 +35446,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema122.properties.creationDate.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema123.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -35059,7 +35471,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema122.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema123.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -35072,7 +35484,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema122.properties.lastUpdateDate.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema123.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -35097,7 +35509,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema122.properties.versionNum.type},message:"must be integer,null"};
+const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema123.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -35118,14 +35530,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcQuotation = validate122;
-const schema123 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcQuotation = validate123;
+const schema124 = {"$id":"entity:srmSrcQuotation","type":"object","properties":{"quotationId":{"type":["integer","null"]},"inquiryId":{"type":["integer","null"]},"supplierId":{"type":["integer","null"]},"roundNumber":{"type":["integer","null"]},"status":{"type":["string","null"],"maxLength":20},"currencyCode":{"type":["string","null"],"maxLength":10},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":1000},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcQuotation" */;
 let vErrors = null;
 let errors = 0;
@@ -35133,7 +35545,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.quotationId !== undefined){
 let data0 = data.quotationId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema123.properties.quotationId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema124.properties.quotationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35146,7 +35558,7 @@ errors++;
 if(data.inquiryId !== undefined){
 let data1 = data.inquiryId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema123.properties.inquiryId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/inquiryId",schemaPath:"#/properties/inquiryId/type",keyword:"type",params:{type: schema124.properties.inquiryId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35159,7 +35571,7 @@ errors++;
 if(data.supplierId !== undefined){
 let data2 = data.supplierId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema123.properties.supplierId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema124.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35172,7 +35584,7 @@ errors++;
 if(data.roundNumber !== undefined){
 let data3 = data.roundNumber;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema123.properties.roundNumber.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/roundNumber",schemaPath:"#/properties/roundNumber/type",keyword:"type",params:{type: schema124.properties.roundNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35185,7 +35597,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema123.properties.status.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema124.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35210,7 +35622,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data5 = data.currencyCode;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema123.properties.currencyCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema124.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -35235,7 +35647,7 @@ errors++;
 if(data.validTo !== undefined){
 let data6 = data.validTo;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema123.properties.validTo.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema124.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35260,7 +35672,7 @@ errors++;
 if(data.freight !== undefined){
 let data7 = data.freight;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema123.properties.freight.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema124.properties.freight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35273,7 +35685,7 @@ errors++;
 if(data.taxRate !== undefined){
 let data8 = data.taxRate;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema123.properties.taxRate.type},message:"must be number,null"};
+const err11 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema124.properties.taxRate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35286,7 +35698,7 @@ errors++;
 if(data.remark !== undefined){
 let data9 = data.remark;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema123.properties.remark.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema124.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -35311,7 +35723,7 @@ errors++;
 if(data.attachmentIds !== undefined){
 let data10 = data.attachmentIds;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err14 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema123.properties.attachmentIds.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/attachmentIds",schemaPath:"#/properties/attachmentIds/type",keyword:"type",params:{type: schema124.properties.attachmentIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -35336,7 +35748,7 @@ errors++;
 if(data.submittedDate !== undefined){
 let data11 = data.submittedDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err16 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema123.properties.submittedDate.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema124.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -35361,7 +35773,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data12 = data.createdBy;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema123.properties.createdBy.type},message:"must be integer,null"};
+const err18 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema124.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -35374,7 +35786,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data13 = data.creationDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema123.properties.creationDate.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema124.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -35399,7 +35811,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data14 = data.lastUpdatedBy;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema123.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err21 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema124.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -35412,7 +35824,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data15 = data.lastUpdateDate;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema123.properties.lastUpdateDate.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema124.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -35437,7 +35849,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data16 = data.versionNum;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema123.properties.versionNum.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema124.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -35458,14 +35870,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const srmSrcQuotationLine = validate123;
-const schema124 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+export const srmSrcQuotationLine = validate124;
+const schema125 = {"$id":"entity:srmSrcQuotationLine","type":"object","properties":{"quotationLineId":{"type":["integer","null"]},"quotationId":{"type":["integer","null"]},"inquiryLineId":{"type":["integer","null"]},"price":{"type":["number","null"]},"deliveryDays":{"type":["integer","null"]},"ladderPrices":{"type":["string","null"],"maxLength":2000},"validTo":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"freight":{"type":["number","null"]},"taxRate":{"type":["number","null"]},"remark":{"type":["string","null"],"maxLength":500},"awardedQuantity":{"type":["number","null"]},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmSrcQuotationLine" */;
 let vErrors = null;
 let errors = 0;
@@ -35473,7 +35885,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.quotationLineId !== undefined){
 let data0 = data.quotationLineId;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema124.properties.quotationLineId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/quotationLineId",schemaPath:"#/properties/quotationLineId/type",keyword:"type",params:{type: schema125.properties.quotationLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35486,7 +35898,7 @@ errors++;
 if(data.quotationId !== undefined){
 let data1 = data.quotationId;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema124.properties.quotationId.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/quotationId",schemaPath:"#/properties/quotationId/type",keyword:"type",params:{type: schema125.properties.quotationId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35499,7 +35911,7 @@ errors++;
 if(data.inquiryLineId !== undefined){
 let data2 = data.inquiryLineId;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema124.properties.inquiryLineId.type},message:"must be integer,null"};
+const err2 = {instancePath:instancePath+"/inquiryLineId",schemaPath:"#/properties/inquiryLineId/type",keyword:"type",params:{type: schema125.properties.inquiryLineId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -35512,7 +35924,7 @@ errors++;
 if(data.price !== undefined){
 let data3 = data.price;
 if((!(typeof data3 == "number")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema124.properties.price.type},message:"must be number,null"};
+const err3 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: schema125.properties.price.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35525,7 +35937,7 @@ errors++;
 if(data.deliveryDays !== undefined){
 let data4 = data.deliveryDays;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema124.properties.deliveryDays.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/deliveryDays",schemaPath:"#/properties/deliveryDays/type",keyword:"type",params:{type: schema125.properties.deliveryDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -35538,7 +35950,7 @@ errors++;
 if(data.ladderPrices !== undefined){
 let data5 = data.ladderPrices;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema124.properties.ladderPrices.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/ladderPrices",schemaPath:"#/properties/ladderPrices/type",keyword:"type",params:{type: schema125.properties.ladderPrices.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35563,7 +35975,7 @@ errors++;
 if(data.validTo !== undefined){
 let data6 = data.validTo;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema124.properties.validTo.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/validTo",schemaPath:"#/properties/validTo/type",keyword:"type",params:{type: schema125.properties.validTo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -35588,7 +36000,7 @@ errors++;
 if(data.freight !== undefined){
 let data7 = data.freight;
 if((!(typeof data7 == "number")) && (data7 !== null)){
-const err9 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema124.properties.freight.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/freight",schemaPath:"#/properties/freight/type",keyword:"type",params:{type: schema125.properties.freight.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -35601,7 +36013,7 @@ errors++;
 if(data.taxRate !== undefined){
 let data8 = data.taxRate;
 if((!(typeof data8 == "number")) && (data8 !== null)){
-const err10 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema124.properties.taxRate.type},message:"must be number,null"};
+const err10 = {instancePath:instancePath+"/taxRate",schemaPath:"#/properties/taxRate/type",keyword:"type",params:{type: schema125.properties.taxRate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35614,7 +36026,7 @@ errors++;
 if(data.remark !== undefined){
 let data9 = data.remark;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema124.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema125.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35639,7 +36051,7 @@ errors++;
 if(data.awardedQuantity !== undefined){
 let data10 = data.awardedQuantity;
 if((!(typeof data10 == "number")) && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema124.properties.awardedQuantity.type},message:"must be number,null"};
+const err13 = {instancePath:instancePath+"/awardedQuantity",schemaPath:"#/properties/awardedQuantity/type",keyword:"type",params:{type: schema125.properties.awardedQuantity.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -35652,7 +36064,7 @@ errors++;
 if(data.createdBy !== undefined){
 let data11 = data.createdBy;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema124.properties.createdBy.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema125.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -35665,7 +36077,7 @@ errors++;
 if(data.creationDate !== undefined){
 let data12 = data.creationDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema124.properties.creationDate.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema125.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -35690,7 +36102,7 @@ errors++;
 if(data.lastUpdatedBy !== undefined){
 let data13 = data.lastUpdatedBy;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema124.properties.lastUpdatedBy.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema125.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -35703,7 +36115,7 @@ errors++;
 if(data.lastUpdateDate !== undefined){
 let data14 = data.lastUpdateDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema124.properties.lastUpdateDate.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema125.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -35728,7 +36140,7 @@ errors++;
 if(data.versionNum !== undefined){
 let data15 = data.versionNum;
 if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema124.properties.versionNum.type},message:"must be integer,null"};
+const err20 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema125.properties.versionNum.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -35749,7 +36161,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
@@ -35849,6 +36261,7 @@ export const validators = {
   srmPosQuestionOption,
   srmPosQuestionnaire,
   srmPosSupplierChange,
+  srmPosSupplierChangeFile,
   srmPosSupplierChangeLine,
   srmPosSupplierInfo,
   srmPosSupplierLifecycle,

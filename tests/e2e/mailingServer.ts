@@ -30,7 +30,8 @@ export async function startMailingServer(name: string): Promise<MailingServer> {
     SMTP_FROM: 'SRM <no-reply@srm.test>',
     SMTP_SECURE: '0',
   });
-  const app = await buildApp({ ...config, logLevel: 'silent' });
+  // The demo's crons never fire under a test (config.demoCrons).
+  const app = await buildApp({ ...config, logLevel: 'silent', demoCrons: false });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

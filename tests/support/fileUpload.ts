@@ -31,3 +31,10 @@ export async function upload(c: SignedClient, files: Part[], fields: Rec = {}, p
   const res = await fetch(c.baseUrl + full, { method: 'POST', headers, body: form });
   return { http: res.status, ...((await res.json()) as Omit<Answer, 'http'>) } as Answer<Attachment[]>;
 }
+
+/** Downloads a stored file as `c` (the files module's download endpoint): the status and the bytes. */
+export async function download(c: SignedClient, id: number): Promise<{ http: number; body: Buffer }> {
+  const full = '/api/fileServer/v2/file/download';
+  const res = await fetch(`${c.baseUrl}${full}?id=${id}`, { method: 'POST', headers: signedHeaders(c.session!, full, '', { lang: c.lang }), body: '' });
+  return { http: res.status, body: Buffer.from(await res.arrayBuffer()) };
+}

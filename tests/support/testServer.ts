@@ -55,6 +55,9 @@ export interface TestServerOptions {
   databasePort?: number;
   /** The modules to run instead of every modules/{name}/module.ts (a test module added, a manifest changed). */
   modules?: BuildOptions['modules'];
+  /** Fire the demo data's cron requests (the daily checks at 06:00, the 08:00 reminder); off by default, so
+   *  a run at those hours sees no demo job change data under a test. */
+  demoCrons?: boolean;
 }
 
 /** The templates the api project's globalSetup built; none outside vitest or when it built none. */
@@ -84,6 +87,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     databaseUrl,
     redisUrl: opts.redisUrl ?? (backend === 'postgres' ? REDIS_URL : undefined),
     logLevel: 'silent',
+    demoCrons: opts.demoCrons ?? false,
   };
   // A copy of the run's template, booted with every module it was built with: nothing to migrate or seed.
   const fromTemplate = Boolean(template) && !opts.modules;

@@ -43,7 +43,7 @@ async function adminQuery(adminUrl: string, text: string): Promise<pg.QueryResul
 
 /** One real boot on `dataDir` (and `databaseUrl`): migrations, seed, key pair; then closed. */
 async function bootOnce(dataDir: string, databaseUrl?: string): Promise<void> {
-  const config = { ...configFromEnv({ DATA_DIR: dataDir, SRM_DIST_DIR: join(dataDir, 'no-dist') }), databaseUrl, logLevel: 'silent' };
+  const config = { ...configFromEnv({ DATA_DIR: dataDir, SRM_DIST_DIR: join(dataDir, 'no-dist') }), databaseUrl, logLevel: 'silent', demoCrons: false };
   const app = await buildApp(config);
   await app.close();
 }

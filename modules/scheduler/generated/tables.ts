@@ -97,6 +97,8 @@ export interface ScheduleRequestTable {
   last_error: string | null;
   /** language: varchar(2) */
   language: string | null;
+  /** demoFlag: varchar(1) */
+  demo_flag: YesNo | null;
   /** createdBy: bigint */
   created_by: Int8 | null;
   /** creationDate: timestamp(0) default localtimestamp(0) */

@@ -1,6 +1,7 @@
 // Demo scheduler data across the states an administrator meets: a daily reminder by cron (one earlier run
 // done), a finished orphan sweep, a one-off reminder that failed with its error, a paused weekly purge and a
-// cancelled request. Program rows come from the modules at start (registerPrograms links them).
+// cancelled request. Program rows come from the modules at start (registerPrograms links them). Every row is
+// marked demo (demoFlag): a server with config.demoCrons off (test servers) never fires them.
 import type { DemoStep } from '../../../server/modules/types.js';
 import { auditInsert } from '../../../server/db/typed.js';
 import { tables } from '../server/repo.js';
@@ -29,7 +30,7 @@ const requests: DemoStep = {
       (
         await t
           .insertInto('schedule_request')
-          .values({ ...values, attempt: 1, dispatch_seq: 1, language: 'CN', ...auditInsert(admin) })
+          .values({ ...values, attempt: 1, dispatch_seq: 1, language: 'CN', demo_flag: 'Y', ...auditInsert(admin) })
           .returning('request_id')
           .executeTakeFirstOrThrow()
       ).request_id;

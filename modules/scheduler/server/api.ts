@@ -37,7 +37,7 @@ export function schedulerApi(app: AppContext): SchedulerApi {
 async function scheduleCron(
   app: AppContext,
   db: Db,
-  r: { programCode: string; cron: string; params?: Record<string, unknown> },
+  r: { programCode: string; cron: string; params?: Record<string, unknown>; demo?: boolean },
   userId: number,
 ): Promise<number> {
   if (!schedulerOf(app).program(r.programCode)) throw new Error(`scheduler: no program ${r.programCode}`);
@@ -67,6 +67,7 @@ async function scheduleCron(
       dispatch_seq: 1,
       run_count: 0,
       language: 'CN',
+      demo_flag: r.demo ? 'Y' : null,
       ...auditInsert(userId),
     })
     .returning('request_id')

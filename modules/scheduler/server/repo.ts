@@ -1,5 +1,5 @@
 // The scheduler's own tables, typed (generated/tables.ts).
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Db } from '../../../server/db/connect.js';
 import { auditInsert, typed } from '../../../server/db/typed.js';
 import type { SchedulerTables } from '../generated/tables.js';
@@ -42,4 +42,9 @@ export async function programSettings(db: Db, code: string): Promise<ProgramSett
     .where('program_code', '=', code)
     .executeTakeFirst();
   return row ? { enabled: row.enabled_flag !== 'N', timeoutMs: row.timeout_ms, retryLimit: row.retry_limit, retryDelayMs: row.retry_delay_ms } : null;
+}
+
+/** A request that is not one of the demo data's crons (what a server holding them may run). */
+export function notHeldDemoCron(eb: ExpressionBuilder<SchedulerTables, 'schedule_request'>) {
+  return eb.or([eb('demo_flag', 'is', null), eb('demo_flag', '!=', 'Y'), eb('cron', 'is', null)]);
 }

@@ -10,7 +10,7 @@ import { dbNow } from '../../../server/db/typed.js';
 import { languageOf, message } from '../../../server/i18n/messages.js';
 import { nextCronRun } from './cron.js';
 import type { DueJob } from './engine/jobEngine.js';
-import { programSettings, tables, WAITING, writeLog, type RequestStatus, type RunStatus } from './repo.js';
+import { notHeldDemoCron, programSettings, tables, WAITING, writeLog, type RequestStatus, type RunStatus } from './repo.js';
 import type { SchedulerService } from './service.js';
 import { dbTime } from './time.js';
 
@@ -38,6 +38,8 @@ async function runClaimed(svc: SchedulerService, job: DueJob): Promise<void> {
     .where('request_id', '=', job.requestId)
     .where('dispatch_seq', '=', job.seq)
     .where('request_status', 'in', WAITING)
+    // A server holding the demo's crons (a test server) leaves them waiting: nothing runs under a test.
+    .$if(svc.holdsDemoCrons, (q) => q.where(notHeldDemoCron))
     .returning(['program_code', 'params', 'cron', 'attempt', 'language', 'created_by'])
     .executeTakeFirst();
   if (!claimed) return;

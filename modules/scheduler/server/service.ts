@@ -8,7 +8,7 @@ import { InProcessEngine } from './engine/inProcessEngine.js';
 import type { DueJob, JobEngine } from './engine/jobEngine.js';
 import { PgBossEngine } from './engine/pgBossEngine.js';
 import { registerPrograms } from './registerPrograms.js';
-import { tables, WAITING } from './repo.js';
+import { notHeldDemoCron, tables, WAITING } from './repo.js';
 import { runDue } from './runner.js';
 import { LOST_GRACE_MS, sweepLostRuns } from './sweep.js';
 import { dbTime, fromDbTime } from './time.js';
@@ -28,6 +28,11 @@ export class SchedulerService {
       app.database.kind === 'postgres' && app.config.databaseUrl
         ? new PgBossEngine({ connectionString: app.config.databaseUrl, concurrency, onError: (err) => console.error('scheduler (pg-boss):', err) })
         : new InProcessEngine(concurrency);
+  }
+
+  /** config.demoCrons off (test servers): the demo data's cron requests stay waiting and never run. */
+  get holdsDemoCrons(): boolean {
+    return !this.app.config.demoCrons;
   }
 
   program(code: string): (ScheduledProgram & { module: string }) | undefined {
@@ -56,6 +61,7 @@ export class SchedulerService {
   private async recover(overdueBefore?: Date): Promise<void> {
     let q = tables(this.app.db).selectFrom('schedule_request').select(['request_id', 'dispatch_seq', 'next_run_at']).where('request_status', 'in', WAITING);
     if (overdueBefore) q = q.where('next_run_at', '<', dbTime(overdueBefore));
+    if (this.holdsDemoCrons) q = q.where(notHeldDemoCron);
     const waiting = await q.execute();
     for (const r of waiting) await this.enqueue({ requestId: r.request_id, seq: r.dispatch_seq ?? 0 }, r.next_run_at ? fromDbTime(r.next_run_at) : new Date());
   }

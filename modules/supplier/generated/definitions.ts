@@ -42,15 +42,16 @@ import entity8 from '../entities/srmPosQuestionOption.entity.json';
 import entity9 from '../entities/srmPosQuestionnaire.entity.json';
 import entity10 from '../entities/srmPosSupplierCategory.entity.json';
 import entity11 from '../entities/srmPosSupplierChange.entity.json';
-import entity12 from '../entities/srmPosSupplierChangeLine.entity.json';
-import entity13 from '../entities/srmPosSupplierInfo.entity.json';
-import entity14 from '../entities/srmPosSupplierLifecycle.entity.json';
-import entity15 from '../entities/srmPosSupplierRegister.entity.json';
-import entity16 from '../entities/srmPosSupplierRegisterBank.entity.json';
-import entity17 from '../entities/srmPosSupplierRegisterCert.entity.json';
-import entity18 from '../entities/srmPosSupplierWarning.entity.json';
-import entity19 from '../entities/srmPosSurvey.entity.json';
-import entity20 from '../entities/srmPosSurveyTarget.entity.json';
+import entity12 from '../entities/srmPosSupplierChangeFile.entity.json';
+import entity13 from '../entities/srmPosSupplierChangeLine.entity.json';
+import entity14 from '../entities/srmPosSupplierInfo.entity.json';
+import entity15 from '../entities/srmPosSupplierLifecycle.entity.json';
+import entity16 from '../entities/srmPosSupplierRegister.entity.json';
+import entity17 from '../entities/srmPosSupplierRegisterBank.entity.json';
+import entity18 from '../entities/srmPosSupplierRegisterCert.entity.json';
+import entity19 from '../entities/srmPosSupplierWarning.entity.json';
+import entity20 from '../entities/srmPosSurvey.entity.json';
+import entity21 from '../entities/srmPosSurveyTarget.entity.json';
 
 export const pages = {
   "supplier/agreementEdit": page0,
@@ -97,13 +98,14 @@ export const entities = {
   "srmPosQuestionnaire": entity9,
   "srmPosSupplierCategory": entity10,
   "srmPosSupplierChange": entity11,
-  "srmPosSupplierChangeLine": entity12,
-  "srmPosSupplierInfo": entity13,
-  "srmPosSupplierLifecycle": entity14,
-  "srmPosSupplierRegister": entity15,
-  "srmPosSupplierRegisterBank": entity16,
-  "srmPosSupplierRegisterCert": entity17,
-  "srmPosSupplierWarning": entity18,
-  "srmPosSurvey": entity19,
-  "srmPosSurveyTarget": entity20,
+  "srmPosSupplierChangeFile": entity12,
+  "srmPosSupplierChangeLine": entity13,
+  "srmPosSupplierInfo": entity14,
+  "srmPosSupplierLifecycle": entity15,
+  "srmPosSupplierRegister": entity16,
+  "srmPosSupplierRegisterBank": entity17,
+  "srmPosSupplierRegisterCert": entity18,
+  "srmPosSupplierWarning": entity19,
+  "srmPosSurvey": entity20,
+  "srmPosSurveyTarget": entity21,
 } as unknown as Readonly<Record<string, EntityDefinition>>;

@@ -1,7 +1,8 @@
 // The supplier checks a new installation runs every day, submitted through the scheduler's public API as an
 // administrator would on 调度管理 → 提交请求: the certificate, overdue-questionnaire, blacklist and agreement
 // expiry check (SUPPLIER_CERT_EXPIRY, 30 days ahead) at 06:00 and the business-information risk scan
-// (SUPPLIER_RISK_SCAN, which does nothing until SRM_RISK_URL is set) at 06:30.
+// (SUPPLIER_RISK_SCAN, which does nothing until SRM_RISK_URL is set) at 06:30. Marked demo: a test server
+// (config.demoCrons off) never fires them under a test.
 import type { DemoStep } from '../../../server/modules/types.js';
 import type { SchedulerApi } from '../../scheduler/api.js';
 
@@ -17,6 +18,6 @@ export const schedules: DemoStep = {
   async run(db, demo) {
     const scheduler = demo.api<SchedulerApi>('scheduler');
     const admin = demo.ids.get('user', 'admin');
-    for (const s of SUPPLIER_SCHEDULES) await scheduler.scheduleCron(db, { ...s, params: 'params' in s ? { ...s.params } : {} }, admin);
+    for (const s of SUPPLIER_SCHEDULES) await scheduler.scheduleCron(db, { ...s, params: 'params' in s ? { ...s.params } : {}, demo: true }, admin);
   },
 };

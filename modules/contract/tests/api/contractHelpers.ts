@@ -2,7 +2,6 @@
 import { expect } from 'vitest';
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
 import { MATERIAL, SUPPLIER, expectOk, type Rec } from '../../../../tests/support/apiHelpers.js';
-import { PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
 
 export const CONTRACT = 'srmServer/v1/srmConContractRestful';
 export const TEMPLATE = 'srmServer/v1/srmConTemplateRestful';
@@ -96,16 +95,4 @@ export async function signedContract(w: World): Promise<Contract> {
   return expectOk(await w.buyer.call<Contract>(`${CONTRACT}/doSign`, { id: c.contractId }));
 }
 
-/** The images a PDF embeds, as "width×height", sorted (the stamps' account images; a PNG's alpha mask is part of
- *  its image, not counted). */
-export async function imageSizes(bytes: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(bytes);
-  const images = doc.context
-    .enumerateIndirectObjects()
-    .filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')) as [PDFRef, PDFRawStream][];
-  const masks = new Set(images.map(([, o]) => String(o.dict.get(PDFName.of('SMask')))));
-  return images
-    .filter(([ref]) => !masks.has(String(ref)))
-    .map(([, o]) => `${String(o.dict.get(PDFName.of('Width')))}×${String(o.dict.get(PDFName.of('Height')))}`)
-    .sort();
-}
+export { imageSizes } from '../../../../tests/support/pdfImages.js';

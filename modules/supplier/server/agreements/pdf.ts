@@ -1,11 +1,13 @@
 // The signed agreement as a PDF (pdf-lib, the platform's PDF fonts so Chinese, Thai and Vietnamese print as
 // written): title, number, type, supplier (name and credit code), validity, the text as sent, and the
-// built-in e-signature's stamp (signer and time). The PDF cannot print its own SHA-256: the agreement keeps
+// built-in e-signature's stamp (signer and time) with the supplier's seal image when it has one (its e-signature
+// account in the contract module; else the drawn seal). The PDF cannot print its own SHA-256: the agreement keeps
 // it (documentSha256) beside the stored file, and anyone can recompute it from the downloaded bytes.
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { PdfText } from '../../../../server/pdf/fonts.js';
 import { drawSignatureStamp, stampCaptions } from '../../../../server/pdf/signatureStamp.js';
 import { message, type Language } from '../../../../server/i18n/messages.js';
+import type { SealImage } from '../../../contract/api.js';
 
 const A4 = { w: 595.28, h: 841.89 };
 const M = 50;
@@ -25,7 +27,7 @@ export interface AgreementPrint {
 
 /** The captions print in `lang` (the signer's: the supplier reads what it signs); the data prints as written. */
 
-export async function renderAgreementPdf(a: AgreementPrint, lang: Language, typeName: string): Promise<Uint8Array> {
+export async function renderAgreementPdf(a: AgreementPrint, lang: Language, typeName: string, seal: SealImage | null = null): Promise<Uint8Array> {
   const t = (key: string, params: Record<string, string> = {}) => message(lang, `agreement.pdf.${key}`, params);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${a.agreementNumber} ${a.title}`);
@@ -68,6 +70,7 @@ export async function renderAgreementPdf(a: AgreementPrint, lang: Language, type
     t('party', { name: a.supplierName }),
     { signerName: a.signerName, signedAt: `${a.signedAt} UTC`, documentHash: null },
     stampCaptions(lang),
+    seal ? await (seal.format === 'png' ? pdf.embedPng(seal.bytes) : pdf.embedJpg(seal.bytes)) : null,
   );
   y -= 110;
   await text(t('provider'), 7.5);

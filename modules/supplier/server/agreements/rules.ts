@@ -11,6 +11,7 @@ import type { EntityRules } from '../../../../server/modules/types.js';
 import { findRow } from '../../../../server/rest/read.js';
 import { statusLabel } from '../../../../server/rest/statusLabel.js';
 import type { FilesApi } from '../../../files/api.js';
+import type { ContractApi, SealImage } from '../../../contract/api.js';
 import { sup } from '../qualification/engine.js';
 import { renderAgreementPdf } from './pdf.js';
 
@@ -54,6 +55,15 @@ async function send(db: Db, a: AgreementRow) {
   await sup(db).updateTable('srm_pos_agreement').set({ content, refuse_reason: null }).where('agreement_id', '=', a.agreement_id).execute();
 }
 
+/**
+ * The signer's seal image: its own e-signature account's, else its supplier's (the contract module keeps the
+ * accounts). Asked only when that module runs: it depends on this one, so this one cannot declare it.
+ */
+async function sealOf(ctx: ActionContext, db: Db, supplierId: number): Promise<SealImage | null> {
+  if (!ctx.app.modules.hasApi('contract')) return null;
+  return ctx.app.modules.api<ContractApi>('contract').sealImage(db, { signerId: ctx.session.userId, supplierId: Number(supplierId) });
+}
+
 async function sign(ctx: ActionContext, db: Db, a: AgreementRow) {
   // The supplier signs for itself; a buyer who could reach the step is refused.
   if (ctx.session.userType !== 'EXTERNAL') throw refuse('agreement.supplierSigns');
@@ -74,6 +84,7 @@ async function sign(ctx: ActionContext, db: Db, a: AgreementRow) {
     },
     ctx.lang,
     (await ctx.app.lookups.findDic('AGREEMENT_TYPE', ctx.lang)).find((v) => v.lookupCode === a.agreement_type)?.meaning ?? a.agreement_type,
+    await sealOf(ctx, db, a.supplier_id),
   );
   const file = await ctx.app.modules.api<FilesApi>('files').storeBytes(
     db,

@@ -1,12 +1,14 @@
 // A supplier's change of its own information (srmPosSupplierChange): the supplier fills in only what
 // changes; submitting compares it with the master field by field and keeps the differences as the
 // change's lines (what the buyer reviews); approval writes them to the master, unless the master has
-// moved since (then the supplier submits again). One change per supplier waits at a time.
+// moved since (then the supplier submits again). One change per supplier waits at a time. Its attachment
+// lines (certificates and plain attachments added, removed, replaced) are fileChanges.ts's.
 import type { Db } from '../../../../server/db/connect.js';
 import { typed } from '../../../../server/db/typed.js';
 import { refuse } from '../../../../server/errors.js';
 import type { EntityRules } from '../../../../server/modules/types.js';
 import type { SupplierTables } from '../../generated/tables.js';
+import { applyFileLines, hasFileLines, prepareFileLines } from './fileChanges.js';
 
 /** The master's fields a supplier may ask to change (column names, the same on both tables). */
 const FIELDS = ['supplier_name', 'tax_number', 'contact_name', 'contact_phone', 'email', 'address'] as const;
@@ -53,7 +55,7 @@ export const changeRules: EntityRules = {
     const c = await changeRow(db, step.id);
     if (step.action === 'doSubmit') {
       const diff = await differences(db, step.id);
-      if (diff.length === 0) throw refuse('change.nothingChanged');
+      if (diff.length === 0 && !(await hasFileLines(db, step.id))) throw refuse('change.nothingChanged');
       const pending = await t
         .selectFrom('srm_pos_supplier_change')
         .select('change_number')
@@ -63,10 +65,12 @@ export const changeRules: EntityRules = {
         .executeTakeFirst();
       if (pending) throw refuse('change.pending', { number: pending.change_number ?? '' });
       await t.deleteFrom('srm_pos_supplier_change_line').where('change_id', '=', step.id).execute();
-      await t
-        .insertInto('srm_pos_supplier_change_line')
-        .values(diff.map((d, i) => ({ change_id: step.id, line_number: i + 1, field_name: CODE[d.field], old_value: d.oldValue, new_value: d.newValue })))
-        .execute();
+      if (diff.length)
+        await t
+          .insertInto('srm_pos_supplier_change_line')
+          .values(diff.map((d, i) => ({ change_id: step.id, line_number: i + 1, field_name: CODE[d.field], old_value: d.oldValue, new_value: d.newValue })))
+          .execute();
+      await prepareFileLines(ctx.app, db, step.id, Number(c.supplier_id), ctx.session.userId, new Date().toISOString().slice(0, 10));
     }
     if (step.action === 'doApproval') {
       // What the buyer saw must still be what the master holds.
@@ -81,6 +85,7 @@ export const changeRules: EntityRules = {
         .set({ ...set, last_updated_by: ctx.session.userId })
         .where('supplier_id', '=', Number(c.supplier_id))
         .execute();
+      await applyFileLines(ctx.app, db, step.id, Number(c.supplier_id), ctx.session.userId);
     }
   },
   async afterTransition(ctx, db, step) {

@@ -7,18 +7,14 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import { SUPPLIER, expectOk, expectRefusal, signIn, uniq, type Rec } from '../../../../tests/support/apiHelpers.js';
-import { signedHeaders, type SignedClient } from '../../../../tests/support/signedClient.js';
+import type { SignedClient } from '../../../../tests/support/signedClient.js';
 import { pdfText } from '../../../../tests/support/pdfText.js';
+import { download } from '../../../../tests/support/fileUpload.js';
+import { pageImageSizes } from '../../../../tests/support/pdfImages.js';
 import { expireAgreements } from '../../server/warnings/agreementExpiry.js';
 
 const AG = 'srmServer/v1/srmPosAgreementRestful';
 const dayPlus = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-
-async function download(c: SignedClient, id: number): Promise<{ http: number; body: Buffer }> {
-  const full = '/api/fileServer/v2/file/download';
-  const res = await fetch(`${c.baseUrl}${full}?id=${id}`, { method: 'POST', headers: signedHeaders(c.session!, full, '', { lang: c.lang }), body: '' });
-  return { http: res.status, body: Buffer.from(await res.arrayBuffer()) };
-}
 
 for (const backend of await backends()) {
   describe(`supplier agreements on ${backend}`, () => {
@@ -115,8 +111,12 @@ for (const backend of await backends()) {
       expect(text).toContain(String(signed.agreementNumber));
       expect(text).toContain('supplier01');
       // (Thai and Latin runs print in different fonts, so the text comes back in pieces; the type is its Thai name.)
-      for (const caption of ['เลขที่ข้อตกลง', 'ประเภท ข้อตกลงด้านคุณภาพ', 'มีผล', 'ลงนามแล้ว', 'ผู้ลงนาม']) expect(text).toContain(caption);
+      for (const caption of ['เลขที่ข้อตกลง', 'ประเภท ข้อตกลงด้านคุณภาพ', 'มีผล', 'ผู้ลงนาม']) expect(text).toContain(caption);
       expect(text).not.toContain('Agreement No.');
+      // The stamp carries supplier01's company seal (its active e-signature account's image, contract module) on
+      // the signature page, instead of the drawn seal and its word.
+      expect(await pageImageSizes(new Uint8Array(d.body))).toHaveLength(1);
+      expect(text).not.toContain('ลงนามแล้ว');
       // The file is the agreement's: supplier02 cannot fetch it.
       const foreign = await download(s2, fileId);
       expect(foreign.body.subarray(0, 5).toString()).not.toBe('%PDF-');

@@ -45,6 +45,8 @@ for (const backend of await backends()) {
         ['营业执照', '2036-05-31'],
         ['ISO 9001 质量管理体系认证', '2027-08-15'],
       ]);
+      // The contract's wire name answers the same registration.
+      expect(expectOk(await approver.call<Rec>(`${REG}/getRegisterInfoVOById`, { id: r.registerId }))).toEqual(full);
     });
 
     it('an approved registration shows its supplier, now POTENTIAL', async () => {
@@ -73,6 +75,8 @@ for (const backend of await backends()) {
     it('a supplier user cannot read registrations', async () => {
       const supplier = await signIn(t.url, 'supplier01');
       expectRefusal(await supplier.call(`${REG}/listByPage`, { params: {}, pageIndex: 1, pageRows: 10 }), 403, /./);
+      const any = (await byName('杭州绿源包装')).registerId;
+      expectRefusal(await supplier.call(`${REG}/getRegisterInfoVOById`, { id: any }), 403, /./);
     });
   });
 }

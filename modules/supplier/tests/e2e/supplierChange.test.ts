@@ -1,12 +1,14 @@
 // A supplier's change of its own information in the browser, in CN and TH, on a server of this file's
 // own: supplier02 finds its master read-only on 企业信息, follows its hint to a new change request, asks
-// for a new contact phone (only that field), submits, and sees the difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value, approves;
+// for a new contact phone (only that field) and a new file (an attachment line), submits, and sees the difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value and the file marked added with its name and size, opens it for preview and download, approves;
 // the supplier list then shows the new phone.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
 import { activePane, chromiumForFile, confirmDialog, eventually, grid, gridRows, login, noDialog, openMenu } from '../../../../tests/e2e/helpers';
-import { scrollTo, switchLanguage } from '../../../../tests/e2e/gridHelpers';
+import { clickAt, scrollTo, switchLanguage } from '../../../../tests/e2e/gridHelpers';
+import { expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers';
+import { PDF, upload } from '../../../../tests/support/fileUpload';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 
 let server: MailingServer;
@@ -17,6 +19,7 @@ afterAll(async () => {
   await server?.stop();
 });
 const chrome = chromiumForFile('');
+const CHANGE = 'srmServer/v1/srmPosSupplierChangeRestful';
 
 const CASES = {
   // TH runs after CN on the same server: its current value is the one CN's change set.
@@ -28,6 +31,7 @@ const CASES = {
     inReview: '审批中',
     effective: '已生效',
     rejected: '已驳回',
+    added: '新增',
   },
   TH: {
     hint: 'ผ่านคำขอเปลี่ยนแปลงข้อมูลเท่านั้น',
@@ -37,6 +41,7 @@ const CASES = {
     inReview: 'รออนุมัติ',
     effective: 'มีผลแล้ว',
     rejected: 'ถูกปฏิเสธ',
+    added: 'เพิ่ม',
   },
 } as const;
 
@@ -82,6 +87,16 @@ for (const lang of ['CN', 'TH'] as const) {
       await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*id=\d+/);
       await eventually(async () => (await activePane(supplier).locator('#root_changeNumber').innerText()).trim()).toMatch(/^CR-\d{4}-\d{6}$/);
       const number = (await activePane(supplier).locator('#root_changeNumber').innerText()).trim();
+      // And a new file: an attachment line whose upload is the supplier's (made here through the API, as the
+      // line's upload cell would), so the buyer reviews it attachment by attachment.
+      const fileName = `business-licence-${l}.pdf`;
+      const api = await signIn(server.base, 'supplier02');
+      const changeId = Number(new URL(supplier.url()).searchParams.get('id'));
+      const scan = expectOk(await upload(api, [{ name: fileName, data: PDF }]))[0].id;
+      const draft = expectOk(await api.call<Rec>(`${CHANGE}/findById`, { id: changeId }));
+      expectOk(await api.call(`${CHANGE}/saveOrUpdate`, { ...draft, fileChanges: [{ changeKind: 'ADDED', newFileIds: String(scan) }] }));
+      await supplier.reload();
+      await eventually(() => values(grid(supplier, 'fileChanges'))).toEqual([expect.arrayContaining([c.added])]);
       await activePane(supplier).getByTestId('action-submit').click();
       await confirm(supplier);
       await eventually(() => statusOf(supplier)).toBe(c.inReview);
@@ -97,7 +112,22 @@ for (const lang of ['CN', 'TH'] as const) {
       await activePane(buyer).getByTestId('row-action-view-0').click();
       await buyer.waitForURL(/\/main\/supplier\/supplierChangeReviewEdit\?.*mode=view/);
       await eventually(() => values(grid(buyer, 'differences'))).toEqual([expect.arrayContaining([c.field, c.old, c.phone])]);
+      const files = grid(buyer, 'fileChanges');
+      await eventually(() => values(files)).toEqual([expect.arrayContaining([c.added, `${fileName} (${PDF.length} B)`])]);
       await shot(buyer, `supplier-change-review-${l}`);
+      // The new file opens from its cell, with preview and download (no upload, no delete).
+      await clickAt(buyer, files, 'newFileIds', 0, await scrollTo(files, 'newFileIds'));
+      const cell = 'fileChanges-newFileIds-0';
+      await buyer.getByTestId(`attachment-${cell}`).waitFor({ state: 'visible' });
+      await buyer.getByTestId(`attachment-trigger-${cell}`).hover();
+      await buyer.getByTestId(`attachment-list-${cell}`).waitFor({ state: 'visible' });
+      await eventually(() => buyer.getByTestId(`attachment-name-${cell}-0`).innerText()).toBe(fileName);
+      expect(await buyer.getByTestId(`attachment-preview-${cell}-0`).isEnabled()).toBe(true);
+      expect(await buyer.getByTestId(`attachment-download-${cell}-0`).isEnabled()).toBe(true);
+      expect(await buyer.getByTestId(`attachment-delete-${cell}-0`).count()).toBe(0);
+      await shot(buyer, `supplier-change-review-file-${l}`);
+      await buyer.keyboard.press('Escape');
+      await noDialog(buyer);
       await activePane(buyer).getByTestId('action-approve').click();
       await confirm(buyer);
       await eventually(() => statusOf(buyer)).toBe(c.effective);
