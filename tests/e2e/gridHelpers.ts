@@ -10,12 +10,7 @@ export interface Layout {
   frozen: number;
 }
 
-export type Lang = 'CN' | 'EN' | 'TH' | 'VN';
-
-export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
-  await page.getByTestId('lang-switch').click();
-  await page.getByTestId(`lang-${lang}`).click();
-}
+export { switchLanguage, type Lang } from './helpers';
 
 export async function openShowcase(page: Page): Promise<Locator> {
   await openFolder(page, 'COMPONENT_SAMPLES');

@@ -12,6 +12,13 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { launch } from './browser';
 
 export const PASSWORD = 'Srm#Demo2026';
+
+export type Lang = 'CN' | 'EN' | 'TH' | 'VN';
+
+export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId(`lang-${lang}`).click();
+}
 export const VIEWPORT = { width: 1440, height: 900 };
 
 /** A unique suffix per test run and worker, so parallel files against one server never collide. */
@@ -208,6 +215,14 @@ export async function noDialog(page: Page): Promise<void> {
   await eventually(() => page.locator('.arco-modal-mask:visible, .arco-modal:visible').count()).toBe(0);
 }
 
+/** Presses the primary button of the confirmation dialog that opens, and waits until it is gone. */
+export async function confirmPrimary(page: Page): Promise<void> {
+  const dialog = confirmDialog(page);
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.locator('.arco-btn-primary').click();
+  await noDialog(page);
+}
+
 /** Polls a value until the matcher holds (vitest's expect.poll), with a useful default timeout. */
 export function eventually<T>(fn: () => Promise<T> | T, timeout = 10_000) {
   return expect.poll(fn, { timeout, interval: 200 });
@@ -231,6 +246,13 @@ export function chromiumForFile(baseUrl: string) {
   return {
     signIn: async (userName: string, home: 'inHome' | 'exHome' = 'inHome') => kept(await loggedIn(browser!, baseUrl, userName, home)),
     blank: async () => kept(await newSession(browser!)),
+    /** A new session signed in as `userName` at `base` (a shared server's, known once it runs) in `lang`. */
+    signedIn: async (base: string, userName: string, lang: Lang, home: 'inHome' | 'exHome' = 'inHome') => {
+      const { page } = kept(await newSession(browser!));
+      await login(page, base, userName, home);
+      if (lang !== 'CN') await switchLanguage(page, lang);
+      return page;
+    },
   };
 }
 

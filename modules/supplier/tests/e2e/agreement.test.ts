@@ -5,8 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chooseOption, chromiumForFile, confirmDialog, eventually, login, noDialog, openMenu } from '../../../../tests/e2e/helpers';
-import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
+import { activePane, chooseOption, chromiumForFile, confirmPrimary, eventually, openMenu } from '../../../../tests/e2e/helpers';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 
 let server: MailingServer;
@@ -23,18 +22,7 @@ const CASES = {
   TH: { type: 'ข้อตกลงด้านคุณภาพ', draft: 'ฉบับร่าง', sent: 'รอลงนาม', signed: 'ลงนามแล้ว' },
 } as const;
 
-async function signedIn(user: string, lang: 'CN' | 'TH', home: 'inHome' | 'exHome'): Promise<Page> {
-  const { page } = await chrome.blank();
-  await login(page, server.base, user, home);
-  if (lang !== 'CN') await switchLanguage(page, lang);
-  return page;
-}
-async function confirm(page: Page): Promise<void> {
-  const dialog = confirmDialog(page);
-  await dialog.waitFor({ state: 'visible' });
-  await dialog.locator('.arco-btn-primary').click();
-  await noDialog(page);
-}
+const signedIn = (user: string, lang: 'CN' | 'TH', home: 'inHome' | 'exHome'): Promise<Page> => chrome.signedIn(server.base, user, lang, home);
 async function date(page: Page, field: string, value: string): Promise<void> {
   const input = activePane(page).locator(`[data-field=${field}] input`);
   await input.click();
@@ -68,7 +56,7 @@ for (const lang of ['CN', 'TH'] as const) {
       const editUrl = buyer.url();
       await eventually(() => text(buyer, 'status')).toBe(c.draft);
       await pane.getByTestId('action-send').click();
-      await confirm(buyer);
+      await confirmPrimary(buyer);
       await eventually(() => text(buyer, 'status')).toBe(c.sent);
       await shot(buyer, `supplier-agreement-sent-${l}`);
 
@@ -83,7 +71,7 @@ for (const lang of ['CN', 'TH'] as const) {
       expect(await text(supplier, 'content')).not.toContain('{{');
       await shot(supplier, `supplier-agreement-reading-${l}`);
       await activePane(supplier).getByTestId('action-sign').click();
-      await confirm(supplier);
+      await confirmPrimary(supplier);
       await eventually(() => text(supplier, 'status')).toBe(c.signed);
       await activePane(supplier).getByTestId('agreement-pdf').waitFor({ state: 'visible' });
       await shot(supplier, `supplier-agreement-signed-${l}`);

@@ -12,16 +12,13 @@ import {
   cellEditor,
   chromiumForFile,
   clickCell,
-  confirmDialog,
+  confirmPrimary,
   eventually,
   expectToast,
   focused,
   grid,
-  login,
-  noDialog,
   openMenu,
 } from '../../../../tests/e2e/helpers';
-import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 import { expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
 
@@ -74,22 +71,10 @@ const CASES = {
   },
 } as const;
 
-async function signedIn(user: string, lang: Lang, home: 'inHome' | 'exHome' = 'inHome'): Promise<Page> {
-  const { page } = await chrome.blank();
-  await login(page, server.base, user, home);
-  if (lang !== 'CN') await switchLanguage(page, lang);
-  return page;
-}
+const signedIn = (user: string, lang: Lang, home: 'inHome' | 'exHome' = 'inHome'): Promise<Page> => chrome.signedIn(server.base, user, lang, home);
 
 async function pick(page: Page, field: string, typed: string, option: string): Promise<void> {
   await chooseOption(page, activePane(page).locator(`.arco-select:has(#root_${field}), #root_${field}`).first(), typed, option);
-}
-
-async function confirm(page: Page): Promise<void> {
-  const dialog = confirmDialog(page);
-  await dialog.waitFor({ state: 'visible' });
-  await dialog.locator('.arco-btn-primary').click();
-  await noDialog(page);
 }
 
 async function date(page: Page, field: string, value: string): Promise<void> {
@@ -145,7 +130,7 @@ for (const lang of ['CN', 'TH', 'VN'] as const) {
       await eventually(async () => (await text(buyer, 'qualificationNumber')).trim()).toMatch(/^QP-\d{4}-\d{6}$/);
       const editUrl = buyer.url();
       await activePane(buyer).getByTestId('action-send').click();
-      await confirm(buyer);
+      await confirmPrimary(buyer);
       await eventually(() => text(buyer, 'status')).toBe(c.running);
       // The questionnaire shows as its number and title.
       await eventually(async () => (await text(buyer, 'questionnaireId')).trim()).toMatch(/^QN-\d{4}-\d{6}\b/);
@@ -205,7 +190,7 @@ for (const lang of ['CN', 'TH', 'VN'] as const) {
       await eventually(async () => (await text(buyer, 'inspectionScore')).trim()).toMatch(/^9\d(\.\d+)?$/);
       await shot(buyer, `supplier-qualification-inspected-${l}`);
       await activePane(buyer).getByTestId('action-conclude').click();
-      await confirm(buyer);
+      await confirmPrimary(buyer);
       await eventually(() => text(buyer, 'status')).toBe(c.concluded);
       const change = (await text(buyer, 'lifecycleId')).trim().split(' ')[0];
       expect(change).toMatch(/^SC-\d{4}-\d{6}$/);
@@ -218,7 +203,7 @@ for (const lang of ['CN', 'TH', 'VN'] as const) {
       await activePane(approver).getByTestId('row-action-view-0').click();
       await eventually(async () => (await text(approver, 'changeNumber')).trim()).toBe(change);
       await activePane(approver).getByTestId('action-approve').click();
-      await confirm(approver);
+      await confirmPrimary(approver);
       await eventually(() => text(approver, 'status')).toBe(c.effective);
 
       await buyer.reload();

@@ -6,8 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chooseOption, chromiumForFile, confirmDialog, eventually, grid, gridRows, login, noDialog, openMenu } from '../../../../tests/e2e/helpers';
-import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
+import { activePane, chooseOption, chromiumForFile, confirmPrimary, eventually, grid, gridRows, openMenu } from '../../../../tests/e2e/helpers';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 
 let server: MailingServer;
@@ -48,23 +47,11 @@ const CASES = {
   },
 } as const;
 
-async function signedIn(user: string, lang: 'CN' | 'TH'): Promise<Page> {
-  const { page } = await chrome.blank();
-  await login(page, server.base, user);
-  if (lang !== 'CN') await switchLanguage(page, lang);
-  return page;
-}
+const signedIn = (user: string, lang: 'CN' | 'TH'): Promise<Page> => chrome.signedIn(server.base, user, lang);
 
 /** Picks an option of a form select (reference or lookup) by typing part of it. */
 async function pick(page: Page, field: string, typed: string, option: string): Promise<void> {
   await chooseOption(page, activePane(page).locator(`.arco-select:has(#root_${field}), #root_${field}`).first(), typed, option);
-}
-
-async function confirm(page: Page): Promise<void> {
-  const dialog = confirmDialog(page);
-  await dialog.waitFor({ state: 'visible' });
-  await dialog.locator('.arco-btn-primary').click();
-  await noDialog(page);
 }
 
 /** The values of the grid's rows once the search left exactly the one holding `text`. */
@@ -125,7 +112,7 @@ for (const lang of ['CN', 'TH'] as const) {
       await eventually(async () => (await activePane(buyer).locator('#root_changeNumber').innerText()).trim()).toMatch(/^SC-\d{4}-\d{6}$/);
       const number = (await activePane(buyer).locator('#root_changeNumber').innerText()).trim();
       await activePane(buyer).getByTestId('action-submit').click();
-      await confirm(buyer);
+      await confirmPrimary(buyer);
       await eventually(() => statusOf(buyer)).toBe(c.inApproval);
       await shot(buyer, `supplier-qualify-submitted-${l}`);
 
@@ -139,7 +126,7 @@ for (const lang of ['CN', 'TH'] as const) {
       await approver.waitForURL(/\/main\/supplier\/supplierLifecycleEdit\?.*mode=view/);
       await eventually(async () => (await activePane(approver).locator('#root_changeNumber').innerText()).trim()).toBe(number);
       await activePane(approver).getByTestId('action-approve').click();
-      await confirm(approver);
+      await confirmPrimary(approver);
       await eventually(() => statusOf(approver)).toBe(c.effective);
       await shot(approver, `supplier-qualify-approved-${l}`);
 

@@ -5,8 +5,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, confirmDialog, eventually, grid, gridRows, login, noDialog, openMenu } from '../../../../tests/e2e/helpers';
-import { clickAt, scrollTo, switchLanguage } from '../../../../tests/e2e/gridHelpers';
+import { activePane, chromiumForFile, confirmPrimary, eventually, grid, gridRows, noDialog, openMenu } from '../../../../tests/e2e/helpers';
+import { clickAt, scrollTo } from '../../../../tests/e2e/gridHelpers';
 import { expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers';
 import { PDF, upload } from '../../../../tests/support/fileUpload';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
@@ -45,19 +45,7 @@ const CASES = {
   },
 } as const;
 
-async function signedIn(user: string, lang: 'CN' | 'TH', home: 'inHome' | 'exHome'): Promise<Page> {
-  const { page } = await chrome.blank();
-  await login(page, server.base, user, home);
-  if (lang !== 'CN') await switchLanguage(page, lang);
-  return page;
-}
-
-async function confirm(page: Page): Promise<void> {
-  const dialog = confirmDialog(page);
-  await dialog.waitFor({ state: 'visible' });
-  await dialog.locator('.arco-btn-primary').click();
-  await noDialog(page);
-}
+const signedIn = (user: string, lang: 'CN' | 'TH', home: 'inHome' | 'exHome'): Promise<Page> => chrome.signedIn(server.base, user, lang, home);
 
 const values = async (g: Locator) => (await gridRows(g)).map((r) => Object.values(r)).filter((v) => v.some((x) => x.trim() !== ''));
 const statusOf = (page: Page) => activePane(page).locator('#root_status').innerText();
@@ -98,7 +86,7 @@ for (const lang of ['CN', 'TH'] as const) {
       await supplier.reload();
       await eventually(() => values(grid(supplier, 'fileChanges'))).toEqual([expect.arrayContaining([c.added])]);
       await activePane(supplier).getByTestId('action-submit').click();
-      await confirm(supplier);
+      await confirmPrimary(supplier);
       await eventually(() => statusOf(supplier)).toBe(c.inReview);
       await eventually(() => values(grid(supplier, 'differences'))).toEqual([expect.arrayContaining([c.field, c.old, c.phone])]);
       await shot(supplier, `supplier-change-submitted-${l}`);
@@ -129,7 +117,7 @@ for (const lang of ['CN', 'TH'] as const) {
       await buyer.keyboard.press('Escape');
       await noDialog(buyer);
       await activePane(buyer).getByTestId('action-approve').click();
-      await confirm(buyer);
+      await confirmPrimary(buyer);
       await eventually(() => statusOf(buyer)).toBe(c.effective);
 
       await openMenu(buyer, 'SUPPLIER_LIST', /\/main\/supplier\/supplierList/);
@@ -157,7 +145,7 @@ for (const lang of ['CN', 'TH'] as const) {
       await eventually(async () => (await activePane(supplier).locator('#root_changeNumber').innerText()).trim()).toMatch(/^CR-/);
       const second = (await activePane(supplier).locator('#root_changeNumber').innerText()).trim();
       await activePane(supplier).getByTestId('action-submit').click();
-      await confirm(supplier);
+      await confirmPrimary(supplier);
       await eventually(() => statusOf(supplier)).toBe(c.inReview);
       await openMenu(buyer, 'SUPPLIER_CHANGE_REVIEW', /\/main\/supplier\/supplierChangeReviewList/);
       await activePane(buyer).getByTestId('search-changeNumber').fill(second);
@@ -168,7 +156,7 @@ for (const lang of ['CN', 'TH'] as const) {
       await activePane(buyer).getByTestId('action-reject').click();
       await buyer.getByTestId('reject-reason').fill('domain not verified');
       await shot(buyer, `supplier-change-reject-${l}`);
-      await confirm(buyer);
+      await confirmPrimary(buyer);
       await eventually(() => statusOf(buyer)).toBe(c.rejected);
       await eventually(() => activePane(buyer).locator('#root_rejectReason').innerText()).toBe('domain not verified');
 
