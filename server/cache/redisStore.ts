@@ -25,6 +25,9 @@ export class RedisStore implements CacheStore {
       commandTimeout: COMMAND_TIMEOUT_MS,
       connectTimeout: 2000,
       retryStrategy: (times) => Math.min(times * 200, 2000),
+      // Commands issued in one tick go out in one write (a call's session, nonce, rate and ACL reads from
+      // many concurrent calls): one syscall and one Redis read for many, instead of one each.
+      enableAutoPipelining: true,
     });
     // Connection errors are reported per command; without a listener ioredis would log each retry.
     this.redis.on('error', () => undefined);
