@@ -9,6 +9,7 @@ import { notifyAwarded, notifyBargaining, notifyBidsOpened, notifyPublished } fr
 import { doBidOpening } from './server/bidOpening.js';
 import { sourcingDemo } from './seed/demo.js';
 import { registerExportRoute } from './server/exportRoute.js';
+import { registerQuotationFileRoute } from './server/quotationFiles.js';
 import { defaultValidity, latestUnitPrices, recordPriceItems } from './server/priceItems.js';
 import { awards } from './server/awardRead.js';
 import { doAddRequisitionLines, requisitionLinesForInquiry } from './server/fromRequisitions.js';
@@ -33,7 +34,10 @@ export default defineModule({
     'inquiry.awarded': notifyAwarded,
     'inquiry.bidsOpened': notifyBidsOpened,
   },
-  routes: (server, { app }) => registerExportRoute(server, app),
+  routes: (server, { app }) => {
+    registerExportRoute(server, app);
+    registerQuotationFileRoute(server, app);
+  },
   seed: { demo: sourcingDemo },
   api: (): SourcingApi => ({ recordPriceItems, latestUnitPrices, defaultValidity, awards, validPriceItems, awardedPriceItems }),
 });

@@ -4271,6 +4271,7 @@ supplierId: number
 supplierIdDisplay: (string | null)
 quoteStatus: (string | null)
 quotedDate: (string | null)
+declineReason: (string | null)
 roundNumber: (number | null)
 awardResult: (string | null)
 createdBy: (number | null)

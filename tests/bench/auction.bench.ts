@@ -14,7 +14,11 @@
 //
 // Writes bench/results/auction.json. Knobs (env): BENCH_AUCTION_SUPPLIERS (200), BENCH_AUCTION_SECONDS
 // (60), BENCH_AUCTION_WATCHERS (500), BENCH_AUCTION_PROCESSES (1; bidders spread over the processes),
-// BENCH_AUCTION_LATE (20), TEST_PG_URL, TEST_REDIS_URL.
+// BENCH_AUCTION_LATE (20), BENCH_AUCTION_CPU_PROF (a directory: the server processes write V8 CPU
+// profiles there when they stop), TEST_PG_URL, TEST_REDIS_URL.
+// CPU per accepted bid and per delivered frame (phase 1): user + system time of the server processes, of
+// the bench database's PostgreSQL backends and of redis-server (shared with whatever else uses it), from
+// /proc; a loaded machine stretches the wall clock but hardly these.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -26,14 +30,18 @@ import type { SignedClient } from '../support/signedClient.js';
 import { socketUrl, ticketOf } from '../support/socketClient.js';
 import { acceptToFrame, addBidders, Histogram, type Received } from './auctionBenchData.js';
 import { startBenchServer, type BenchServer } from './benchServer.js';
+import { CpuSnapshot, pidsNamed } from './cpuTime.js';
 
 const SUPPLIERS = Number(process.env.BENCH_AUCTION_SUPPLIERS ?? 200);
 const SECONDS = Number(process.env.BENCH_AUCTION_SECONDS ?? 60);
 const WATCHERS = Number(process.env.BENCH_AUCTION_WATCHERS ?? 500);
 const PROCESSES = Number(process.env.BENCH_AUCTION_PROCESSES ?? 1);
 const LATE = Number(process.env.BENCH_AUCTION_LATE ?? 20);
+const CPU_PROF = process.env.BENCH_AUCTION_CPU_PROF;
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const serverEnv = { REDIS_URL, SRM_SCHEDULER: '0' };
+const serverNodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
 const AU = 'srmServer/v1/srmSrcAuctionRestful';
 const CEILING = 100_000;
 const root = join(new URL('.', import.meta.url).pathname, '..', '..');
@@ -132,6 +140,38 @@ async function logOf(db: pg.Client, auctionId: number) {
 const nonRising = (leads: { logSeq: number; lead: number | null }[]) =>
   [...leads].sort((a, b) => a.logSeq - b.logSeq).every((x, i, all) => i === 0 || x.lead === null || all[i - 1].lead === null || x.lead <= all[i - 1].lead!);
 
+interface CpuNow {
+  server: CpuSnapshot;
+  postgres: CpuSnapshot;
+  redis: CpuSnapshot;
+  client: NodeJS.CpuUsage;
+}
+
+/** CPU so far of the servers, the bench database's backends, redis-server and this client. */
+async function cpuNow(db: pg.Client, dbName: string, servers: BenchServer[]): Promise<CpuNow> {
+  const backends = await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName]);
+  return {
+    server: CpuSnapshot.of(servers.map((s) => s.child.pid!)),
+    postgres: CpuSnapshot.of(backends.rows.map((r) => r.pid)),
+    redis: CpuSnapshot.of(pidsNamed('redis-server')),
+    client: process.cpuUsage(),
+  };
+}
+
+function cpuFigures(a: CpuNow, b: CpuNow, accepted: number, frames: number) {
+  const server = b.server.since(a.server);
+  const postgres = b.postgres.since(a.postgres);
+  const redis = b.redis.since(a.redis);
+  const c = process.cpuUsage(a.client);
+  const per = (ms: number, n: number) => (n ? +((ms * 1000) / n).toFixed(1) : null);
+  return {
+    ms: { server, postgres, redis, benchClient: Math.round((c.user + c.system) / 1000) },
+    // Everything the server did in phase 1 (bids and frames), divided by each.
+    usPerAcceptedBid: { server: per(server, accepted), postgres: per(postgres, accepted), redis: per(redis, accepted) },
+    usPerDeliveredFrame: { server: per(server, frames), redis: per(redis, frames) },
+  };
+}
+
 async function main(): Promise<void> {
   const dbName = `srm_bench_auction_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -142,8 +182,7 @@ async function main(): Promise<void> {
   const sockets: WebSocket[] = [];
   const db = new pg.Client({ connectionString: databaseUrl });
   try {
-    servers.push(await startBenchServer('srm-auction-bench-', databaseUrl, { REDIS_URL, SRM_SCHEDULER: '0' }));
-    for (let i = 1; i < PROCESSES; i++) servers.push(await startBenchServer('srm-auction-bench-', databaseUrl, { REDIS_URL, SRM_SCHEDULER: '0' }));
+    for (let i = 0; i < PROCESSES; i++) servers.push(await startBenchServer('srm-auction-bench-', databaseUrl, serverEnv, serverNodeArgs));
     await db.connect();
     const names = await addBidders(db, SUPPLIERS);
     const buyer = await signIn(servers[0].url, 'buyer01');
@@ -184,16 +223,19 @@ async function main(): Promise<void> {
     const calls = new Histogram();
     const refusals = new Map<string, number>();
     const load1 = loadavg();
+    const cpuBefore = await cpuNow(db, dbName, servers);
     const bidStart = wallNow();
     const accepted = (await Promise.all(bidders.map((b) => bidLoop(b, main, start + SECONDS * 1000, calls, refusals)))).reduce((x, y) => x + y, 0);
     const bidSeconds = (wallNow() - bidStart) / 1000;
     const load2 = loadavg();
+    const cpuAfter = await cpuNow(db, dbName, servers);
     await sleep(2000);
     const log = await logOf(db, main);
     const latency = new Histogram();
     const missing = acceptToFrame(log, watchers, latency);
     const verify = await buyer.call<{ valid: boolean; entries: number }>(`${AU}/doVerifyLog`, { id: main });
     const refused = [...refusals.values()].reduce((x, y) => x + y, 0);
+    const framesReceived = watchers.reduce((n, w) => n + w.at.length, 0);
     const phase1 = {
       suppliers: SUPPLIERS,
       watchers: sockets.length,
@@ -206,13 +248,14 @@ async function main(): Promise<void> {
       decidedPerSecond: Math.round((accepted + refused) / bidSeconds),
       bidCallMs: calls.summary(),
       acceptToFrameMs: latency.summary(),
-      framesReceived: watchers.reduce((n, w) => n + w.at.length, 0),
+      framesReceived,
       pairsMissing: missing,
       logBids: log.length,
       logEqualsAccepted: log.length === accepted,
       chainValid: verify.data.valid,
       bestPriceNonRising: nonRising(leads),
       loadAverage: { before: load1.map((x) => +x.toFixed(2)), after: load2.map((x) => +x.toFixed(2)) },
+      cpu: cpuFigures(cpuBefore, cpuAfter, accepted, framesReceived),
     };
     console.log(JSON.stringify(phase1, null, 2));
 

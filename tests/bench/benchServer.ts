@@ -37,11 +37,12 @@ export interface BenchServer {
   dataDir: string;
 }
 
-/** A server process (API only, no front end) on `databaseUrl`, answering health; `env` adds or overrides. */
-export async function startBenchServer(prefix: string, databaseUrl: string, env: Record<string, string> = {}): Promise<BenchServer> {
+/** A server process (API only, no front end) on `databaseUrl`, answering health; `env` adds or overrides;
+ *  `nodeArgs` go to node itself (`--cpu-prof`, which NODE_OPTIONS does not take). */
+export async function startBenchServer(prefix: string, databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

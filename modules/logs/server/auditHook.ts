@@ -1,11 +1,13 @@
 // One hook writes the operation log (every state-changing call) and the interface log (every call by
 // an external system) for all routes, so no action has to remember to log itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InsertObject } from 'kysely';
 import type { AppContext } from '../../../server/context.js';
 import { dbNow, typed } from '../../../server/db/typed.js';
 import { unzuul } from '../../../server/auth/verifySignature.js';
 import type { LogsTables } from '../generated/tables.js';
 import { documentLabelOf } from './recentDocuments.js';
+import { LogBatch } from './logBatch.js';
 
 /** The web app's own appId (runtime/http/client.ts); any other appId is an external system. */
 export const WEB_APP_ID = 'srm-web';
@@ -61,7 +63,24 @@ function userNameOf(req: FastifyRequest): string | null {
   return typeof b.userName === 'string' ? cut(b.userName.trim(), 60) : null;
 }
 
-async function write(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+type OperateRow = InsertObject<LogsTables, 'base_user_operate_log'>;
+type InterfaceRow = InsertObject<LogsTables, 'srm_base_interface_logs'>;
+
+/** The operation and interface rows of one server, written in groups (logBatch.ts). */
+interface AuditWriters {
+  operate: LogBatch<OperateRow>;
+  iface: LogBatch<InterfaceRow>;
+}
+
+function writersOf(ctx: AppContext, log: FastifyInstance['log']): AuditWriters {
+  const failed = (err: unknown) => log.error({ err }, 'audit log write failed');
+  return {
+    operate: new LogBatch<OperateRow>((rows) => typed<LogsTables>(ctx.db).insertInto('base_user_operate_log').values(rows).execute(), failed),
+    iface: new LogBatch<InterfaceRow>((rows) => typed<LogsTables>(ctx.db).insertInto('srm_base_interface_logs').values(rows).execute(), failed),
+  };
+}
+
+function write(ctx: AppContext, writers: AuditWriters, req: FastifyRequest, reply: FastifyReply): void {
   const path = req.url.split('?')[0];
   if (!path.startsWith('/api/')) return;
   const duration = Math.round(performance.now() - req.auditStart);
@@ -71,42 +90,36 @@ async function write(ctx: AppContext, req: FastifyRequest, reply: FastifyReply):
   const { entityName, actionName } = routeParts(path);
   // Without a session only the public sign-in calls are logged: anonymous junk must not fill the table.
   if (isStateChanging(req.method, path, req.routeOptions.config?.reads) && (req.session || PUBLIC_LOGGED.test(unzuul(path)))) {
-    await typed<LogsTables>(ctx.db)
-      .insertInto('base_user_operate_log')
-      .values({
-        user_id: req.session?.userId ?? null,
-        user_name: userNameOf(req),
-        action_name: cut(actionName, 100),
-        entity_name: cut(entityName, 100),
-        record_id: recordIdOf(ctx, entityName, req.body, outcome?.data),
-        document_label: status === 'S' && entityName ? documentLabelOf(ctx.defs.entities.get(entityName), outcome?.data) : null,
-        request_path: cut(path, 300),
-        ip_address: cut(req.ip, 64),
-        result_status: status,
-        result_msg: msg,
-        duration_ms: duration,
-        operate_time: dbNow(),
-      })
-      .execute();
+    writers.operate.add({
+      user_id: req.session?.userId ?? null,
+      user_name: userNameOf(req),
+      action_name: cut(actionName, 100),
+      entity_name: cut(entityName, 100),
+      record_id: recordIdOf(ctx, entityName, req.body, outcome?.data),
+      document_label: status === 'S' && entityName ? documentLabelOf(ctx.defs.entities.get(entityName), outcome?.data) : null,
+      request_path: cut(path, 300),
+      ip_address: cut(req.ip, 64),
+      result_status: status,
+      result_msg: msg,
+      duration_ms: duration,
+      operate_time: dbNow(),
+    });
   }
   const appId = req.headers.appid;
   const app = Array.isArray(appId) ? appId[0] : appId;
   if (app && app !== WEB_APP_ID) {
-    await typed<LogsTables>(ctx.db)
-      .insertInto('srm_base_interface_logs')
-      .values({
-        app_id: cut(app, 100),
-        user_name: userNameOf(req),
-        request_path: cut(path, 300),
-        http_method: req.method,
-        http_status: reply.statusCode,
-        result_status: status,
-        result_msg: msg,
-        duration_ms: duration,
-        ip_address: cut(req.ip, 64),
-        request_time: dbNow(),
-      })
-      .execute();
+    writers.iface.add({
+      app_id: cut(app, 100),
+      user_name: userNameOf(req),
+      request_path: cut(path, 300),
+      http_method: req.method,
+      http_status: reply.statusCode,
+      result_status: status,
+      result_msg: msg,
+      duration_ms: duration,
+      ip_address: cut(req.ip, 64),
+      request_time: dbNow(),
+    });
   }
 }
 
@@ -129,8 +142,18 @@ export function installAuditHook(server: FastifyInstance, ctx: AppContext): void
     }
     return payload;
   });
+  const writers = writersOf(ctx, server.log);
   server.addHook('onResponse', async (req, reply) => {
     // Never delays nor fails the answer; a lost log line is reported in the server log.
-    write(ctx, req, reply).catch((err) => req.log.error({ err }, 'audit log write failed'));
+    try {
+      write(ctx, writers, req, reply);
+    } catch (err) {
+      req.log.error({ err }, 'audit log write failed');
+    }
+  });
+  // The rows still gathering are written before the database closes (app.close closes the server first).
+  server.addHook('onClose', async () => {
+    await writers.operate.settled();
+    await writers.iface.settled();
   });
 }

@@ -18,11 +18,14 @@ const TYPE = /^[A-Za-z][\w.-]{0,39}$/;
 /** A client that reads slower than frames come is dropped (it reconnects and replays) instead of growing memory. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+/** What goes on the wire for a frame: its JSON, as text or already UTF-8 (one encoding for all of a user's sockets). */
+type Payload = string | Buffer;
+
 class Connection {
   lastSent = 0;
   replaying = true;
   alive = true;
-  private readonly pending: Frame[] = [];
+  private readonly pending: { frame: Frame; payload?: Payload }[] = [];
   private windowStart = 0;
   private inWindow = 0;
 
@@ -31,27 +34,28 @@ class Connection {
     readonly session: Session,
   ) {}
 
-  write(frame: Frame): void {
+  write(frame: Frame, payload?: Payload): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.socket.close(1013, 'slow consumer');
       return;
     }
-    this.socket.send(JSON.stringify(frame));
+    // A text frame either way (a Buffer payload is the same JSON, encoded once for every socket of the user).
+    this.socket.send(payload ?? JSON.stringify(frame), { binary: false });
   }
 
-  deliver(frame: Frame): void {
-    if (this.replaying) this.pending.push(frame);
+  deliver(frame: Frame, payload?: Payload): void {
+    if (this.replaying) this.pending.push({ frame, payload });
     else if (frame.seq > this.lastSent) {
       this.lastSent = frame.seq;
-      this.write(frame);
+      this.write(frame, payload);
     }
   }
 
   /** After the replay: what arrived meanwhile, in order, skipping what the replay already sent. */
   flush(): void {
     this.replaying = false;
-    for (const f of this.pending.sort((a, b) => a.seq - b.seq)) this.deliver(f);
+    for (const p of this.pending.sort((a, b) => a.frame.seq - b.frame.seq)) this.deliver(p.frame, p.payload);
     this.pending.length = 0;
   }
 
@@ -83,8 +87,13 @@ export class PushHub implements PushApi {
       .digest('hex')
       .slice(0, 12)}:`;
     this.transport = cfg.redisUrl ? new RedisTransport(cfg.redisUrl, namespace, this.options) : new MemoryTransport(this.options.replayFrames);
-    this.transport.onFrame((userId, frame) => {
-      for (const c of this.sockets.get(userId) ?? []) c.deliver(frame);
+    this.transport.onFrame((userId, frame, text) => {
+      const set = this.sockets.get(userId);
+      if (!set) return;
+      // Serialised (and, for several sockets, UTF-8 encoded) once per user, not once per socket.
+      const payload = text === undefined ? JSON.stringify(frame) : text;
+      const wire = set.size > 1 ? Buffer.from(payload) : payload;
+      for (const c of set) c.deliver(frame, wire);
     });
   }
 

@@ -1,12 +1,12 @@
 // Live push without Redis: one process, numbers and replay buffers in memory (lost with a restart; a
 // client that comes back with a seq the server no longer knows is told to reload).
-import { replayOf, type Frame, type PushTransport } from './transport.js';
+import { replayOf, type Frame, type FrameListener, type PushTransport } from './transport.js';
 
 export class MemoryTransport implements PushTransport {
   readonly kind = 'memory' as const;
   private readonly seqs = new Map<number, number>();
   private readonly buffers = new Map<number, Frame[]>();
-  private readonly listeners: ((userId: number, frame: Frame) => void)[] = [];
+  private readonly listeners: FrameListener[] = [];
 
   constructor(private readonly replayFrames: number) {}
 
@@ -33,7 +33,7 @@ export class MemoryTransport implements PushTransport {
     return replayOf(this.buffers.get(userId) ?? [], seq, this.seqs.get(userId) ?? 0);
   }
 
-  onFrame(listener: (userId: number, frame: Frame) => void): void {
+  onFrame(listener: FrameListener): void {
     this.listeners.push(listener);
   }
 

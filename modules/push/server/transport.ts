@@ -9,6 +9,8 @@ export interface Frame {
   data: unknown;
 }
 
+export type FrameListener = (userId: number, frame: Frame, text?: string) => void;
+
 export interface Replay {
   /** The user's frames after the asked seq, oldest first. */
   frames: Frame[];
@@ -25,8 +27,9 @@ export interface PushTransport {
   /** The same for many users, each with their own frame, in one batch. */
   publishEach(frames: readonly { userId: number; type: string; data: unknown }[]): Promise<void>;
   since(userId: number, seq: number | null): Promise<Replay>;
-  /** Called for every frame any process published (this one's too). */
-  onFrame(listener: (userId: number, frame: Frame) => void): void;
+  /** Called for every frame any process published (this one's too); `text` is the frame's JSON when the
+   *  transport already holds it (sent to the sockets as it is, not parsed and written again). */
+  onFrame(listener: FrameListener): void;
   start(): Promise<void>;
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import type { CustomPageProps } from '../../../runtime/registry/types';
 import { resolveText } from '../../../runtime/text/resolveText';
 import { errorText, sourcingCalls, type Comparison, type ComparedLine, type InquiryRow, type Offer, type OfferRules } from './calls';
 import { BargainPanel } from './BargainPanel';
+import { QuotationFiles } from './QuotationFiles';
 import { saveBlob } from '../../../runtime/attachments/api';
 
 type Quantities = Record<string, number | undefined>;
@@ -94,7 +95,17 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
       render: (_: unknown, l: ComparedLine) => (l.history ? `${l.history.lowestPrice} / ${l.history.lastPrice}` : '—'),
     },
     ...suppliers.map((s) => ({
-      title: s.supplierName,
+      title:
+        s.quoteStatus === 'DECLINED' ? (
+          <span>
+            {s.supplierName}
+            <div className="srm-muted" data-testid={`declined-${s.supplierId}`}>
+              {s.declineReason ? env.t('sourcing.compare.declined', { reason: s.declineReason }) : env.t('sourcing.compare.declinedNoReason')}
+            </div>
+          </span>
+        ) : (
+          s.supplierName
+        ),
       width: 230,
       render: (_: unknown, l: ComparedLine) => {
         const o = l.offers.find((x) => x.supplierId === s.supplierId);
@@ -194,6 +205,7 @@ export function InquiryCompare({ page, query }: CustomPageProps) {
             {env.t('sourcing.compare.summary', { currency: cmp.currencyCode, deadline: cmp.deadline, round: cmp.roundNumber })}
           </div>
           <Table rowKey="inquiryLineId" columns={columns} data={cmp.lines} pagination={false} border scroll={{ x: true }} />
+          <QuotationFiles cmp={cmp} />
           {open ? <BargainPanel suppliers={suppliers} busy={busy} onStart={(ids, deadline) => run(() => calls.bargain(id!, ids, deadline))} /> : null}
         </>
       ) : null}

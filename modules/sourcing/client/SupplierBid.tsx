@@ -3,7 +3,7 @@
 // marked *; hidden ones not shown), the quote's files when asked; save as draft or submit; revise or
 // decline until the deadline. The server enforces the template (its message is shown as it comes).
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, DatePicker, Input, InputNumber, Space, Table, Tag } from '@arco-design/web-react';
+import { Alert, Button, DatePicker, Input, InputNumber, Modal, Space, Table, Tag } from '@arco-design/web-react';
 import { useRuntimeEnv } from '../../../runtime/env';
 import type { CustomPageProps } from '../../../runtime/registry/types';
 import { resolveText } from '../../../runtime/text/resolveText';
@@ -87,11 +87,20 @@ export function SupplierBid({ page, query }: CustomPageProps) {
       setBusy(false);
     }
   };
+  // Declining asks why (the buyer reads it on the comparison): a dialog with the reason, required here.
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
   const decline = async () => {
-    if (!detail || !(await env.confirm(env.t('sourcing.bid.confirmDecline')))) return;
+    if (!detail) return;
+    if (!reason.trim()) {
+      env.notify('error', env.t('sourcing.bid.declineReasonRequired'));
+      return;
+    }
+    setDeclining(false);
     setBusy(true);
     try {
-      await calls.decline(detail.inquiryId);
+      await calls.decline(detail.inquiryId, reason.trim());
+      setReason('');
       env.notify('success', env.t('sourcing.bid.declined'));
       await open(detail.inquiryId);
       await load();
@@ -231,7 +240,7 @@ export function SupplierBid({ page, query }: CustomPageProps) {
           ) : null}
           {detail.canQuote ? (
             <Space style={{ marginTop: 12 }}>
-              <Button status="warning" loading={busy} onClick={() => void decline()} data-testid="bid-decline">
+              <Button status="warning" loading={busy} onClick={() => setDeclining(true)} data-testid="bid-decline">
                 {env.t('sourcing.bid.decline')}
               </Button>
               <Button loading={busy} onClick={() => void send(false)}>
@@ -244,6 +253,24 @@ export function SupplierBid({ page, query }: CustomPageProps) {
           ) : null}
         </div>
       ) : null}
+      <Modal
+        title={env.t('sourcing.bid.declineTitle')}
+        visible={declining}
+        onOk={() => void decline()}
+        onCancel={() => setDeclining(false)}
+        okButtonProps={{ status: 'warning' }}
+        data-testid="bid-decline-dialog"
+      >
+        <p>{env.t('sourcing.bid.confirmDecline')}</p>
+        <Input.TextArea
+          data-testid="bid-decline-reason"
+          placeholder={env.t('sourcing.bid.declineReason')}
+          maxLength={500}
+          value={reason}
+          onChange={setReason}
+          autoSize={{ minRows: 3 }}
+        />
+      </Modal>
     </div>
   );
 }

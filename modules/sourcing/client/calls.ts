@@ -32,6 +32,15 @@ export interface Offer {
   taxRate: number | null;
   remark: string | null;
   attachmentCount: number;
+  /** The quotation's files, named once the comparison opens (never before the deadline). */
+  attachments?: OfferFile[];
+}
+
+export interface OfferFile {
+  fileId: number;
+  fileName: string;
+  fileSize: number;
+  contentType: string | null;
 }
 
 export interface ComparedLine {
@@ -56,7 +65,7 @@ export interface Comparison {
   missingRate: boolean;
   offerRules: OfferRules;
   awardRejectReason: string | null;
-  suppliers: { supplierId: number; supplierName: string; quoteStatus: string | null; awardResult: string | null }[];
+  suppliers: { supplierId: number; supplierName: string; quoteStatus: string | null; declineReason?: string | null; awardResult: string | null }[];
   lines: ComparedLine[];
 }
 
@@ -170,7 +179,11 @@ export function sourcingCalls(env: RuntimeEnv) {
         submit,
         ...(attachmentIds !== undefined ? { attachmentIds: attachmentIds ? attachmentIds.split(',') : [] } : {}),
       }),
-    decline: (inquiryId: number) => env.api(`${QUO}/doDeclineQuote`, { inquiryId }),
+    decline: (inquiryId: number, reason: string) => env.api(`${QUO}/doDeclineQuote`, { inquiryId, reason }),
+    quotationFile: async (id: number, fileId: number) => {
+      if (!env.download) throw new Error('download unavailable');
+      return env.download(`${INQ}/downloadQuotationFile`, { body: { id, fileId } });
+    },
     openBids: async (id: number) => (await env.api<{ bidOpening: BidOpening }>(`${INQ}/doBidOpening`, { id })).data,
   };
 }

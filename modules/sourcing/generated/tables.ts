@@ -147,6 +147,8 @@ export interface SrmSrcInquirySupplierTable {
   quote_status: string | null;
   /** quotedDate: timestamp(0) */
   quoted_date: Timestamp | null;
+  /** declineReason: varchar(500) */
+  decline_reason: string | null;
   /** roundNumber: bigint */
   round_number: Int8 | null;
   /** awardResult: varchar(20) */

@@ -10,11 +10,12 @@ import { addReferenceDisplays } from '../../../server/rest/references.js';
 import type { BaseApi } from '../../base/api.js';
 import type { SupplierApi } from '../../supplier/api.js';
 import type { SourcingTables } from '../generated/tables.js';
-import { inquiryState, requireOpened, type InquiryState } from './inquiryState.js';
+import { inquiryState, type InquiryState } from './inquiryState.js';
 import { openedOffers, priceAt, type OfferLine } from './offers.js';
 import { priceHistory } from './history.js';
 import { decodeProposal } from './award.js';
 import { inquiryRules } from './offerRules.js';
+import { filesOfOffers, requireComparable, type OfferFile } from './quotationFiles.js';
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
@@ -39,12 +40,14 @@ export interface ComparedOffer extends OfferLine {
   rank: number | null;
   /** While the award is in approval: the quantity proposed for this supplier on this line. */
   proposedQuantity: number | null;
+  /** The quotation's files (names; the bytes through downloadQuotationFile), opened like its prices. */
+  attachments: OfferFile[];
 }
 
 export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
   const state: InquiryState = await inquiryState(db, id);
   // Decided or in approval: the offers stay open to read (the approver compares what was proposed).
-  if (!['AWARDED', 'CLOSED', 'APPROVING'].includes(state.status)) requireOpened(state);
+  await requireComparable(db, id);
   const t = typed<SourcingTables>(db);
   const header = await t.selectFrom('srm_src_inquiry').select(['award_proposal', 'award_reject_reason']).where('inquiry_id', '=', id).executeTakeFirstOrThrow();
   const proposal = state.status === 'APPROVING' && header.award_proposal ? decodeProposal(header.award_proposal) : [];
@@ -59,6 +62,7 @@ export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
   const lines = rawLines.map((r) => rowToRecord(lineEntity, r as Record<string, unknown>));
   await addReferenceDisplays(db, ctx.app.defs, lineEntity, lines);
   const offers = await openedOffers(db, id);
+  const files = await filesOfOffers(ctx, db, offers);
   const suppliersApi = ctx.app.modules.api<SupplierApi>('supplier');
   const invited = await t.selectFrom('srm_src_inquiry_supplier').selectAll().where('inquiry_id', '=', id).orderBy('inquiry_supplier_id').execute();
   const names = new Map<number, string>();
@@ -86,6 +90,7 @@ export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
         deviationPercent,
         rank: null,
         proposedQuantity,
+        attachments: files.get(o.quotationId) ?? [],
       });
     }
     const ranked = compared.filter((c) => c.convertedPrice !== null).sort((a, b) => a.convertedPrice! - b.convertedPrice!);
@@ -110,6 +115,8 @@ export async function buildComparison(ctx: ActionContext, db: Db, id: number) {
       supplierId: Number(s.supplier_id),
       supplierName: names.get(Number(s.supplier_id)),
       quoteStatus: s.quote_status,
+      /** Why the supplier declined this round (its own words), when it did. */
+      declineReason: s.quote_status === 'DECLINED' ? s.decline_reason : null,
       quotedDate: s.quoted_date,
       roundNumber: s.round_number === null ? null : Number(s.round_number),
       awardResult: s.award_result,

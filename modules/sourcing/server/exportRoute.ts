@@ -4,12 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../../server/context.js';
-import { forbidden } from '../../../server/errors.js';
 import { message } from '../../../server/i18n/messages.js';
-import { actionContext } from '../../../server/rest/registerFamilies.js';
-import { findRow, parseId } from '../../../server/rest/read.js';
 import { XLSX_TYPE } from '../../../server/excel/exportService.js';
 import { buildComparison } from './comparison.js';
+import { comparisonCaller } from './quotationFiles.js';
 
 const COLUMNS = [
   'line',
@@ -27,13 +25,9 @@ const COLUMNS = [
 ] as const;
 
 export function registerExportRoute(server: FastifyInstance, app: AppContext): void {
-  const entity = app.defs.entities.get('srmSrcInquiry')!;
   server.post('/api/srmServer/v1/srmSrcInquiryRestful/exportDataForPricingSummary', async (req, reply) => {
-    const ctx = actionContext(app, entity, req);
     // Whoever may open the comparison may export it.
-    if (!(await app.acl.allowed(ctx.session, entity.name, 'sourceSummary'))) throw forbidden('auth.forbidden');
-    const id = parseId(ctx, ctx.body.id);
-    await findRow(ctx, app.db, id);
+    const { ctx, id } = await comparisonCaller(app, req);
     const cmp = await buildComparison(ctx, app.db, id);
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet(cmp.inquiryNumber || 'RFQ');

@@ -55,7 +55,7 @@ const doInitiateBargaining: FamilyAction = async (ctx) =>
       .execute();
     await t
       .updateTable('srm_src_inquiry_supplier')
-      .set({ round_number: round, quote_status: 'NOT_QUOTED', quoted_date: null })
+      .set({ round_number: round, quote_status: 'NOT_QUOTED', quoted_date: null, decline_reason: null })
       .where('inquiry_id', '=', id)
       .where('supplier_id', 'in', supplierIds)
       .execute();

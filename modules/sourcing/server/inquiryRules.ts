@@ -80,7 +80,11 @@ export const inquiryRules: EntityRules = {
     await afterAwardStep(ctx, db, step);
     if (step.action !== 'doPublish') return;
     const t = typed<SourcingTables>(db);
-    await t.updateTable('srm_src_inquiry_supplier').set({ quote_status: 'NOT_QUOTED', round_number: 1 }).where('inquiry_id', '=', step.id).execute();
+    await t
+      .updateTable('srm_src_inquiry_supplier')
+      .set({ quote_status: 'NOT_QUOTED', round_number: 1, decline_reason: null })
+      .where('inquiry_id', '=', step.id)
+      .execute();
     // The template's rules as they are now stay with the inquiry (a later edit of the template changes nothing here).
     await t
       .updateTable('srm_src_inquiry')

@@ -28,6 +28,8 @@ export interface OfferLine {
   taxRate: number | null;
   remark: string | null;
   attachmentCount: number;
+  /** The quotation's files (ids); their names come with the comparison (quotationFiles.ts). */
+  attachmentIds: number[];
   submittedDate: string | null;
   awardedQuantity: number;
 }
@@ -113,6 +115,7 @@ export async function openedOffers(db: Db, inquiryId: number): Promise<OfferLine
       taxRate: num(r.line_tax_rate ?? r.tax_rate),
       remark: r.line_remark ?? r.remark ?? null,
       attachmentCount: (r.attachment_ids ?? '').split(',').filter(Boolean).length,
+      attachmentIds: (r.attachment_ids ?? '').split(',').filter(Boolean).map(Number),
       submittedDate: r.submitted_date === null ? null : String(r.submitted_date),
       awardedQuantity: Number(r.awarded_quantity ?? 0),
     }));

@@ -223,7 +223,8 @@ const doSupplierOfferPrice: FamilyAction = async (ctx) => {
     enforceRules(offer, rules, ctx.lang, files);
     await t
       .updateTable('srm_src_inquiry_supplier')
-      .set({ quote_status: offer.submit ? 'QUOTED' : 'DRAFT', quoted_date: offer.submit ? dbNow() : null })
+      // Quoting takes a decline back, and its reason with it.
+      .set({ quote_status: offer.submit ? 'QUOTED' : 'DRAFT', quoted_date: offer.submit ? dbNow() : null, decline_reason: null })
       .where('inquiry_supplier_id', '=', inv.inquiry_supplier_id)
       .execute();
     return ok(await ownQuotation(ctx, trx, inquiryId, supplierId));
@@ -253,13 +254,28 @@ async function quotationFiles(ctx: ActionContext, trx: Db, quotationId: number, 
   return kept.length;
 }
 
+/** A decline's reason as the buyer will read it: trimmed text, at most DECLINE_REASON_MAX characters. */
+export const DECLINE_REASON_MAX = 500;
+
+function declineReasonOf(body: Record<string, unknown>): string | null {
+  const raw = body.reason;
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'string') throw refuse('sourcing.declineReasonInvalid', { max: DECLINE_REASON_MAX });
+  const reason = raw.trim();
+  if (reason.length > DECLINE_REASON_MAX) throw refuse('sourcing.declineReasonInvalid', { max: DECLINE_REASON_MAX });
+  return reason || null;
+}
+
 /**
- * doDeclineQuote {inquiryId}: the supplier says it will not quote this round (until the deadline; quoting
- * again afterwards takes it back). A quotation it had submitted goes back to a draft, so it is not opened.
+ * doDeclineQuote {inquiryId, reason?}: the supplier says it will not quote this round (until the deadline;
+ * quoting again afterwards takes it back) and why; the buyer reads the reason on the comparison and the
+ * inquiry's invited suppliers. A quotation it had submitted goes back to a draft, so it is not opened.
+ * The reason stays optional on the wire (the call existed without it); the portal asks for it.
  */
 const doDeclineQuote: FamilyAction = async (ctx) => {
   const supplierId = supplierOf(ctx);
   const inquiryId = parseId(ctx, ctx.body.inquiryId);
+  const reason = declineReasonOf(ctx.body);
   return ctx.app.db.transaction().execute(async (trx) => {
     const { inv, state } = await openRoundFor(ctx, trx, inquiryId, supplierId);
     const t = typed<SourcingTables>(trx);
@@ -272,10 +288,10 @@ const doDeclineQuote: FamilyAction = async (ctx) => {
       .execute();
     await t
       .updateTable('srm_src_inquiry_supplier')
-      .set({ quote_status: 'DECLINED', quoted_date: dbNow() })
+      .set({ quote_status: 'DECLINED', quoted_date: dbNow(), decline_reason: reason })
       .where('inquiry_supplier_id', '=', inv.inquiry_supplier_id)
       .execute();
-    return ok({ inquiryId, quoteStatus: 'DECLINED' });
+    return ok({ inquiryId, quoteStatus: 'DECLINED', declineReason: reason });
   });
 };
 

@@ -50,9 +50,19 @@ async function quoteInPortal(page: Page, number: string, prices: string[], lang:
     await expectToast(page, REFUSED[lang]);
     await shot(page, `e2e-sourcing-quote-refused-${lang}`);
     await detail.getByTestId('bid-freight-20').locator('input').fill('45');
+    // supplier01 attaches its quotation's file (the buyer's comparison names it after the deadline).
+    const uploaded = page.waitForResponse((r) => r.url().includes('/fileServer/v2/file/upload'));
+    await detail
+      .getByTestId('attachment-input-quoteFiles')
+      .setInputFiles([{ name: QUOTE_FILE, mimeType: 'text/plain', buffer: Buffer.from('quotation notes') }]);
+    expect(((await (await uploaded).json()) as { status: string }).status).toBe('S');
+    await expect.poll(() => detail.getByTestId('attachment-quoteFiles').getAttribute('data-count')).toBe('1');
   }
   await detail.getByTestId('bid-submit').click();
 }
+
+/** The file supplier01 attaches to its quotation. */
+const QUOTE_FILE = 'quote-notes.txt';
 
 /**
  * The journey in one language, as its own test file (inquiry.cn.test.ts, inquiry.th.test.ts): most of it
@@ -155,6 +165,11 @@ export function inquiryJourney(lang: 'CN' | 'TH', baseUrl: string): void {
       await pane.getByTestId(`offer-10-${supplier1}`).waitFor();
       // The freight the template asked for is on the comparison.
       expect(await pane.getByTestId(`offer-extra-20-${supplier1}`).innerText()).toContain('45');
+      // supplier01's file by name, and its bytes on download (sealed until the deadline: API test).
+      await expect.poll(() => pane.getByTestId(`offer-files-${supplier1}`).innerText()).toContain(QUOTE_FILE);
+      const saved = buyer.page.waitForEvent('download');
+      await pane.getByTestId(`offer-files-${supplier1}`).getByRole('button').last().click();
+      expect((await saved).suggestedFilename()).toBe(QUOTE_FILE);
       await pane.getByTestId(`award-10-${supplier1}`).locator('input').fill('60');
       await pane.getByTestId(`award-10-${supplier2}`).locator('input').fill('40');
       await pane.getByTestId(`award-20-${supplier1}`).locator('input').fill('20');
