@@ -13,11 +13,9 @@ import { TreePage } from './tree/TreePage.js';
 import { treeActions } from './tree/treeActions.js';
 import { referenceWidget } from './form/referenceWidget.js';
 import { richTextWidget } from './form/richTextWidget.js';
-import { actions, cellTypes, dashboardWidgets, expandRenderers, formatters, pageKinds, renderers, widgets } from './registry/index.js';
+import { actions, cellTypes, expandRenderers, formatters, pageKinds, renderers, widgets } from './registry/index.js';
 import { DashboardPage } from './dashboard/DashboardPage.js';
-import { ChartWidget } from './dashboard/ChartWidget.js';
-import { StatWidget } from './dashboard/StatWidget.js';
-import { ListWidget } from './dashboard/ListWidget.js';
+import { registerDashboardWidgets } from './dashboard/builtInWidgets.js';
 import { MyExportsPage } from './excel/MyExportsPage.js';
 import { downloadFileAction } from './excel/downloadFileAction.js';
 import { notifyAction } from './grid/notifyAction.js';
@@ -48,7 +46,7 @@ export function registerBuiltIns(): void {
     // Page kind dashboard has no entity of its own: drawn like a custom page (CustomPageRenderer).
     dashboard: { component: DashboardPage },
   });
-  registerMissing(dashboardWidgets, { chart: { component: ChartWidget }, stat: { component: StatWidget }, list: { component: ListWidget } });
+  registerDashboardWidgets();
   registerMissing(formatters, builtInFormatters);
   registerMissing(expandRenderers, { fields: fieldsExpand });
 }

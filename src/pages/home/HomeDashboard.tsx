@@ -4,7 +4,11 @@
 import { Grid } from '@arco-design/web-react';
 import { useEffect, useState } from 'react';
 import { WidgetCard } from '../../../runtime/dashboard/DashboardPage';
+import { registerDashboardWidgets } from '../../../runtime/dashboard/builtInWidgets';
 import { loadPageDefinitions, peekPageDefinitions, type PageDefinitions } from '../../app/definitions';
+
+// A reload straight onto the home draws this card before (or without) the page runtime.
+registerDashboardWidgets();
 
 export default function HomeDashboard({ pageName }: { pageName: string }) {
   const [defs, setDefs] = useState<PageDefinitions | null | undefined>(() => peekPageDefinitions(pageName));

@@ -46,4 +46,15 @@ for (const lang of ['CN', 'TH', 'EN', 'VN'] as const) {
     expect(await page.getByTestId('home-panel-kpis').count()).toBe(0);
     await shot(page, `e2e-home-ex-${lang}`);
   });
+
+  if (lang === 'CN' || lang === 'TH') {
+    test(`${lang}: a reload straight onto the home draws the KPI charts (the page runtime not loaded yet)`, async () => {
+      const { page, errors } = await chromium.signIn('approver01');
+      if (lang !== 'CN') await switchLanguage(page, lang);
+      await page.reload();
+      const chart = page.getByTestId('home-panel-kpis').getByTestId('chart-homeByStatus');
+      await eventually(() => chart.getAttribute('data-ready')).toBe('true');
+      expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    });
+  }
 }
