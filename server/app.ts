@@ -34,6 +34,7 @@ import { discoverModules } from './modules/discover.js';
 import { ModuleRegistry } from './modules/registry.js';
 import type { ServerModule } from './modules/types.js';
 import { InProcessEventBus, type DomainEvents } from './events/domainEvents.js';
+import { setPasswordWorkFactor } from './auth/password.js';
 
 const root = join(new URL('.', import.meta.url).pathname, '..');
 
@@ -58,9 +59,16 @@ export interface BuildOptions {
    * skipped. Never for a database that lives on between code versions.
    */
   fromTemplate?: boolean;
+  /**
+   * scrypt's N for the passwords this process hashes (the demo users' too) and its unknown-user check;
+   * default 16384. Only test servers lower it (tests/support/testTemplates.ts TEST_PASSWORD_WORK_FACTOR):
+   * a sign-in then costs milliseconds instead of tens of them. Not read from the environment on purpose.
+   */
+  passwordWorkFactor?: number;
 }
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<BuiltApp> {
+  if (opts.passwordWorkFactor) setPasswordWorkFactor(opts.passwordWorkFactor);
   const defs = loadDefinitions(root);
   const modules = new ModuleRegistry(opts.modules ?? (await discoverModules(root)), defs);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: opts.inMemoryDb, queue: config.dbQueue });
