@@ -54,9 +54,10 @@ export interface BuildOptions {
   modules?: readonly ServerModule[];
   /**
    * The database is a fresh copy of a template that this same code migrated and seeded moments ago (the
-   * test harness, tests/support/testTemplates.ts): the start-up's migrate and product seed would find
-   * nothing to do, and checking that was most of a test server's boot (seconds per test file), so both are
-   * skipped. Never for a database that lives on between code versions.
+   * test harness, tests/support/testTemplates.ts), or a test server's database that a second server of the
+   * same test joins: the start-up's migrate and product seed would find nothing to do, and checking that
+   * was most of a test server's boot (seconds per test file), so both are skipped. Never for a database
+   * that lives on between code versions.
    */
   fromTemplate?: boolean;
   /**
