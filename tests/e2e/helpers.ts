@@ -10,7 +10,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launch } from './browser';
-import { freshIp, oaep, publicKey, rawLogin } from '../support/apiHelpers';
 
 export const PASSWORD = 'Srm#Demo2026';
 export const VIEWPORT = { width: 1440, height: 900 };
@@ -50,41 +49,9 @@ export async function login(page: Page, baseUrl: string, userName: string, home:
   await page.waitForURL(new RegExp(`/main/${home}`));
 }
 
-/** sessionStorage keys of the shell's session (src/app/session.ts SESSION_STORAGE_KEY) and of the one-time seeding below. */
-const SESSION_KEY = 'srm.session';
-const SEEDED_KEY = 'srm.e2e.sessionSeeded';
-
-/**
- * Signs in through the login API (the calls the login page makes: public key, RSA-OAEP password, login)
- * and opens the user's home with that session in sessionStorage, as the login page leaves it
- * (src/app/auth.ts `login`: the answer, the first responsibility chosen). The tab is seeded once: after a
- * sign-out it stays signed out. The sign-in screen itself is tested through the UI (`login`:
- * menusAndFirstSignIn, resetPassword, …); the other tests start signed in, which saves loading and
- * driving the login page for each of their sessions (docs/decisions.md "Test templates").
- */
-export async function signedInPage(page: Page, baseUrl: string, userName: string, home: 'inHome' | 'exHome' = 'inHome'): Promise<void> {
-  const answer = await rawLogin(baseUrl, { userName, password: oaep(await publicKey(baseUrl), PASSWORD) }, { ip: freshIp(), lang: 'CN' });
-  if (answer.status !== 'S') throw new Error(`login ${userName} failed: ${answer.msg}`);
-  const session = { ...answer.data, responsibilities: answer.data.responsibilities ?? [], respId: answer.data.responsibilities?.[0]?.respId ?? null };
-  await page.addInitScript(
-    ({ origin, keys, value }) => {
-      if (location.origin !== origin || sessionStorage.getItem(keys.seeded)) return;
-      sessionStorage.setItem(keys.session, value);
-      sessionStorage.setItem(keys.seeded, '1');
-    },
-    { origin: new URL(baseUrl).origin, keys: { session: SESSION_KEY, seeded: SEEDED_KEY }, value: JSON.stringify(session) },
-  );
-  await page.goto(`${baseUrl}/main/${home}`);
-  // The shell took the session (a refused one would have sent the page to /login); a user who must
-  // change an initial password gets that page instead of the shell.
-  await page.waitForURL(new RegExp(`/main/${home}`));
-  if (!session.passwordChangeRequired) await page.getByTestId('user-menu').waitFor({ state: 'attached', timeout: 60_000 });
-}
-
-/** A new browser context signed in as `userName` (through the login API: `signedInPage`), on the user's home. */
 export async function loggedIn(browser: Browser, baseUrl: string, userName: string, home: 'inHome' | 'exHome' = 'inHome'): Promise<Session> {
   const session = await newSession(browser);
-  await signedInPage(session.page, baseUrl, userName, home);
+  await login(session.page, baseUrl, userName, home);
   return session;
 }
 
