@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'node',
           // Migrated, seeded databases built once per run; each test file's server copies one.
           globalSetup: ['tests/api/globalSetup.ts'],
+          // SRM_TEST_CPU_LOG=<file>: each file's CPU and wall time, one JSON line each (tests/support/cpuLog.ts).
+          setupFiles: ['tests/support/cpuLog.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
           // vitest's default workers (one on 2 cores): two files at a time were slower, since one file's

@@ -34,6 +34,7 @@ import { discoverModules } from './modules/discover.js';
 import { ModuleRegistry } from './modules/registry.js';
 import type { ServerModule } from './modules/types.js';
 import { InProcessEventBus, type DomainEvents } from './events/domainEvents.js';
+import { setPasswordWorkFactor } from './auth/password.js';
 
 const root = join(new URL('.', import.meta.url).pathname, '..');
 
@@ -53,14 +54,22 @@ export interface BuildOptions {
   modules?: readonly ServerModule[];
   /**
    * The database is a fresh copy of a template that this same code migrated and seeded moments ago (the
-   * test harness, tests/support/testTemplates.ts): the start-up's migrate and product seed would find
-   * nothing to do, and checking that was most of a test server's boot (seconds per test file), so both are
-   * skipped. Never for a database that lives on between code versions.
+   * test harness, tests/support/testTemplates.ts), or a test server's database that a second server of the
+   * same test joins: the start-up's migrate and product seed would find nothing to do, and checking that
+   * was most of a test server's boot (seconds per test file), so both are skipped. Never for a database
+   * that lives on between code versions.
    */
   fromTemplate?: boolean;
+  /**
+   * scrypt's N for the passwords this process hashes (the demo users' too) and its unknown-user check;
+   * default 16384. Only test servers lower it (tests/support/testTemplates.ts TEST_PASSWORD_WORK_FACTOR):
+   * a sign-in then costs milliseconds instead of tens of them. Not read from the environment on purpose.
+   */
+  passwordWorkFactor?: number;
 }
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<BuiltApp> {
+  if (opts.passwordWorkFactor) setPasswordWorkFactor(opts.passwordWorkFactor);
   const defs = loadDefinitions(root);
   const modules = new ModuleRegistry(opts.modules ?? (await discoverModules(root)), defs);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: opts.inMemoryDb, queue: config.dbQueue });

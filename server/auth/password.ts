@@ -1,7 +1,9 @@
 // Passwords are stored as scrypt (memory-hard) hashes: scrypt$N$r$p$salt$hash, all base64.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 16384;
+/** scrypt's cost (2^14: 16 MB, tens of milliseconds a check); a test server may lower it (setPasswordWorkFactor). */
+export const DEFAULT_WORK_FACTOR = 16384;
+let N = DEFAULT_WORK_FACTOR;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
@@ -10,6 +12,16 @@ function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
   return new Promise((resolve, reject) =>
     scryptCb(password.normalize('NFC'), salt, KEYLEN, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
   );
+}
+
+/**
+ * The cost of new hashes and of the unknown-user check, for this process. Only test harnesses call it
+ * (BuildOptions.passwordWorkFactor: their thousands of sign-ins spent minutes in scrypt); a stored hash
+ * is always checked with the cost written in it, so a real server reads test hashes and the reverse.
+ */
+export function setPasswordWorkFactor(n: number): void {
+  if (!Number.isInteger(n) || n < 2 || (n & (n - 1)) !== 0) throw new Error(`scrypt work factor must be a power of two, not ${n}`);
+  N = n;
 }
 
 export async function hashPassword(password: string): Promise<string> {

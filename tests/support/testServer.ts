@@ -11,7 +11,7 @@ import net from 'node:net';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../server/app.js';
 import { configFromEnv } from '../../server/config.js';
 import { SignedClient } from './signedClient.js';
-import { adminClient, newDataDir, SEED_ENV_KEYS, type TestTemplates } from './testTemplates.js';
+import { adminClient, newDataDir, SEED_ENV_KEYS, TEST_PASSWORD_WORK_FACTOR, type TestTemplates } from './testTemplates.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -91,7 +91,12 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   };
   // A copy of the run's template, booted with every module it was built with: nothing to migrate or seed.
   const fromTemplate = Boolean(template) && !opts.modules;
-  const app = await buildApp(config, { cacheNamespace: `srmtest:${randomBytes(4).toString('hex')}:`, modules: opts.modules, fromTemplate });
+  const app = await buildApp(config, {
+    cacheNamespace: `srmtest:${randomBytes(4).toString('hex')}:`,
+    modules: opts.modules,
+    fromTemplate,
+    passwordWorkFactor: TEST_PASSWORD_WORK_FACTOR,
+  });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.server.address() as net.AddressInfo;
   const url = `http://127.0.0.1:${addr.port}`;

@@ -6,7 +6,7 @@
 //   a test server's database is `CREATE DATABASE … TEMPLATE` it. Dropped when the run ends.
 // After a copy, the server's own migrate and seed find nothing to do. See docs/decisions.md "Test templates".
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -24,8 +24,35 @@ export interface TestTemplates {
 /** Test-server env keys that change what the seed writes: with one of them a server boots from scratch. */
 export const SEED_ENV_KEYS = ['SRM_DEMO', 'SRM_DEMO_PASSWORD', 'SRM_ADMIN_PASSWORD'];
 
+/**
+ * scrypt's N in test servers and their templates (BuildOptions.passwordWorkFactor): a demo user's
+ * sign-in checks a hash of this cost, about 3 ms instead of 50–70 ms at the real 16384; the API tests
+ * sign in hundreds of times per backend. The hashing code, format and checks are the real ones.
+ */
+export const TEST_PASSWORD_WORK_FACTOR = 1024;
+
 /** Templates older than this are left over from a run that was killed (a run takes minutes). */
 const STALE_TEMPLATE_SECONDS = 6 * 3600;
+
+/**
+ * Where templates and test servers' DATA_DIRs live: SRM_TEST_TMPDIR, else /dev/shm (memory) where it is
+ * a writable directory, else the system's temp dir. A PGlite DATA_DIR is ~2,100 files (56 MB): `cp -a`
+ * of it took 3–5 s on the shared machine's disk under load (0.07 s memory to memory), once per API test
+ * file, and the server's own writes during a test go to memory too. A run removes what it made; a
+ * killed run's leftovers go with the next reboot (tmpfs) or by hand (`rm -rf /dev/shm/srm-*`).
+ */
+export function testTmpRoot(): string {
+  if (process.env.SRM_TEST_TMPDIR) return process.env.SRM_TEST_TMPDIR;
+  try {
+    if (statSync('/dev/shm').isDirectory()) {
+      accessSync('/dev/shm', constants.W_OK);
+      return '/dev/shm';
+    }
+  } catch {
+    // No shared memory directory (macOS, Windows): the temp dir.
+  }
+  return tmpdir();
+}
 
 export function adminClient(adminUrl: string): pg.Client {
   return new pg.Client({ connectionString: adminUrl });
@@ -44,12 +71,12 @@ async function adminQuery(adminUrl: string, text: string): Promise<pg.QueryResul
 /** One real boot on `dataDir` (and `databaseUrl`): migrations, seed, key pair; then closed. */
 async function bootOnce(dataDir: string, databaseUrl?: string): Promise<void> {
   const config = { ...configFromEnv({ DATA_DIR: dataDir, SRM_DIST_DIR: join(dataDir, 'no-dist') }), databaseUrl, logLevel: 'silent', demoCrons: false };
-  const app = await buildApp(config);
+  const app = await buildApp(config, { passwordWorkFactor: TEST_PASSWORD_WORK_FACTOR });
   await app.close();
 }
 
 export async function buildPgliteTemplate(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'srm-template-'));
+  const dir = mkdtempSync(join(testTmpRoot(), 'srm-template-'));
   await bootOnce(dir);
   return dir;
 }
@@ -57,7 +84,7 @@ export async function buildPgliteTemplate(): Promise<string> {
 export async function buildPostgresTemplate(adminUrl: string): Promise<{ database: string; dataDir: string }> {
   await dropStaleTemplates(adminUrl);
   const database = `srm_template_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'srm-template-pg-'));
+  const dataDir = mkdtempSync(join(testTmpRoot(), 'srm-template-pg-'));
   await adminQuery(adminUrl, `create database ${database}`);
   try {
     await bootOnce(dataDir, adminUrl.replace(/\/[^/]*$/, `/${database}`));
@@ -103,7 +130,7 @@ export function copyDir(from: string, to: string): void {
 
 /** A fresh DATA_DIR for a test server, a copy of `template` when given. */
 export function newDataDir(prefix: string, template?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(testTmpRoot(), prefix));
   if (template) copyDir(template, dir);
   return dir;
 }
