@@ -20,6 +20,7 @@ import { riskScanProgram } from './server/risk/riskProgram.js';
 import { statusEndDateProgram } from './server/lifecycle/endDates.js';
 import { getSupplierEarlyWarningByPage } from './server/risk/earlyWarningPage.js';
 import { getRegisterInfoVOById } from './server/register/registerInfoVO.js';
+import { syncSupplierInfo } from './server/risk/companySync.js';
 import { doSaveAnswers, doScoreAnswers, questionnaireRules } from './server/qualification/answers.js';
 import { qualificationRules } from './server/qualification/rules.js';
 import { surveyRules } from './server/qualification/surveys.js';
@@ -47,6 +48,7 @@ export default defineModule({
     srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers },
     srmPosSupplierWarning: { getSupplierEarlyWarningByPage },
     srmPosSupplierRegister: { getRegisterInfoVOById },
+    srmPosSupplierInfo: { syncSupplierInfo },
   },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,
