@@ -3826,6 +3826,7 @@ contactName: string
 email: string
 phone: (string | null)
 address: (string | null)
+legalRepresentative: (string | null)
 categoryIds: (string | null)
 categoryNames: (string | null)
 languageCode: (string | null)

@@ -607,6 +607,8 @@ export interface SrmPosSupplierRegisterTable {
   phone: string | null;
   /** address: varchar(500) */
   address: string | null;
+  /** legalRepresentative: varchar(100) */
+  legal_representative: string | null;
   /** categoryIds: varchar(1000) */
   category_ids: string | null;
   /** categoryNames: varchar(1000) */

@@ -179,7 +179,8 @@ export class HttpRiskConnector implements RiskConnector {
   }
 }
 
-async function setting(app: AppContext, code: string, fallback: string): Promise<string> {
+/** A connector setting: the system setting (profile) of that code, else the environment variable, else `fallback`. */
+export async function setting(app: AppContext, code: string, fallback: string): Promise<string> {
   const v = await app.profiles.getProfile(code, null);
   return v === null || v === '' ? (process.env[code] ?? fallback) : String(v);
 }
