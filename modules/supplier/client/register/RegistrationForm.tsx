@@ -121,9 +121,9 @@ export function RegistrationForm({
     if (!licenceExpiry) return;
     const licenceName = t('shell.register.ocrLicenceCert');
     const certs = [...((form.getFieldValue('certificates') as FormValues['certificates'] | undefined) ?? [])];
-    // The line already named as the licence, else the first empty one, else a new line.
+    // The line already named as the licence, else the first untouched one (no name, date or file), else a new line.
     let i = certs.findIndex((c) => c?.certName?.trim() === licenceName);
-    if (i < 0) i = certs.findIndex((c) => !c || (blank(c.certName) && blank(c.expiryDate)));
+    if (i < 0) i = certs.findIndex((c) => !c || (blank(c.certName) && blank(c.expiryDate) && blank(c.attachments)));
     if (i < 0) i = certs.push({ certName: '', expiryDate: '' }) - 1;
     const line = certs[i] ?? { certName: '', expiryDate: '' };
     const attachments = [...(line.attachments ?? []).filter((a) => a.id !== scan.id), scan];
