@@ -13,7 +13,6 @@ import type { Answer, SignedClient } from '../../../../tests/support/signedClien
 import { PNG } from '../../../../tests/support/fileUpload.js';
 
 const REG = '/api/srmServer/v1/srmPosSupplierRegisterRestful';
-const CATEGORY = 'srmServer/v1/srmBasePurchaseCategoryRestful';
 const TIMEOUT_MS = 400;
 const LICENCE = {
   companyName: '杭州识别科技有限公司',
@@ -56,14 +55,11 @@ for (const backend of await backends()) {
   describe(`business-licence recognition on ${backend}`, () => {
     let t: TestServer;
     let admin: SignedClient;
-    let categoryId: number;
     let fake: ReturnType<typeof fakeService>;
 
     beforeAll(async () => {
       t = await startTestServer(backend);
       admin = await signIn(t.url, 'admin');
-      const cats = expectOk(await admin.call<Rec[]>(`${CATEGORY}/listByPage`, { params: {}, pageRows: 5 }));
-      categoryId = Number(cats[0].categoryId);
       fake = fakeService();
       await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
     });
