@@ -123,6 +123,7 @@ for (const lang of ['CN', 'TH'] as const) {
         await page.getByTestId('register-ocr-suggestions').waitFor();
         expect(await page.getByTestId('register-ocr-tick-companyName').locator('input').isChecked()).toBe(false);
         expect(await page.getByTestId('register-ocr-tick-creditCode').locator('input').isChecked()).toBe(true);
+        await page.getByTestId('register-ocr-suggestions').scrollIntoViewIfNeeded();
         await shot(page, 'e2e-register-ocr-CN');
         await page.getByTestId('register-ocr-apply').click();
         expect(await page.getByTestId('register-company').inputValue()).toBe(company);
