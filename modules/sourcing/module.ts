@@ -7,6 +7,7 @@ import { inquiryOperations } from './server/inquiryOperations.js';
 import { quotationOperations } from './server/quotationOperations.js';
 import { notifyAwarded, notifyBargaining, notifyBidsOpened, notifyPublished } from './server/notify.js';
 import { doBidOpening } from './server/bidOpening.js';
+import { reloadSupplier } from './server/reloadSupplier.js';
 import { sourcingDemo } from './seed/demo.js';
 import { registerExportRoute } from './server/exportRoute.js';
 import { registerQuotationFileRoute } from './server/quotationFiles.js';
@@ -25,7 +26,7 @@ export default defineModule({
   dependsOn: ['base', 'admin', 'supplier', 'messages', 'workflow', 'requisition'],
   rules: { srmSrcInquiry: inquiryRules, srmSrcQuotation: quotationRules },
   operations: {
-    srmSrcInquiry: { ...inquiryOperations, requisitionLinesForInquiry, doAddRequisitionLines, getMaterialItemUnit, doBidOpening },
+    srmSrcInquiry: { ...inquiryOperations, requisitionLinesForInquiry, doAddRequisitionLines, getMaterialItemUnit, doBidOpening, reloadSupplier },
     srmSrcQuotation: { ...quotationOperations, listByPageWithLadder },
   },
   subscribers: {

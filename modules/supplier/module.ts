@@ -17,8 +17,10 @@ import { changeRules } from './server/changes/rules.js';
 import { notifyStatusChange } from './server/lifecycle/notify.js';
 import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
 import { riskScanProgram } from './server/risk/riskProgram.js';
+import { statusEndDateProgram } from './server/lifecycle/endDates.js';
 import { getSupplierEarlyWarningByPage } from './server/risk/earlyWarningPage.js';
 import { getRegisterInfoVOById } from './server/register/registerInfoVO.js';
+import { syncSupplierInfo } from './server/risk/companySync.js';
 import { doSaveAnswers, doScoreAnswers, questionnaireRules } from './server/qualification/answers.js';
 import { qualificationRules } from './server/qualification/rules.js';
 import { surveyRules } from './server/qualification/surveys.js';
@@ -31,7 +33,7 @@ export default defineModule({
   // admin: the supplier's portal users (its contacts); workflow: registration review; files: certificate files.
   dependsOn: ['base', 'admin', 'workflow', 'files', 'scheduler'],
   publicPaths: PUBLIC_PATHS,
-  programs: [certificateExpiryProgram, riskScanProgram],
+  programs: [certificateExpiryProgram, riskScanProgram, statusEndDateProgram],
   routes: (server, { app }) => registerPublicRoutes(server, app),
   rules: {
     srmPosSupplierRegister: registerRules,
@@ -46,6 +48,7 @@ export default defineModule({
     srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers },
     srmPosSupplierWarning: { getSupplierEarlyWarningByPage },
     srmPosSupplierRegister: { getRegisterInfoVOById },
+    srmPosSupplierInfo: { syncSupplierInfo },
   },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,

@@ -29806,7 +29806,7 @@ return errors === 0;
 }
 
 export const srmPosSupplierInfo = validate107;
-const schema108 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"buyerUserId":{"type":["integer","null"]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"riskScore":{"type":["integer","null"]},"riskReasons":{"type":["string","null"],"maxLength":1000},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema108 = {"$id":"entity:srmPosSupplierInfo","type":"object","properties":{"supplierId":{"type":["integer","null"]},"supplierNumber":{"type":["string","null"],"maxLength":40},"supplierName":{"type":["string","null"],"maxLength":200},"taxNumber":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"contactPhone":{"type":["string","null"],"maxLength":40},"email":{"type":["string","null"],"maxLength":200},"address":{"type":["string","null"],"maxLength":500},"supplierStatus":{"type":["string","null"],"maxLength":20},"buyerUserId":{"type":["integer","null"]},"attachmentIds":{"type":["string","null"],"pattern":"^\\d+(,\\d+)*$"},"riskScore":{"type":["integer","null"]},"riskReasons":{"type":["string","null"],"maxLength":1000},"legalRepresentative":{"type":["string","null"],"maxLength":100},"registeredCapital":{"type":["string","null"],"maxLength":100},"registeredAddress":{"type":["string","null"],"maxLength":500},"businessScope":{"type":["string","null"],"maxLength":2000},"establishmentDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"registrationStatus":{"type":["string","null"],"maxLength":40},"infoSyncedAt":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierInfo" */;
@@ -30102,10 +30102,10 @@ errors++;
 }
 }
 }
-if(data.createdBy !== undefined){
-let data13 = data.createdBy;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err23 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema108.properties.createdBy.type},message:"must be integer,null"};
+if(data.legalRepresentative !== undefined){
+let data13 = data.legalRepresentative;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err23 = {instancePath:instancePath+"/legalRepresentative",schemaPath:"#/properties/legalRepresentative/type",keyword:"type",params:{type: schema108.properties.legalRepresentative.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -30114,11 +30114,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.creationDate !== undefined){
-let data14 = data.creationDate;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err24 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema108.properties.creationDate.type},message:"must be string,null"};
+if(typeof data13 === "string"){
+if(func2(data13) > 100){
+const err24 = {instancePath:instancePath+"/legalRepresentative",schemaPath:"#/properties/legalRepresentative/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -30127,9 +30125,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(!pattern0.test(data14)){
-const err25 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.registeredCapital !== undefined){
+let data14 = data.registeredCapital;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err25 = {instancePath:instancePath+"/registeredCapital",schemaPath:"#/properties/registeredCapital/type",keyword:"type",params:{type: schema108.properties.registeredCapital.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -30138,12 +30139,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-if(data.lastUpdatedBy !== undefined){
-let data15 = data.lastUpdatedBy;
-if((!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))) && (data15 !== null)){
-const err26 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema108.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(typeof data14 === "string"){
+if(func2(data14) > 100){
+const err26 = {instancePath:instancePath+"/registeredCapital",schemaPath:"#/properties/registeredCapital/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -30153,10 +30151,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.lastUpdateDate !== undefined){
-let data16 = data.lastUpdateDate;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err27 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema108.properties.lastUpdateDate.type},message:"must be string,null"};
+}
+if(data.registeredAddress !== undefined){
+let data15 = data.registeredAddress;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err27 = {instancePath:instancePath+"/registeredAddress",schemaPath:"#/properties/registeredAddress/type",keyword:"type",params:{type: schema108.properties.registeredAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -30165,9 +30164,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(typeof data16 === "string"){
-if(!pattern0.test(data16)){
-const err28 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(typeof data15 === "string"){
+if(func2(data15) > 500){
+const err28 = {instancePath:instancePath+"/registeredAddress",schemaPath:"#/properties/registeredAddress/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -30178,10 +30177,10 @@ errors++;
 }
 }
 }
-if(data.versionNum !== undefined){
-let data17 = data.versionNum;
-if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema108.properties.versionNum.type},message:"must be integer,null"};
+if(data.businessScope !== undefined){
+let data16 = data.businessScope;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err29 = {instancePath:instancePath+"/businessScope",schemaPath:"#/properties/businessScope/type",keyword:"type",params:{type: schema108.properties.businessScope.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -30190,15 +30189,191 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data16 === "string"){
+if(func2(data16) > 2000){
+const err30 = {instancePath:instancePath+"/businessScope",schemaPath:"#/properties/businessScope/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.establishmentDate !== undefined){
+let data17 = data.establishmentDate;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err31 = {instancePath:instancePath+"/establishmentDate",schemaPath:"#/properties/establishmentDate/type",keyword:"type",params:{type: schema108.properties.establishmentDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(!pattern6.test(data17)){
+const err32 = {instancePath:instancePath+"/establishmentDate",schemaPath:"#/properties/establishmentDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data.registrationStatus !== undefined){
+let data18 = data.registrationStatus;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err33 = {instancePath:instancePath+"/registrationStatus",schemaPath:"#/properties/registrationStatus/type",keyword:"type",params:{type: schema108.properties.registrationStatus.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(func2(data18) > 40){
+const err34 = {instancePath:instancePath+"/registrationStatus",schemaPath:"#/properties/registrationStatus/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data.infoSyncedAt !== undefined){
+let data19 = data.infoSyncedAt;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err35 = {instancePath:instancePath+"/infoSyncedAt",schemaPath:"#/properties/infoSyncedAt/type",keyword:"type",params:{type: schema108.properties.infoSyncedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(typeof data19 === "string"){
+if(!pattern0.test(data19)){
+const err36 = {instancePath:instancePath+"/infoSyncedAt",schemaPath:"#/properties/infoSyncedAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.createdBy !== undefined){
+let data20 = data.createdBy;
+if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
+const err37 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema108.properties.createdBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.creationDate !== undefined){
+let data21 = data.creationDate;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err38 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema108.properties.creationDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err39 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data22 = data.lastUpdatedBy;
+if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
+const err40 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema108.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.lastUpdateDate !== undefined){
+let data23 = data.lastUpdateDate;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err41 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema108.properties.lastUpdateDate.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(typeof data23 === "string"){
+if(!pattern0.test(data23)){
+const err42 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data24 = data.versionNum;
+if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
+const err43 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema108.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -30621,7 +30796,7 @@ return errors === 0;
 }
 
 export const srmPosSupplierRegister = validate109;
-const schema110 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
+const schema110 = {"$id":"entity:srmPosSupplierRegister","type":"object","properties":{"registerId":{"type":["integer","null"]},"companyName":{"type":["string","null"],"maxLength":200},"creditCode":{"type":["string","null"],"maxLength":40},"contactName":{"type":["string","null"],"maxLength":100},"email":{"type":["string","null"],"maxLength":200},"phone":{"type":["string","null"],"maxLength":40},"address":{"type":["string","null"],"maxLength":500},"legalRepresentative":{"type":["string","null"],"maxLength":100},"categoryIds":{"type":["string","null"],"maxLength":1000},"categoryNames":{"type":["string","null"],"maxLength":1000},"languageCode":{"type":["string","null"],"maxLength":2},"status":{"type":["string","null"],"maxLength":20},"submittedDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"rejectReason":{"type":["string","null"],"maxLength":500},"supplierId":{"type":["integer","null"]},"nameKey":{"type":["string","null"],"maxLength":200},"creditKey":{"type":["string","null"],"maxLength":40},"editTokenHash":{"type":["string","null"],"maxLength":64},"tokenExpires":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"createdBy":{"type":["integer","null"]},"creationDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"lastUpdatedBy":{"type":["integer","null"]},"lastUpdateDate":{"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},"versionNum":{"type":["integer","null"]}}};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="entity:srmPosSupplierRegister" */;
@@ -30791,10 +30966,10 @@ errors++;
 }
 }
 }
-if(data.categoryIds !== undefined){
-let data7 = data.categoryIds;
+if(data.legalRepresentative !== undefined){
+let data7 = data.legalRepresentative;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema110.properties.categoryIds.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/legalRepresentative",schemaPath:"#/properties/legalRepresentative/type",keyword:"type",params:{type: schema110.properties.legalRepresentative.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30804,8 +30979,8 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func2(data7) > 1000){
-const err14 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(func2(data7) > 100){
+const err14 = {instancePath:instancePath+"/legalRepresentative",schemaPath:"#/properties/legalRepresentative/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -30816,10 +30991,10 @@ errors++;
 }
 }
 }
-if(data.categoryNames !== undefined){
-let data8 = data.categoryNames;
+if(data.categoryIds !== undefined){
+let data8 = data.categoryIds;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema110.properties.categoryNames.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/type",keyword:"type",params:{type: schema110.properties.categoryIds.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -30830,7 +31005,7 @@ errors++;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 1000){
-const err16 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+const err16 = {instancePath:instancePath+"/categoryIds",schemaPath:"#/properties/categoryIds/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -30841,10 +31016,10 @@ errors++;
 }
 }
 }
-if(data.languageCode !== undefined){
-let data9 = data.languageCode;
+if(data.categoryNames !== undefined){
+let data9 = data.categoryNames;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema110.properties.languageCode.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/type",keyword:"type",params:{type: schema110.properties.categoryNames.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -30854,8 +31029,8 @@ vErrors.push(err17);
 errors++;
 }
 if(typeof data9 === "string"){
-if(func2(data9) > 2){
-const err18 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
+if(func2(data9) > 1000){
+const err18 = {instancePath:instancePath+"/categoryNames",schemaPath:"#/properties/categoryNames/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -30866,10 +31041,10 @@ errors++;
 }
 }
 }
-if(data.status !== undefined){
-let data10 = data.status;
+if(data.languageCode !== undefined){
+let data10 = data.languageCode;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema110.properties.status.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: schema110.properties.languageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30879,8 +31054,8 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data10 === "string"){
-if(func2(data10) > 20){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(func2(data10) > 2){
+const err20 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -30891,10 +31066,10 @@ errors++;
 }
 }
 }
-if(data.submittedDate !== undefined){
-let data11 = data.submittedDate;
+if(data.status !== undefined){
+let data11 = data.status;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err21 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema110.properties.submittedDate.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema110.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -30904,8 +31079,8 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err22 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(func2(data11) > 20){
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -30916,10 +31091,10 @@ errors++;
 }
 }
 }
-if(data.rejectReason !== undefined){
-let data12 = data.rejectReason;
+if(data.submittedDate !== undefined){
+let data12 = data.submittedDate;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema110.properties.rejectReason.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/type",keyword:"type",params:{type: schema110.properties.submittedDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -30929,8 +31104,8 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data12 === "string"){
-if(func2(data12) > 500){
-const err24 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(!pattern0.test(data12)){
+const err24 = {instancePath:instancePath+"/submittedDate",schemaPath:"#/properties/submittedDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -30941,10 +31116,10 @@ errors++;
 }
 }
 }
-if(data.supplierId !== undefined){
-let data13 = data.supplierId;
-if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err25 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema110.properties.supplierId.type},message:"must be integer,null"};
+if(data.rejectReason !== undefined){
+let data13 = data.rejectReason;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err25 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/type",keyword:"type",params:{type: schema110.properties.rejectReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -30953,11 +31128,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.nameKey !== undefined){
-let data14 = data.nameKey;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err26 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema110.properties.nameKey.type},message:"must be string,null"};
+if(typeof data13 === "string"){
+if(func2(data13) > 500){
+const err26 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -30966,9 +31139,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(func2(data14) > 200){
-const err27 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+}
+if(data.supplierId !== undefined){
+let data14 = data.supplierId;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err27 = {instancePath:instancePath+"/supplierId",schemaPath:"#/properties/supplierId/type",keyword:"type",params:{type: schema110.properties.supplierId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -30978,11 +31154,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-if(data.creditKey !== undefined){
-let data15 = data.creditKey;
+if(data.nameKey !== undefined){
+let data15 = data.nameKey;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema110.properties.creditKey.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/type",keyword:"type",params:{type: schema110.properties.nameKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -30992,8 +31167,8 @@ vErrors.push(err28);
 errors++;
 }
 if(typeof data15 === "string"){
-if(func2(data15) > 40){
-const err29 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(func2(data15) > 200){
+const err29 = {instancePath:instancePath+"/nameKey",schemaPath:"#/properties/nameKey/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -31004,10 +31179,10 @@ errors++;
 }
 }
 }
-if(data.editTokenHash !== undefined){
-let data16 = data.editTokenHash;
+if(data.creditKey !== undefined){
+let data16 = data.creditKey;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err30 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema110.properties.editTokenHash.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/type",keyword:"type",params:{type: schema110.properties.creditKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -31017,8 +31192,8 @@ vErrors.push(err30);
 errors++;
 }
 if(typeof data16 === "string"){
-if(func2(data16) > 64){
-const err31 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(func2(data16) > 40){
+const err31 = {instancePath:instancePath+"/creditKey",schemaPath:"#/properties/creditKey/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -31029,10 +31204,10 @@ errors++;
 }
 }
 }
-if(data.tokenExpires !== undefined){
-let data17 = data.tokenExpires;
+if(data.editTokenHash !== undefined){
+let data17 = data.editTokenHash;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err32 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema110.properties.tokenExpires.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/type",keyword:"type",params:{type: schema110.properties.editTokenHash.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -31042,8 +31217,8 @@ vErrors.push(err32);
 errors++;
 }
 if(typeof data17 === "string"){
-if(!pattern0.test(data17)){
-const err33 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+if(func2(data17) > 64){
+const err33 = {instancePath:instancePath+"/editTokenHash",schemaPath:"#/properties/editTokenHash/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -31054,10 +31229,10 @@ errors++;
 }
 }
 }
-if(data.createdBy !== undefined){
-let data18 = data.createdBy;
-if((!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))) && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema110.properties.createdBy.type},message:"must be integer,null"};
+if(data.tokenExpires !== undefined){
+let data18 = data.tokenExpires;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err34 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/type",keyword:"type",params:{type: schema110.properties.tokenExpires.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -31066,11 +31241,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.creationDate !== undefined){
-let data19 = data.creationDate;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err35 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema110.properties.creationDate.type},message:"must be string,null"};
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err35 = {instancePath:instancePath+"/tokenExpires",schemaPath:"#/properties/tokenExpires/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -31079,9 +31252,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(typeof data19 === "string"){
-if(!pattern0.test(data19)){
-const err36 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.createdBy !== undefined){
+let data19 = data.createdBy;
+if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
+const err36 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema110.properties.createdBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -31091,11 +31267,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-if(data.lastUpdatedBy !== undefined){
-let data20 = data.lastUpdatedBy;
-if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err37 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema110.properties.lastUpdatedBy.type},message:"must be integer,null"};
+if(data.creationDate !== undefined){
+let data20 = data.creationDate;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err37 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema110.properties.creationDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -31104,11 +31279,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.lastUpdateDate !== undefined){
-let data21 = data.lastUpdateDate;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err38 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema110.properties.lastUpdateDate.type},message:"must be string,null"};
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err38 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -31117,9 +31290,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(typeof data21 === "string"){
-if(!pattern0.test(data21)){
-const err39 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
+}
+}
+if(data.lastUpdatedBy !== undefined){
+let data21 = data.lastUpdatedBy;
+if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
+const err39 = {instancePath:instancePath+"/lastUpdatedBy",schemaPath:"#/properties/lastUpdatedBy/type",keyword:"type",params:{type: schema110.properties.lastUpdatedBy.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -31129,11 +31305,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-}
-if(data.versionNum !== undefined){
-let data22 = data.versionNum;
-if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err40 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema110.properties.versionNum.type},message:"must be integer,null"};
+if(data.lastUpdateDate !== undefined){
+let data22 = data.lastUpdateDate;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err40 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/type",keyword:"type",params:{type: schema110.properties.lastUpdateDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -31142,15 +31317,40 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data22 === "string"){
+if(!pattern0.test(data22)){
+const err41 = {instancePath:instancePath+"/lastUpdateDate",schemaPath:"#/properties/lastUpdateDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+if(data.versionNum !== undefined){
+let data23 = data.versionNum;
+if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
+const err42 = {instancePath:instancePath+"/versionNum",schemaPath:"#/properties/versionNum/type",keyword:"type",params:{type: schema110.properties.versionNum.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }

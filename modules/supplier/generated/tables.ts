@@ -523,6 +523,20 @@ export interface SrmPosSupplierInfoTable {
   risk_score: Int8 | null;
   /** riskReasons: varchar(1000) */
   risk_reasons: string | null;
+  /** legalRepresentative: varchar(100) */
+  legal_representative: string | null;
+  /** registeredCapital: varchar(100) */
+  registered_capital: string | null;
+  /** registeredAddress: varchar(500) */
+  registered_address: string | null;
+  /** businessScope: varchar(2000) */
+  business_scope: string | null;
+  /** establishmentDate: date */
+  establishment_date: DateText | null;
+  /** registrationStatus: varchar(40) */
+  registration_status: string | null;
+  /** infoSyncedAt: timestamp(0) */
+  info_synced_at: Timestamp | null;
   /** createdBy: bigint */
   created_by: Int8 | null;
   /** creationDate: timestamp(0) default localtimestamp(0) */
@@ -593,6 +607,8 @@ export interface SrmPosSupplierRegisterTable {
   phone: string | null;
   /** address: varchar(500) */
   address: string | null;
+  /** legalRepresentative: varchar(100) */
+  legal_representative: string | null;
   /** categoryIds: varchar(1000) */
   category_ids: string | null;
   /** categoryNames: varchar(1000) */

@@ -79,7 +79,7 @@ const grants: DemoStep = {
     await demo.grant('PR_APPROVER', 'SUPPLIER_LIFECYCLE', ['btnView', 'btnApprove', 'btnReject', 'btnExport']);
     await demo.grant('BUYER', 'SUPPLIER_WARNING', ['btnView', 'btnExport']);
     // Buyers keep the supplier's master (the responsible buyer among it) on 供应商列表 → 编辑.
-    await demo.grant('BUYER', 'SUPPLIER_LIST', ['btnEdit', 'btnSave']);
+    await demo.grant('BUYER', 'SUPPLIER_LIST', ['btnEdit', 'btnSave', 'btnSync']);
     await demo.grant('BUYER', 'SUPPLIER_CHANGE_REVIEW', ['btnView', 'btnApprove', 'btnReject']);
     await demo.grant('SUPPLIER_PORTAL', 'MY_SUPPLIER_CHANGE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit']);
     // Qualification: buyers run it, the approver decides its status change (SUPPLIER_LIFECYCLE above).

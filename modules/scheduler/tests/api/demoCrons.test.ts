@@ -1,4 +1,4 @@
-// The demo data's crons (SUPPLIER_CERT_EXPIRY 06:00, SUPPLIER_RISK_SCAN 06:30, REMINDER_SEND 08:00) never fire on
+// The demo data's crons (SUPPLIER_CERT_EXPIRY 06:00, SUPPLIER_RISK_SCAN 06:30, SUPPLIER_STATUS_END_DATE 00:05, REMINDER_SEND 08:00) never fire on
 // a test server: a run at those hours must not see a demo job change data under a test. The demo marks them
 // (demoFlag), test servers start with config.demoCrons off, and the scheduler neither queues nor claims them;
 // a test that wants them asks for a server with demoCrons on. On PGlite and PostgreSQL.
@@ -9,7 +9,7 @@ import type { SchedulerTables } from '../../generated/tables.js';
 import { schedulerOf } from '../../server/service.js';
 import { runDue } from '../../server/runner.js';
 
-const DEMO_CRONS = ['REMINDER_SEND', 'SUPPLIER_CERT_EXPIRY', 'SUPPLIER_RISK_SCAN'];
+const DEMO_CRONS = ['REMINDER_SEND', 'SUPPLIER_CERT_EXPIRY', 'SUPPLIER_RISK_SCAN', 'SUPPLIER_STATUS_END_DATE'];
 
 for (const backend of await backends()) {
   describe(`demo crons on ${backend}`, () => {
@@ -50,6 +50,7 @@ for (const backend of await backends()) {
           ['REMINDER_SEND', '0 8 * * *'],
           ['SUPPLIER_CERT_EXPIRY', '0 6 * * *'],
           ['SUPPLIER_RISK_SCAN', '30 6 * * *'],
+          ['SUPPLIER_STATUS_END_DATE', '5 0 * * *'],
         ]),
       );
       for (const code of DEMO_CRONS) {

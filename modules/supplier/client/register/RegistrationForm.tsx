@@ -6,6 +6,7 @@ import { fetchCaptcha, type Captcha } from '../../../../src/app/auth';
 import { registerCategories, saveRegistration, type CategoryOption, type Registration, type SaveAnswer } from './calls';
 import { useDuplicateCheck } from './useDuplicateCheck';
 import { CertificateFiles } from './CertificateFiles';
+import { LicenceRecognition, type LicenceChoice } from './LicenceRecognition';
 
 const { Row, Col } = Grid;
 
@@ -26,6 +27,7 @@ function toRegistration(v: FormValues): Registration {
     email: s(v.email),
     phone: s(v.phone),
     address: s(v.address),
+    legalRepresentative: s(v.legalRepresentative),
     categoryIds: v.categoryIds ?? [],
     bankAccounts: (v.bankAccounts ?? [])
       .filter((b) => b && !(blank(b.bankName) && blank(b.accountName) && blank(b.accountNumber)))
@@ -110,6 +112,25 @@ export function RegistrationForm({
     }
   };
 
+  /** The suggestions the registrant ticked: into the fields, the expiry onto the business-licence line with its scan. */
+  const applyLicence = ({ values, scan }: LicenceChoice) => {
+    const { licenceExpiry, ...fields } = values;
+    for (const [k, v] of Object.entries(fields)) form.setFieldValue(k as keyof FormValues, v as never);
+    if (fields.companyName !== undefined) setName(fields.companyName);
+    if (fields.creditCode !== undefined) setCode(fields.creditCode);
+    if (!licenceExpiry) return;
+    const licenceName = t('shell.register.ocrLicenceCert');
+    const certs = [...((form.getFieldValue('certificates') as FormValues['certificates'] | undefined) ?? [])];
+    // The line already named as the licence, else the first untouched one (no name, date or file), else a new line.
+    let i = certs.findIndex((c) => c?.certName?.trim() === licenceName);
+    if (i < 0) i = certs.findIndex((c) => !c || (blank(c.certName) && blank(c.expiryDate) && blank(c.attachments)));
+    if (i < 0) i = certs.push({ certName: '', expiryDate: '' }) - 1;
+    const line = certs[i] ?? { certName: '', expiryDate: '' };
+    const attachments = [...(line.attachments ?? []).filter((a) => a.id !== scan.id), scan];
+    certs[i] = { ...line, certName: line.certName?.trim() ? line.certName : licenceName, expiryDate: licenceExpiry, attachments };
+    form.setFieldValue('certificates', certs);
+  };
+
   const dupHelp = (field: 'companyName' | 'creditCode') =>
     duplicates[field] ? { validateStatus: 'error' as const, help: <span data-testid={`register-dup-${field}`}>{duplicates[field]}</span> } : {};
 
@@ -129,6 +150,17 @@ export function RegistrationForm({
         </div>
       )}
       <Divider orientation="left">{t('shell.register.sectionCompany')}</Divider>
+      <LicenceRecognition
+        token={token}
+        current={(f) => {
+          if (f !== 'licenceExpiry') return String(form.getFieldValue(f) ?? '');
+          const name = t('shell.register.ocrLicenceCert');
+          const certs = (form.getFieldValue('certificates') as FormValues['certificates'] | undefined) ?? [];
+          return String(certs.find((c) => c?.certName?.trim() === name)?.expiryDate ?? '');
+        }}
+        onApply={applyLicence}
+        onError={setError}
+      />
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item
@@ -163,6 +195,11 @@ export function RegistrationForm({
         <Col span={12}>
           <Form.Item field="phone" label={t('shell.register.phone')}>
             <Input data-testid="register-phone" maxLength={40} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item field="legalRepresentative" label={t('shell.register.legalRepresentative')}>
+            <Input data-testid="register-legal-rep" maxLength={100} />
           </Form.Item>
         </Col>
         <Col span={12}>

@@ -35,6 +35,7 @@ export interface Registration {
   email: string;
   phone?: string;
   address?: string;
+  legalRepresentative?: string;
   categoryIds: number[];
   bankAccounts: BankAccount[];
   certificates: Certificate[];
@@ -94,3 +95,16 @@ export async function uploadCertificateFiles(token: string, files: File[]): Prom
 }
 
 export const withdrawRegistration = (token: string) => call<{ registerId: number; status: 'WITHDRAWN' }>('doWithdrawRegister', { token });
+
+/** What the recognition service read from a business-licence scan (docs/suppliers.md "Licence recognition"). */
+export interface LicenceSuggestions {
+  companyName: string;
+  creditCode: string;
+  legalRepresentative: string;
+  address: string;
+  /** YYYY-MM-DD, or empty when the licence has no end date. */
+  licenceExpiry: string;
+}
+
+/** Reads the registration's own uploaded licence scan `fileId`; suggestions only, nothing is stored. */
+export const recognizeLicence = (token: string, fileId: number) => call<{ suggestions: LicenceSuggestions }>('doRecognizeLicence', { token, fileId });

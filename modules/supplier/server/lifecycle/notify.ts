@@ -23,8 +23,9 @@ export async function notifyStatusChange(payload: { lifecycleId: number; supplie
     supplier: row.supplier_name,
     number: row.change_number ?? '',
     status: message(lang, `lifecycle.status.${row.to_status ?? 'QUALIFIED'}`),
-    reason: row.reason ?? '',
-    until: row.end_date ? message(lang, 'lifecycle.notice.until', { date: String(row.end_date).slice(0, 10) }) : '',
+    // A lift by the end date (endDates.ts) says so in the notice's language; its end date is the one that passed.
+    reason: row.change_type === 'END_DATE' ? message(lang, 'lifecycle.endDatePassed', { date: String(row.end_date).slice(0, 10) }) : (row.reason ?? ''),
+    until: row.end_date && row.change_type !== 'END_DATE' ? message(lang, 'lifecycle.notice.until', { date: String(row.end_date).slice(0, 10) }) : '',
   };
   await app.modules.api<MessagesApi>('messages').send({
     templateCode: 'SUPPLIER_STATUS_CHANGED',

@@ -45,6 +45,7 @@ export const registerRules: EntityRules = {
         contact_phone: r.phone,
         email: r.email,
         address: r.address,
+        legal_representative: r.legal_representative,
         supplier_status: 'POTENTIAL',
         created_by: ctx.session.userId,
         last_updated_by: ctx.session.userId,

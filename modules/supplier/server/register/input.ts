@@ -21,6 +21,7 @@ export interface RegisterInput {
   email: string;
   phone: string | null;
   address: string | null;
+  legalRepresentative: string | null;
   categoryIds: number[];
   bankAccounts: BankInput[];
   certificates: CertInput[];
@@ -63,6 +64,7 @@ export function parseRegister(body: Record<string, unknown>): RegisterInput {
     email: text(body.email, 'email', 200),
     phone: text(body.phone, 'phone', 40) || null,
     address: text(body.address, 'address', 500) || null,
+    legalRepresentative: text(body.legalRepresentative, 'legalRepresentative', 100) || null,
     categoryIds: categoryIds(body.categoryIds),
     bankAccounts: list(body.bankAccounts, 'bankAccounts').map((b) => ({
       bankName: text(b.bankName, 'bankName', 200),

@@ -20,6 +20,7 @@ import { runTransitionIn, type InternalActor } from '../../../../server/rest/run
 import { afterWrite } from '../../../../server/rest/afterWrite.js';
 import type { WorkflowApi } from '../../../workflow/api.js';
 import { describeAttachments, ownAttachments, registerCertificateUpload } from './certificateFiles.js';
+import { recognizeLicence } from './recognizeRoute.js';
 
 const ENTITY = 'srmPosSupplierRegister';
 
@@ -32,6 +33,7 @@ export const REGISTER_PATHS = {
   withdraw: `${BASE}/doWithdrawRegister`,
   categories: `${BASE}/getRegisterCategories`,
   upload: `${BASE}/doUploadCertificateFile`,
+  recognize: `${BASE}/doRecognizeLicence`,
 } as const;
 export const PUBLIC_PATHS = Object.values(REGISTER_PATHS);
 
@@ -171,6 +173,14 @@ export function registerPublicRoutes(server: FastifyInstance, app: AppContext): 
     limit: (req) => limit(app, req, 'write'),
     linked: (token) => linked(app, token),
     editable: EDITABLE,
+  });
+  // The licence scan the registrant uploaded, read by the recognition service: suggestions, nothing stored.
+  server.post(REGISTER_PATHS.recognize, tiny, async (req) => {
+    await limit(app, req, 'write');
+    const body = bodyOf(req);
+    const row = await linked(app, body.token);
+    if (!EDITABLE.includes(row.status)) throw refuse('register.notEditable');
+    return recognizeLicence(app, row.registerId, body.fileId);
   });
   server.post(REGISTER_PATHS.withdraw, tiny, async (req) => {
     await limit(app, req, 'write');

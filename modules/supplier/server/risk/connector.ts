@@ -7,6 +7,9 @@
 //   the same names are the fallback.
 // The call is `GET {SRM_RISK_URL}?creditCode=<code>` answering `{signals: [{id, code, level, title,
 // occurredAt}]}`; level is HIGH, MEDIUM or LOW; id is the service's own key of the signal (de-duplication).
+// The same service answers the company's registered data (syncSupplierInfo): `GET {SRM_RISK_URL}?creditCode=
+// <code>&kind=company` → `{company: {companyName?, legalRepresentative, registeredCapital, registeredAddress,
+// businessScope, establishmentDate, registrationStatus}}`; 404: the service does not know the code.
 import type { AppContext } from '../../../../server/context.js';
 
 export type RiskLevel = 'HIGH' | 'MEDIUM' | 'LOW';
@@ -31,10 +34,34 @@ export interface RiskResult {
   signals: RiskSignal[];
 }
 
+/** A company's registered data as the business-information service holds it. */
+export interface CompanyInfo {
+  companyName: string;
+  legalRepresentative: string;
+  registeredCapital: string;
+  registeredAddress: string;
+  businessScope: string;
+  /** YYYY-MM-DD, or empty. */
+  establishmentDate: string;
+  /** Upper case, e.g. ACTIVE, DEREGISTERED, REVOKED. */
+  registrationStatus: string;
+}
+
+export interface CompanyResult {
+  ok: boolean;
+  httpStatus: number | null;
+  /** Why it failed: the service did not answer in time, could not be reached or refused, does not know the code, answered garbage. */
+  failure?: 'timeout' | 'down' | 'unknown' | 'unreadable';
+  message: string;
+  durationMs: number;
+  company: CompanyInfo | null;
+}
+
 export interface RiskConnector {
   /** Where the questions go (shown in the interface log); null when the connector is not configured. */
   readonly target: string | null;
   fetchRisk(creditCode: string): Promise<RiskResult>;
+  fetchCompany(creditCode: string): Promise<CompanyResult>;
 }
 
 export interface HttpRiskSettings {
@@ -61,6 +88,25 @@ export function parseSignals(body: unknown): RiskSignal[] | null {
     out.push({ id: id.slice(0, 100), code, level, title: str(r.title) || code, occurredAt });
   }
   return out;
+}
+
+/** The company of an answer body; null when the body is not the agreed shape. */
+export function parseCompany(body: unknown): CompanyInfo | null {
+  const c = body && typeof body === 'object' ? (body as { company?: unknown }).company : undefined;
+  if (!c || typeof c !== 'object') return null;
+  const r = c as Record<string, unknown>;
+  const registrationStatus = str(r.registrationStatus).toUpperCase();
+  const establishmentDate = str(r.establishmentDate).slice(0, 10);
+  if (!registrationStatus || (establishmentDate && !/^\d{4}-\d{2}-\d{2}$/.test(establishmentDate))) return null;
+  return {
+    companyName: str(r.companyName).slice(0, 200),
+    legalRepresentative: str(r.legalRepresentative).slice(0, 100),
+    registeredCapital: str(r.registeredCapital).slice(0, 100),
+    registeredAddress: str(r.registeredAddress).slice(0, 500),
+    businessScope: str(r.businessScope).slice(0, 2000),
+    establishmentDate,
+    registrationStatus: registrationStatus.slice(0, 40),
+  };
 }
 
 export class HttpRiskConnector implements RiskConnector {
@@ -95,9 +141,46 @@ export class HttpRiskConnector implements RiskConnector {
       return { ok: false, httpStatus: null, message: String(why).slice(0, 400), durationMs: took(), signals: [] };
     }
   }
+
+  async fetchCompany(creditCode: string): Promise<CompanyResult> {
+    const url = new URL(this.s.url);
+    url.searchParams.set('creditCode', creditCode);
+    url.searchParams.set('kind', 'company');
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.s.key) headers['x-api-key'] = this.s.key;
+    const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
+    const failed = (failure: CompanyResult['failure'], httpStatus: number | null, message: string): CompanyResult => ({
+      ok: false,
+      failure,
+      httpStatus,
+      message: message.slice(0, 400),
+      durationMs: took(),
+      company: null,
+    });
+    try {
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(this.s.timeoutMs) });
+      const text = await res.text();
+      if (res.status === 404) return failed('unknown', 404, text || 'unknown company');
+      if (!res.ok) return failed('down', res.status, text || res.statusText);
+      let company: CompanyInfo | null = null;
+      try {
+        company = parseCompany(JSON.parse(text));
+      } catch {
+        company = null;
+      }
+      if (!company) return failed('unreadable', res.status, `unreadable answer: ${text.slice(0, 300)}`);
+      return { ok: true, httpStatus: res.status, message: company.registrationStatus, durationMs: took(), company };
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string } };
+      if (e.name === 'TimeoutError') return failed('timeout', null, `timeout after ${this.s.timeoutMs} ms`);
+      return failed('down', null, String(e.cause?.code ?? e.message));
+    }
+  }
 }
 
-async function setting(app: AppContext, code: string, fallback: string): Promise<string> {
+/** A connector setting: the system setting (profile) of that code, else the environment variable, else `fallback`. */
+export async function setting(app: AppContext, code: string, fallback: string): Promise<string> {
   const v = await app.profiles.getProfile(code, null);
   return v === null || v === '' ? (process.env[code] ?? fallback) : String(v);
 }
@@ -105,7 +188,12 @@ async function setting(app: AppContext, code: string, fallback: string): Promise
 /** The connector the current settings describe; target null when SRM_RISK_URL is empty. */
 export async function riskConnector(app: AppContext): Promise<RiskConnector> {
   const url = await setting(app, 'SRM_RISK_URL', '');
-  if (!url) return { target: null, fetchRisk: async () => ({ ok: false, httpStatus: null, message: 'not configured', durationMs: 0, signals: [] }) };
+  if (!url)
+    return {
+      target: null,
+      fetchRisk: async () => ({ ok: false, httpStatus: null, message: 'not configured', durationMs: 0, signals: [] }),
+      fetchCompany: async () => ({ ok: false, httpStatus: null, message: 'not configured', durationMs: 0, company: null }),
+    };
   const timeoutMs = Number(await setting(app, 'SRM_RISK_TIMEOUT_MS', '10000')) || 10000;
   return new HttpRiskConnector({ url, key: await setting(app, 'SRM_RISK_KEY', ''), timeoutMs });
 }

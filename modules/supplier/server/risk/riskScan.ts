@@ -10,6 +10,9 @@ import type { NewWarning } from '../warnings/certificateScan.js';
 import type { RiskConnector, RiskSignal } from './connector.js';
 import { pointsOf } from './score.js';
 
+/** The signal id prefix of a registration-status warning (written by syncSupplierInfo, companySync.ts). */
+export const REGISTRATION_SIGNAL = 'REGISTRATION:';
+
 export const RISK_APP_ID = 'RISK';
 const GONE = ['QUIT', 'BLACKLIST', 'BLACKLISTED'];
 
@@ -32,7 +35,10 @@ async function storeSignals(app: AppContext, supplierId: number, signals: RiskSi
       .execute();
     const byId = new Map(known.map((w) => [w.signal_id ?? '', w]));
     const reported = new Set(signals.map((s) => s.id));
-    const stale = known.filter((w) => w.status === 'OPEN' && !reported.has(w.signal_id ?? '')).map((w) => w.warning_id);
+    // A registration-status warning (companySync.ts) is the sync's to close, not the scan's.
+    const stale = known
+      .filter((w) => w.status === 'OPEN' && !reported.has(w.signal_id ?? '') && !(w.signal_id ?? '').startsWith(REGISTRATION_SIGNAL))
+      .map((w) => w.warning_id);
     if (stale.length > 0)
       await t.updateTable('srm_pos_supplier_warning').set({ status: 'CLOSED', closed_date: now }).where('warning_id', 'in', stale).execute();
     const opened: NewWarning[] = [];

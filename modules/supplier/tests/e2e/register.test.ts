@@ -10,16 +10,38 @@ import { activePane, chromiumForFile, eventually, grid, gridRows, login, openMen
 import { switchLanguage } from '../../../../tests/e2e/gridHelpers';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 import { expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const TASK = 'bpmServer/v1/bpmTaskRestful';
+/** A 1×1 PNG (a licence photo as far as the upload's sniffing is concerned). */
+const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 let server: MailingServer;
 let base = '';
+
+/** The cloud recognition service on loopback: every licence reads as this company (SRM_OCR_URL, env fallback). */
+const OCR_LICENCE = {
+  companyName: '识别出的公司名',
+  creditCode: '91330100MA2HOCR01X',
+  legalRepresentative: '林识别',
+  address: '杭州市西湖区文三路 100 号',
+  validTo: '2046-03-01',
+};
+let ocr: Server;
 
 beforeAll(async () => {
   server = await startMailingServer('register');
   base = server.base;
+  ocr = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ licence: OCR_LICENCE })));
+  });
+  await new Promise<void>((r) => ocr.listen(0, '127.0.0.1', r));
+  process.env.SRM_OCR_URL = `http://127.0.0.1:${(ocr.address() as AddressInfo).port}/ocr`;
 });
 afterAll(async () => {
+  delete process.env.SRM_OCR_URL;
+  await new Promise((r) => ocr?.close(r));
   await server?.stop();
 });
 
@@ -93,6 +115,24 @@ for (const lang of ['CN', 'TH'] as const) {
         buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 0x41)]),
       });
       await eventually(() => page.getByTestId('register-cert-file-0').innerText()).toContain(`licence-${lang}.pdf`);
+
+      if (lang === 'CN') {
+        // The business licence, read by the recognition service: what was typed (the company name) is not
+        // ticked, the empty fields are; the expiry goes on a licence line of its own with the scan.
+        await page.getByTestId('register-ocr-input').setInputFiles({ name: 'yyzz.png', mimeType: 'image/png', buffer: PNG_BYTES });
+        await page.getByTestId('register-ocr-suggestions').waitFor();
+        expect(await page.getByTestId('register-ocr-tick-companyName').locator('input').isChecked()).toBe(false);
+        expect(await page.getByTestId('register-ocr-tick-creditCode').locator('input').isChecked()).toBe(true);
+        await page.getByTestId('register-ocr-suggestions').scrollIntoViewIfNeeded();
+        await shot(page, 'e2e-register-ocr-CN');
+        await page.getByTestId('register-ocr-apply').click();
+        expect(await page.getByTestId('register-company').inputValue()).toBe(company);
+        expect(await page.getByTestId('register-credit').inputValue()).toBe(OCR_LICENCE.creditCode);
+        expect(await page.getByTestId('register-legal-rep').inputValue()).toBe('林识别');
+        expect(await page.getByTestId('register-address').inputValue()).toBe(OCR_LICENCE.address);
+        expect(await page.getByTestId('register-cert-name-1').inputValue()).toBe('营业执照');
+        await eventually(() => page.getByTestId('register-cert-file-1').innerText()).toContain('yyzz.png');
+      }
 
       // The rest of the form, then submit.
       await page.getByTestId('register-credit').fill(
