@@ -172,6 +172,18 @@ export function cellEditor(page: Page): Locator {
   return page.locator('#portal .srm-cell-editor');
 }
 
+/** Picks `option` in a line grid's select cell (a lookup or reference): click the cell, type to search, choose it. */
+export async function pickCell(page: Page, lines: string, key: string, row: number, option: string): Promise<void> {
+  // Line grids sit below a long form: in view first, so the click lands on the cell.
+  await grid(page, lines).scrollIntoViewIfNeeded();
+  await clickCell(page, grid(page, lines), key, row);
+  const editor = cellEditor(page);
+  await editor.locator('.arco-select').waitFor({ state: 'visible' });
+  await editor.locator('input').first().pressSequentially(option, { delay: 30 });
+  await page.locator('#portal .arco-select-option', { hasText: option }).first().click();
+  await cellEditor(page).waitFor({ state: 'detached' });
+}
+
 /** A toast (Arco Message) with this text becomes visible (`shot` finishes its slide-in). */
 export async function expectToast(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
   await page.locator('.arco-message', { hasText: text }).first().waitFor({ state: 'visible', timeout });

@@ -18,6 +18,7 @@ import {
   focused,
   grid,
   openMenu,
+  pickCell,
 } from '../../../../tests/e2e/helpers';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 import { expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
@@ -95,16 +96,6 @@ async function typeCell(page: Page, lines: string, key: string, row: number, val
   await focused(input);
   await input.pressSequentially(value, { delay: 40 });
   await input.press('Enter');
-  await cellEditor(page).waitFor({ state: 'detached' });
-}
-
-async function pickCell(page: Page, lines: string, key: string, row: number, option: string): Promise<void> {
-  await grid(page, lines).scrollIntoViewIfNeeded();
-  await clickCell(page, grid(page, lines), key, row);
-  const editor = cellEditor(page);
-  await editor.locator('.arco-select').waitFor({ state: 'visible' });
-  await editor.locator('input').first().pressSequentially(option, { delay: 30 });
-  await page.locator('#portal .arco-select-option', { hasText: option }).first().click();
   await cellEditor(page).waitFor({ state: 'detached' });
 }
 

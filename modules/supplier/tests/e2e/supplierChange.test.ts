@@ -1,14 +1,14 @@
 // A supplier's change of its own information in the browser, in CN and TH, on a server of this file's
 // own: supplier02 finds its master read-only on 企业信息, follows its hint to a new change request, asks
-// for a new contact phone (only that field) and a new file (an attachment line), submits, and sees the difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value and the file marked added with its name and size, opens it for preview and download, approves;
-// the supplier list then shows the new phone.
+// for a new contact phone (only that field) and a new file (an attachment line added, its kind picked and
+// its file uploaded in the portal's grid), submits, and sees the difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value and the file marked added with its name and size, opens it for preview and download, approves;
+// the supplier list then shows the new phone and the master holds the new file.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, confirmPrimary, eventually, grid, gridRows, noDialog, openMenu } from '../../../../tests/e2e/helpers';
-import { clickAt, scrollTo } from '../../../../tests/e2e/gridHelpers';
-import { expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers';
-import { PDF, upload } from '../../../../tests/support/fileUpload';
+import { activePane, chromiumForFile, confirmPrimary, eventually, grid, gridRows, noDialog, openMenu, pickCell } from '../../../../tests/e2e/helpers';
+import { clickAt, scrollHome, scrollTo } from '../../../../tests/e2e/gridHelpers';
+import { PDF } from '../../../../tests/support/fileUpload';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 
 let server: MailingServer;
@@ -19,7 +19,6 @@ afterAll(async () => {
   await server?.stop();
 });
 const chrome = chromiumForFile('');
-const CHANGE = 'srmServer/v1/srmPosSupplierChangeRestful';
 
 const CASES = {
   // TH runs after CN on the same server: its current value is the one CN's change set.
@@ -75,16 +74,26 @@ for (const lang of ['CN', 'TH'] as const) {
       await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*id=\d+/);
       await eventually(async () => (await activePane(supplier).locator('#root_changeNumber').innerText()).trim()).toMatch(/^CR-\d{4}-\d{6}$/);
       const number = (await activePane(supplier).locator('#root_changeNumber').innerText()).trim();
-      // And a new file: an attachment line whose upload is the supplier's (made here through the API, as the
-      // line's upload cell would), so the buyer reviews it attachment by attachment.
+      // And a new file, on the screen alone: a line of the attachment grid, its change kind picked from the
+      // lookup, the file uploaded in its new-files cell; saved, it comes back with the kind it was given.
       const fileName = `business-licence-${l}.pdf`;
-      const api = await signIn(server.base, 'supplier02');
-      const changeId = Number(new URL(supplier.url()).searchParams.get('id'));
-      const scan = expectOk(await upload(api, [{ name: fileName, data: PDF }]))[0].id;
-      const draft = expectOk(await api.call<Rec>(`${CHANGE}/findById`, { id: changeId }));
-      expectOk(await api.call(`${CHANGE}/saveOrUpdate`, { ...draft, fileChanges: [{ changeKind: 'ADDED', newFileIds: String(scan) }] }));
+      const lines = grid(supplier, 'fileChanges');
+      await activePane(supplier).getByTestId('line-fileChanges-action-addFileLine').click();
+      await eventually(async () => (await gridRows(lines)).length).toBe(1);
+      await pickCell(supplier, 'fileChanges', 'changeKind', 0, c.added);
+      await clickAt(supplier, lines, 'newFileIds', 0, await scrollTo(lines, 'newFileIds'));
+      const uploadCell = 'fileChanges-newFileIds-0';
+      await supplier.getByTestId(`attachment-${uploadCell}`).waitFor({ state: 'visible' });
+      const uploaded = supplier.waitForResponse((r) => r.url().includes('/fileServer/v2/file/upload'));
+      await supplier.getByTestId(`attachment-input-${uploadCell}`).setInputFiles([{ name: fileName, mimeType: 'application/pdf', buffer: PDF }]);
+      expect(((await (await uploaded).json()) as { status: string }).status).toBe('S');
+      await supplier.keyboard.press('Escape');
+      await noDialog(supplier);
+      await scrollHome(lines);
+      await eventually(() => values(lines)).toEqual([expect.arrayContaining([c.added, '1'])]);
+      await activePane(supplier).getByTestId('action-save').click();
       await supplier.reload();
-      await eventually(() => values(grid(supplier, 'fileChanges'))).toEqual([expect.arrayContaining([c.added])]);
+      await eventually(() => values(grid(supplier, 'fileChanges'))).toEqual([expect.arrayContaining([c.added, '1'])]);
       await activePane(supplier).getByTestId('action-submit').click();
       await confirmPrimary(supplier);
       await eventually(() => statusOf(supplier)).toBe(c.inReview);
@@ -132,6 +141,9 @@ for (const lang of ['CN', 'TH'] as const) {
       await activePane(buyer).getByTestId('row-action-edit-0').click();
       await buyer.waitForURL(/\/main\/supplier\/supplierEdit\?.*id=\d+/);
       await eventually(() => activePane(buyer).getByTestId('reference-root_buyerUserId').innerText()).toContain('buyer01');
+      // And the master now holds the file the supplier added in the change.
+      await activePane(buyer).getByTestId('attachment-trigger-attachmentIds').hover();
+      await eventually(() => buyer.getByTestId('attachment-list-attachmentIds').innerText()).toContain(fileName);
       await shot(buyer, `supplier-responsible-buyer-${l}`);
       await activePane(buyer).getByTestId('action-back').click();
 
