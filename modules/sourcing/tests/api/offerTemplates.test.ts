@@ -3,12 +3,12 @@
 // template hides; publishing copies the rules, so a later template edit does not change a running inquiry;
 // CONTRACT.md's quote shape works with the default template; required files; the comparison shows the
 // fields asked for.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
+import { describe, expect, it } from 'vitest';
+import { backends } from '../../../../tests/support/testServer.js';
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
-import { expectOk, expectRefusal, signIn, uniq, type Rec } from '../../../../tests/support/apiHelpers.js';
+import { expectOk, expectRefusal, uniq, type Rec } from '../../../../tests/support/apiHelpers.js';
 import { PDF, upload } from '../../../../tests/support/fileUpload.js';
-import { INQ, QUO, draftInquiry, fixture, passDeadline, type Fixture, type Inquiry } from './support.js';
+import { INQ, QUO, draftInquiry, passDeadline, type Inquiry, sourcingWorld } from './support.js';
 
 const TPL = 'srmServer/v1/srmSrcOfferTemplateRestful';
 type Mode = 'HIDDEN' | 'OPTIONAL' | 'REQUIRED';
@@ -17,22 +17,11 @@ type Rules = Record<string, Mode>;
 
 for (const backend of await backends()) {
   describe(`offer templates on ${backend}`, () => {
-    let t: TestServer;
-    let buyer: SignedClient;
-    let s1: SignedClient;
-    let s2: SignedClient;
-    let f: Fixture;
-
-    beforeAll(async () => {
-      t = await startTestServer(backend);
-      [buyer, s1, s2] = await Promise.all([signIn(t.url, 'buyer01'), signIn(t.url, 'supplier01'), signIn(t.url, 'supplier02')]);
-      f = await fixture(buyer, s1, s2);
-    });
-    afterAll(async () => t?.stop());
+    const w = sourcingWorld(backend);
 
     const template = async (modes: Partial<Record<string, Mode>>, extra: Rec = {}) =>
       expectOk(
-        await buyer.call<Template>(`${TPL}/saveOrUpdate`, {
+        await w.buyer.call<Template>(`${TPL}/saveOrUpdate`, {
           templateCode: uniq('T').slice(0, 30),
           templateName: uniq('模板'),
           enabledFlag: 'Y',
@@ -48,9 +37,9 @@ for (const backend of await backends()) {
         }),
       );
     const publish = async (extra: Rec = {}) => {
-      const d = await draftInquiry(buyer, f, extra);
+      const d = await draftInquiry(w.buyer, w.f, extra);
       return expectOk(
-        await buyer.call<Inquiry & { offerRules: string; offerTemplateId: number }>(`${INQ}/doPublish`, { id: d.inquiryId, versionNum: d.versionNum }),
+        await w.buyer.call<Inquiry & { offerRules: string; offerTemplateId: number }>(`${INQ}/doPublish`, { id: d.inquiryId, versionNum: d.versionNum }),
       );
     };
     const offer = (c: SignedClient, inq: Inquiry, lines: Rec[], extra: Rec = {}, lang = 'EN') =>
@@ -61,13 +50,13 @@ for (const backend of await backends()) {
       );
 
     it('gives a new inquiry the standard template; the contract shape quotes; missing delivery days refused in CN and TH', async () => {
-      const standard = expectOk(await buyer.call<Template[]>(`${TPL}/listByPage`, { params: { templateCode: 'STANDARD' } }))[0];
+      const standard = expectOk(await w.buyer.call<Template[]>(`${TPL}/listByPage`, { params: { templateCode: 'STANDARD' } }))[0];
       const inq = await publish();
       expect(inq.offerTemplateId).toBe(standard.offerTemplateId);
       expect(JSON.parse(inq.offerRules)).toMatchObject({ deliveryDays: 'REQUIRED', ladders: 'OPTIONAL' });
       // CONTRACT.md: {inquiryId, lines: [{lineId, price, deliveryDays, ladders?}]}
       expectOk(
-        await s1.call(`${QUO}/doSupplierOfferPrice`, {
+        await w.s1.call(`${QUO}/doSupplierOfferPrice`, {
           inquiryId: inq.inquiryId,
           lines: [
             { lineId: inq.lines[0].inquiryLineId, price: 10, deliveryDays: 5, ladders: [{ fromQuantity: 50, price: 9 }] },
@@ -75,12 +64,12 @@ for (const backend of await backends()) {
           ],
         }),
       );
-      const cn = await offer(s2, inq, [{ price: 11, deliveryDays: 3 }, { price: 21 }], {}, 'CN');
+      const cn = await offer(w.s2, inq, [{ price: 11, deliveryDays: 3 }, { price: 21 }], {}, 'CN');
       expectRefusal(cn, 200, /第 20 行.*交货天数/);
-      const th = await offer(s2, inq, [{ price: 11, deliveryDays: 3 }, { price: 21 }], {}, 'TH');
+      const th = await offer(w.s2, inq, [{ price: 11, deliveryDays: 3 }, { price: 21 }], {}, 'TH');
       expectRefusal(th, 200, /รายการ 20.*จำนวนวันส่งมอบ/);
       // A draft may be incomplete; nothing of the refused submits was kept.
-      const draft = expectOk(await offer(s2, inq, [{ price: 11 }, { price: 21 }], { submit: false }));
+      const draft = expectOk(await offer(w.s2, inq, [{ price: 11 }, { price: 21 }], { submit: false }));
       expect(draft.status).toBe('DRAFT');
     });
 
@@ -93,12 +82,12 @@ for (const backend of await backends()) {
         { price: 10, ...full },
         { price: 20, deliveryDays: 7, remark: 'x', validTo: '2027-06-30' },
       ];
-      expectRefusal(await offer(s1, inq, lines, {}, 'CN'), 200, /第 20 行.*运费/);
-      expectRefusal(await offer(s1, inq, lines, {}, 'TH'), 200, /รายการ 20.*ค่าขนส่ง/);
+      expectRefusal(await offer(w.s1, inq, lines, {}, 'CN'), 200, /第 20 行.*运费/);
+      expectRefusal(await offer(w.s1, inq, lines, {}, 'TH'), 200, /รายการ 20.*ค่าขนส่ง/);
       // Hidden fields are refused (not silently dropped), even on a draft.
       expectRefusal(
         await offer(
-          s1,
+          w.s1,
           inq,
           [
             { price: 10, ...full, taxRate: 13 },
@@ -112,7 +101,7 @@ for (const backend of await backends()) {
       );
       expectRefusal(
         await offer(
-          s1,
+          w.s1,
           inq,
           [
             { price: 10, ...full, ladders: [{ fromQuantity: 10, price: 9 }] },
@@ -126,7 +115,7 @@ for (const backend of await backends()) {
       );
       expectRefusal(
         await offer(
-          s1,
+          w.s1,
           inq,
           [
             { price: 10, ...full },
@@ -141,7 +130,7 @@ for (const backend of await backends()) {
       // A quotation-wide value counts for every line (freight and validity given once).
       expectOk(
         await offer(
-          s1,
+          w.s1,
           inq,
           [
             { price: 10, deliveryDays: 7, freight: 50, remark: 'a' },
@@ -150,12 +139,12 @@ for (const backend of await backends()) {
           { freight: 80, validTo: '2027-06-30' },
         ),
       );
-      await passDeadline(t, inq.inquiryId);
+      await passDeadline(w.t, inq.inquiryId);
       type Cmp = {
         offerRules: Rules;
         lines: { offers: { freight: number | null; remark: string | null; validTo: string | null; taxRate: number | null }[] }[];
       };
-      const cmp = expectOk(await buyer.call<Cmp>(`${INQ}/sourceSummary`, { id: inq.inquiryId }));
+      const cmp = expectOk(await w.buyer.call<Cmp>(`${INQ}/sourceSummary`, { id: inq.inquiryId }));
       expect(cmp.offerRules).toMatchObject({ freight: 'REQUIRED', taxRate: 'HIDDEN', ladders: 'HIDDEN' });
       expect(cmp.lines.map((l) => [l.offers[0].freight, l.offers[0].remark, l.offers[0].validTo])).toEqual([
         [50, 'a', '2027-06-30'],
@@ -166,45 +155,45 @@ for (const backend of await backends()) {
     it('keeps the rules of a published inquiry when the template changes afterwards', async () => {
       const tpl = await template({ freightMode: 'REQUIRED' });
       const before = await publish({ offerTemplateId: tpl.offerTemplateId });
-      const current = expectOk(await buyer.call<Template>(`${TPL}/findById`, { id: tpl.offerTemplateId }));
-      expectOk(await buyer.call(`${TPL}/saveOrUpdate`, { ...current, freightMode: 'HIDDEN', taxRateMode: 'REQUIRED' }));
+      const current = expectOk(await w.buyer.call<Template>(`${TPL}/findById`, { id: tpl.offerTemplateId }));
+      expectOk(await w.buyer.call(`${TPL}/saveOrUpdate`, { ...current, freightMode: 'HIDDEN', taxRateMode: 'REQUIRED' }));
       // The running inquiry still wants freight and does not want a tax rate.
-      const bid = expectOk(await s1.call<{ offerRules: Rules }>(`${QUO}/findInquiryForBid`, { id: before.inquiryId }));
+      const bid = expectOk(await w.s1.call<{ offerRules: Rules }>(`${QUO}/findInquiryForBid`, { id: before.inquiryId }));
       expect(bid.offerRules).toMatchObject({ freight: 'REQUIRED', taxRate: 'OPTIONAL' });
-      expectRefusal(await offer(s1, before, [{ price: 10 }, { price: 20 }], {}, 'EN'), 200, /Line 10.*freight/);
+      expectRefusal(await offer(w.s1, before, [{ price: 10 }, { price: 20 }], {}, 'EN'), 200, /Line 10.*freight/);
       expectOk(
-        await offer(s1, before, [
+        await offer(w.s1, before, [
           { price: 10, freight: 5 },
           { price: 20, freight: 5 },
         ]),
       );
       // An inquiry published after the edit follows the new rules.
       const after = await publish({ offerTemplateId: tpl.offerTemplateId });
-      expectRefusal(await offer(s1, after, [{ price: 10, freight: 5 }, { price: 20 }], {}, 'EN'), 200, /Line 10.*does not ask for freight/);
+      expectRefusal(await offer(w.s1, after, [{ price: 10, freight: 5 }, { price: 20 }], {}, 'EN'), 200, /Line 10.*does not ask for freight/);
       expectOk(
-        await offer(s1, after, [
+        await offer(w.s1, after, [
           { price: 10, taxRate: 13 },
           { price: 20, taxRate: 13 },
         ]),
       );
       // A disabled template cannot be published.
       const disabled = await template({}, { enabledFlag: 'N' });
-      const d = await draftInquiry(buyer, f, { offerTemplateId: disabled.offerTemplateId });
-      expectRefusal(await buyer.call(`${INQ}/doPublish`, { id: d.inquiryId, versionNum: d.versionNum }, { lang: 'EN' }), 200, /disabled/);
+      const d = await draftInquiry(w.buyer, w.f, { offerTemplateId: disabled.offerTemplateId });
+      expectRefusal(await w.buyer.call(`${INQ}/doPublish`, { id: d.inquiryId, versionNum: d.versionNum }, { lang: 'EN' }), 200, /disabled/);
     });
 
     it('requires files when the template asks for attachments, and keeps only the supplier own uploads', async () => {
       const tpl = await template({ attachmentMode: 'REQUIRED' });
       const inq = await publish({ offerTemplateId: tpl.offerTemplateId });
-      expectRefusal(await offer(s1, inq, [{ price: 10 }, { price: 20 }], {}, 'CN'), 200, /附件/);
-      const [file] = expectOk(await upload(s1, [{ name: 'quote.pdf', data: PDF }]));
-      const [foreign] = expectOk(await upload(s2, [{ name: 'other.pdf', data: PDF }]));
-      const saved = expectOk(await offer(s1, inq, [{ price: 10 }, { price: 20 }], { attachmentIds: [file.fileId, foreign.fileId] }));
+      expectRefusal(await offer(w.s1, inq, [{ price: 10 }, { price: 20 }], {}, 'CN'), 200, /附件/);
+      const [file] = expectOk(await upload(w.s1, [{ name: 'quote.pdf', data: PDF }]));
+      const [foreign] = expectOk(await upload(w.s2, [{ name: 'other.pdf', data: PDF }]));
+      const saved = expectOk(await offer(w.s1, inq, [{ price: 10 }, { price: 20 }], { attachmentIds: [file.fileId, foreign.fileId] }));
       expect(saved.attachmentIds).toBe(String(file.fileId));
       // Another supplier's file alone does not satisfy the rule.
-      expectRefusal(await offer(s2, inq, [{ price: 10 }, { price: 20 }], { attachmentIds: [foreign.fileId + 100000] }, 'EN'), 200, /attachments/);
+      expectRefusal(await offer(w.s2, inq, [{ price: 10 }, { price: 20 }], { attachmentIds: [foreign.fileId + 100000] }, 'EN'), 200, /attachments/);
       // Revised without sending files: the quotation keeps its own.
-      expect(expectOk(await offer(s1, inq, [{ price: 9 }, { price: 20 }])).attachmentIds).toBe(String(file.fileId));
+      expect(expectOk(await offer(w.s1, inq, [{ price: 9 }, { price: 20 }])).attachmentIds).toBe(String(file.fileId));
     });
   });
 }

@@ -2,9 +2,11 @@
 // suppliers, and moving an inquiry's deadline into the past through the database (a controllable clock
 // without sleeping).
 import { sql } from 'kysely';
-import type { TestServer } from '../../../../tests/support/testServer.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
-import { expectOk, uniq, type Rec } from '../../../../tests/support/apiHelpers.js';
+import { expectOk, signIn, uniq, type Rec } from '../../../../tests/support/apiHelpers.js';
+import { unbindProcesses } from '../../../../tests/support/processes.js';
 
 export const INQ = 'srmServer/v1/srmSrcInquiryRestful';
 export const QUO = 'srmServer/v1/srmSrcQuotationRestful';
@@ -38,6 +40,32 @@ export async function fixture(buyer: SignedClient, s1: SignedClient, s2: SignedC
   const cats = expectOk(await buyer.call<{ categoryId: number }[]>('srmServer/v1/srmBasePurchaseCategoryRestful/listByPage', { params: {}, pageRows: 5 }));
   const mats = expectOk(await buyer.call<{ materialId: number }[]>('srmServer/v1/srmBaseMaterialRestful/listByPage', { params: {}, pageRows: 5 }));
   return { categoryId: cats[0].categoryId, materialIds: mats.map((m) => m.materialId), supplier1: s1.session!.supplierId!, supplier2: s2.session!.supplierId! };
+}
+
+/** A test file's sourcing world: its own server, buyer01 and the two demo suppliers signed in, the fixture. */
+export interface World {
+  t: TestServer;
+  buyer: SignedClient;
+  s1: SignedClient;
+  s2: SignedClient;
+  f: Fixture;
+}
+
+/**
+ * The world of the calling `describe`, built before its first test and stopped after its last; read its
+ * fields inside tests and hooks. `directAward`: inquiries are not bound to their approval process (the
+ * award takes effect at once; the workflow has its own tests).
+ */
+export function sourcingWorld(backend: Parameters<typeof startTestServer>[0], opts: { directAward?: boolean } = {}): World {
+  const w = {} as World;
+  beforeAll(async () => {
+    w.t = await startTestServer(backend);
+    [w.buyer, w.s1, w.s2] = await Promise.all([signIn(w.t.url, 'buyer01'), signIn(w.t.url, 'supplier01'), signIn(w.t.url, 'supplier02')]);
+    w.f = await fixture(w.buyer, w.s1, w.s2);
+    if (opts.directAward) await unbindProcesses(w.t.url, 'srmSrcInquiry');
+  });
+  afterAll(async () => w.t?.stop());
+  return w;
 }
 
 /** A deadline one day ahead (ISO, UTC). */
