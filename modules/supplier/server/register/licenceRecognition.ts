@@ -9,6 +9,7 @@
 // empty or "长期" for a licence without end); a 422 means "not a readable licence".
 import type { AppContext } from '../../../../server/context.js';
 import { setting } from '../risk/connector.js';
+import { callJsonService } from '../connectors/jsonService.js';
 
 export interface LicenceFields {
   companyName: string;
@@ -62,35 +63,13 @@ export class HttpLicenceRecognizer implements LicenceRecognizer {
   async recognize(image: Buffer, contentType: string): Promise<RecognitionResult> {
     const url = new URL(this.s.url);
     url.searchParams.set('kind', 'businessLicence');
-    const headers: Record<string, string> = { accept: 'application/json', 'content-type': contentType };
-    if (this.s.key) headers['x-api-key'] = this.s.key;
-    const started = performance.now();
-    const failed = (failure: RecognitionResult['failure'], httpStatus: number | null, message: string): RecognitionResult => ({
-      ok: false,
-      failure,
-      httpStatus,
-      message: message.slice(0, 400),
-      durationMs: Math.round(performance.now() - started),
-      licence: null,
-    });
-    try {
-      const res = await fetch(url, { method: 'POST', headers, body: new Uint8Array(image), signal: AbortSignal.timeout(this.s.timeoutMs) });
-      const text = await res.text();
-      if (res.status === 422) return failed('notLicence', 422, text || 'not a licence');
-      if (!res.ok) return failed('down', res.status, text || res.statusText);
-      let licence: LicenceFields | null = null;
-      try {
-        licence = parseLicence(JSON.parse(text));
-      } catch {
-        licence = null;
-      }
-      if (!licence) return failed('unreadable', res.status, `unreadable answer: ${text.slice(0, 300)}`);
-      return { ok: true, httpStatus: res.status, message: 'recognised', durationMs: Math.round(performance.now() - started), licence };
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
-      if (e.name === 'TimeoutError') return failed('timeout', null, `timeout after ${this.s.timeoutMs} ms`);
-      return failed('down', null, String(e.cause?.code ?? e.message));
-    }
+    const r = await callJsonService(
+      { url, key: this.s.key, timeoutMs: this.s.timeoutMs, body: { bytes: image, contentType }, statusFailures: { 422: 'notLicence' as const } },
+      parseLicence,
+    );
+    return r.ok
+      ? { ok: true, httpStatus: r.httpStatus, message: 'recognised', durationMs: r.durationMs, licence: r.value }
+      : { ok: false, failure: r.failure, httpStatus: r.httpStatus, message: r.message, durationMs: r.durationMs, licence: null };
   }
 }
 

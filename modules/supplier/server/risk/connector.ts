@@ -11,6 +11,7 @@
 // <code>&kind=company` → `{company: {companyName?, legalRepresentative, registeredCapital, registeredAddress,
 // businessScope, establishmentDate, registrationStatus}}`; 404: the service does not know the code.
 import type { AppContext } from '../../../../server/context.js';
+import { callJsonService, type ServiceRequest } from '../connectors/jsonService.js';
 
 export type RiskLevel = 'HIGH' | 'MEDIUM' | 'LOW';
 export const RISK_LEVELS: readonly RiskLevel[] = ['HIGH', 'MEDIUM', 'LOW'];
@@ -116,66 +117,24 @@ export class HttpRiskConnector implements RiskConnector {
     return this.s.url;
   }
 
-  async fetchRisk(creditCode: string): Promise<RiskResult> {
+  private request<F extends string>(params: Record<string, string>, statusFailures?: Partial<Record<number, F>>): ServiceRequest<F> {
     const url = new URL(this.s.url);
-    url.searchParams.set('creditCode', creditCode);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.s.key) headers['x-api-key'] = this.s.key;
-    const started = performance.now();
-    const took = () => Math.round(performance.now() - started);
-    try {
-      const res = await fetch(url, { headers, signal: AbortSignal.timeout(this.s.timeoutMs) });
-      const text = await res.text();
-      if (!res.ok) return { ok: false, httpStatus: res.status, message: text.slice(0, 400) || res.statusText, durationMs: took(), signals: [] };
-      let signals: RiskSignal[] | null = null;
-      try {
-        signals = parseSignals(JSON.parse(text));
-      } catch {
-        signals = null;
-      }
-      if (!signals) return { ok: false, httpStatus: res.status, message: `unreadable answer: ${text.slice(0, 300)}`, durationMs: took(), signals: [] };
-      return { ok: true, httpStatus: res.status, message: `${signals.length} signal(s)`, durationMs: took(), signals };
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
-      const why = e.name === 'TimeoutError' ? `timeout after ${this.s.timeoutMs} ms` : (e.cause?.code ?? e.message);
-      return { ok: false, httpStatus: null, message: String(why).slice(0, 400), durationMs: took(), signals: [] };
-    }
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    return { url, key: this.s.key, timeoutMs: this.s.timeoutMs, statusFailures };
+  }
+
+  async fetchRisk(creditCode: string): Promise<RiskResult> {
+    const r = await callJsonService(this.request({ creditCode }), parseSignals);
+    return r.ok
+      ? { ok: true, httpStatus: r.httpStatus, message: `${r.value.length} signal(s)`, durationMs: r.durationMs, signals: r.value }
+      : { ok: false, httpStatus: r.httpStatus, message: r.message, durationMs: r.durationMs, signals: [] };
   }
 
   async fetchCompany(creditCode: string): Promise<CompanyResult> {
-    const url = new URL(this.s.url);
-    url.searchParams.set('creditCode', creditCode);
-    url.searchParams.set('kind', 'company');
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.s.key) headers['x-api-key'] = this.s.key;
-    const started = performance.now();
-    const took = () => Math.round(performance.now() - started);
-    const failed = (failure: CompanyResult['failure'], httpStatus: number | null, message: string): CompanyResult => ({
-      ok: false,
-      failure,
-      httpStatus,
-      message: message.slice(0, 400),
-      durationMs: took(),
-      company: null,
-    });
-    try {
-      const res = await fetch(url, { headers, signal: AbortSignal.timeout(this.s.timeoutMs) });
-      const text = await res.text();
-      if (res.status === 404) return failed('unknown', 404, text || 'unknown company');
-      if (!res.ok) return failed('down', res.status, text || res.statusText);
-      let company: CompanyInfo | null = null;
-      try {
-        company = parseCompany(JSON.parse(text));
-      } catch {
-        company = null;
-      }
-      if (!company) return failed('unreadable', res.status, `unreadable answer: ${text.slice(0, 300)}`);
-      return { ok: true, httpStatus: res.status, message: company.registrationStatus, durationMs: took(), company };
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
-      if (e.name === 'TimeoutError') return failed('timeout', null, `timeout after ${this.s.timeoutMs} ms`);
-      return failed('down', null, String(e.cause?.code ?? e.message));
-    }
+    const r = await callJsonService(this.request({ creditCode, kind: 'company' }, { 404: 'unknown' as const }), parseCompany);
+    return r.ok
+      ? { ok: true, httpStatus: r.httpStatus, message: r.value.registrationStatus, durationMs: r.durationMs, company: r.value }
+      : { ok: false, failure: r.failure, httpStatus: r.httpStatus, message: r.message, durationMs: r.durationMs, company: null };
   }
 }
 
