@@ -24,7 +24,12 @@ const SAVED = '保存成功';
 async function pickReference(page: Page, field: string, search: string, option: string | RegExp): Promise<void> {
   const pane = activePane(page);
   const select = pane.locator(`.arco-select:has(#root_${field}), [data-testid="reference-root_${field}"]`).first();
-  await chooseOption(page, select, search, option);
+  // On a loaded machine a click can land while the popup is still re-rendering and pick nothing (CI:
+  // the position's department stayed empty, the save was refused): pick again until the select shows it.
+  await eventually(async () => {
+    if (!(await select.innerText()).match(option)) await chooseOption(page, select, search, option);
+    return (await select.innerText()).match(option) !== null;
+  }, 45_000).toBe(true);
 }
 
 async function addRecord(
