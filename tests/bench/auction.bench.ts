@@ -12,6 +12,9 @@
 // the last 500 ms before the end (and BENCH_AUCTION_LATE more after it). Checks: every accepted bid was
 // decided before the end by the server clock, every refusal says the auction ended, accepted = log.
 //
+// The watchers run in a worker thread of their own (auctionWatchers.ts): in this thread the bidders' calls
+// delayed a frame's arrival stamp by up to 200 ms. benchClientLoopDelayMs is this thread's own lag.
+//
 // Writes bench/results/auction.json. Knobs (env): BENCH_AUCTION_SUPPLIERS (200), BENCH_AUCTION_SECONDS
 // (60), BENCH_AUCTION_WATCHERS (500), BENCH_AUCTION_PROCESSES (1; bidders spread over the processes),
 // BENCH_AUCTION_LATE (20), BENCH_AUCTION_CPU_PROF (a directory: the server processes write V8 CPU
@@ -22,13 +25,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { MATERIAL, signIn } from '../support/apiHelpers.js';
 import type { SignedClient } from '../support/signedClient.js';
 import { socketUrl, ticketOf } from '../support/socketClient.js';
-import { acceptToFrame, addBidders, Histogram, type Received } from './auctionBenchData.js';
+import { acceptToFrame, addBidders, Histogram } from './auctionBenchData.js';
+import { startWatchers } from './auctionWatchers.js';
 import { startBenchServer, type BenchServer } from './benchServer.js';
 import { CpuSnapshot, pidsNamed } from './cpuTime.js';
 
@@ -75,26 +79,6 @@ async function auction(buyer: SignedClient, materialId: number, supplierIds: num
   const pub = await buyer.call(`${AU}/doPublish`, { id: saved.data.auctionId, versionNum: saved.data.versionNum });
   if (pub.status !== 'S') throw new Error(`publish auction: ${pub.msg}`);
   return saved.data.auctionId;
-}
-
-/** A watcher socket keeping only the arrival time and logSeq of this auction's frames. */
-async function watch(
-  c: SignedClient,
-  auctionIds: Set<number>,
-  leads: { logSeq: number; lead: number | null }[] | null,
-): Promise<{ ws: WebSocket; got: Received }> {
-  const ws = new WebSocket(socketUrl(c.baseUrl, await ticketOf(c)));
-  const got: Received = { at: [], logSeq: [] };
-  ws.on('message', (raw) => {
-    const at = wallNow();
-    const f = JSON.parse(raw.toString()) as { type: string; data?: { auctionId?: number; logSeq?: number; leadPrice?: number | null } };
-    if (f.type !== 'auction' || !auctionIds.has(Number(f.data?.auctionId))) return;
-    got.at.push(at);
-    got.logSeq.push(Number(f.data?.logSeq ?? 0));
-    if (leads) leads.push({ logSeq: Number(f.data?.logSeq ?? 0), lead: f.data?.leadPrice ?? null });
-  });
-  await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)));
-  return { ws, got };
 }
 
 /** Bids as fast as the per-supplier limit allows until `stopMs`; answers call latencies and refusals. */
@@ -179,7 +163,7 @@ async function main(): Promise<void> {
   await admin.query(`create database ${dbName}`);
   const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
   const servers: BenchServer[] = [];
-  const sockets: WebSocket[] = [];
+  let watchers: Awaited<ReturnType<typeof startWatchers>> | undefined;
   const db = new pg.Client({ connectionString: databaseUrl });
   try {
     for (let i = 0; i < PROCESSES; i++) servers.push(await startBenchServer('srm-auction-bench-', databaseUrl, serverEnv, serverNodeArgs));
@@ -197,25 +181,23 @@ async function main(): Promise<void> {
     // Phase 1 and phase 2 auctions up front (publishing tells 200 suppliers: not part of the figures).
     const start = Math.ceil(Date.now() / 1000) * 1000 + 20_000;
     const main = await auction(buyer, materialId, supplierIds, start, start + (SECONDS + 30) * 1000, false);
-    const watchers: Received[] = [];
-    const leads: { logSeq: number; lead: number | null }[] = [];
-    const ids = new Set([main]);
     const t0 = Date.now();
-    for (let i = 0; i < WATCHERS; i += 25) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(25, WATCHERS - i) }, (_, j) => {
-          const k = i + j;
-          // Socket 0 is the buyer (the board, the lead price); the others spread over the bidders' users.
-          return watch(k === 0 ? buyer : bidders[(k - 1) % bidders.length].client, ids, k === 0 ? leads : null);
-        }),
+    // Socket 0 is the buyer (the board, the lead price); the others spread over the bidders' users.
+    const urls: string[] = [];
+    for (let i = 0; i < WATCHERS; i += 25)
+      urls.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(25, WATCHERS - i) }, async (_, j) => {
+            const k = i + j;
+            const c = k === 0 ? buyer : bidders[(k - 1) % bidders.length].client;
+            return socketUrl(c.baseUrl, await ticketOf(c));
+          }),
+        )),
       );
-      for (const w of batch) {
-        sockets.push(w.ws);
-        watchers.push(w.got);
-      }
-    }
+    watchers = await startWatchers(urls);
+    watchers.watch(main);
     console.log(
-      `${sockets.length} watchers open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load ${loadavg()
+      `${watchers.sockets} watchers open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load ${loadavg()
         .map((x) => x.toFixed(1))
         .join(' ')}`,
     );
@@ -224,21 +206,26 @@ async function main(): Promise<void> {
     const refusals = new Map<string, number>();
     const load1 = loadavg();
     const cpuBefore = await cpuNow(db, dbName, servers);
+    // The bench client's own lag: a frame's arrival is stamped when this loop gets to it.
+    const clientLag = monitorEventLoopDelay({ resolution: 5 });
+    clientLag.enable();
     const bidStart = wallNow();
     const accepted = (await Promise.all(bidders.map((b) => bidLoop(b, main, start + SECONDS * 1000, calls, refusals)))).reduce((x, y) => x + y, 0);
     const bidSeconds = (wallNow() - bidStart) / 1000;
+    clientLag.disable();
     const load2 = loadavg();
     const cpuAfter = await cpuNow(db, dbName, servers);
     await sleep(2000);
     const log = await logOf(db, main);
+    const seen = await watchers.dump();
     const latency = new Histogram();
-    const missing = acceptToFrame(log, watchers, latency);
+    const missing = acceptToFrame(log, seen.watchers, latency);
     const verify = await buyer.call<{ valid: boolean; entries: number }>(`${AU}/doVerifyLog`, { id: main });
     const refused = [...refusals.values()].reduce((x, y) => x + y, 0);
-    const framesReceived = watchers.reduce((n, w) => n + w.at.length, 0);
+    const framesReceived = seen.watchers.reduce((n, w) => n + w.at.length, 0);
     const phase1 = {
       suppliers: SUPPLIERS,
-      watchers: sockets.length,
+      watchers: watchers.sockets,
       processes: servers.length,
       seconds: +bidSeconds.toFixed(1),
       accepted,
@@ -248,12 +235,17 @@ async function main(): Promise<void> {
       decidedPerSecond: Math.round((accepted + refused) / bidSeconds),
       bidCallMs: calls.summary(),
       acceptToFrameMs: latency.summary(),
+      benchClientLoopDelayMs: {
+        p50: +(clientLag.percentile(50) / 1e6).toFixed(1),
+        p99: +(clientLag.percentile(99) / 1e6).toFixed(1),
+        max: +(clientLag.max / 1e6).toFixed(1),
+      },
       framesReceived,
       pairsMissing: missing,
       logBids: log.length,
       logEqualsAccepted: log.length === accepted,
       chainValid: verify.data.valid,
-      bestPriceNonRising: nonRising(leads),
+      bestPriceNonRising: nonRising(seen.leads),
       loadAverage: { before: load1.map((x) => +x.toFixed(2)), after: load2.map((x) => +x.toFixed(2)) },
       cpu: cpuFigures(cpuBefore, cpuAfter, accepted, framesReceived),
     };
@@ -263,13 +255,7 @@ async function main(): Promise<void> {
     const start2 = Math.ceil(Date.now() / 1000) * 1000 + 10_000;
     const end2 = start2 + 10_000;
     const second = await auction(buyer, materialId, supplierIds, start2, end2, false);
-    ids.clear();
-    ids.add(second);
-    leads.length = 0;
-    for (const w of watchers) {
-      w.at.length = 0;
-      w.logSeq.length = 0;
-    }
+    watchers.watch(second);
     await sleep(start2 + 500 - Date.now());
     const shots = [
       ...bidders.map((b, i) => ({ b, at: end2 - 500 + (i * 500) / bidders.length })),
@@ -286,6 +272,7 @@ async function main(): Promise<void> {
     await sleep(1500);
     const log2 = await logOf(db, second);
     const verify2 = await buyer.call<{ valid: boolean }>(`${AU}/doVerifyLog`, { id: second });
+    const leads2 = (await watchers.dump()).leads;
     const ok2 = outcome.filter((o) => o.ok);
     const late = outcome.filter((o) => !o.ok);
     const phase2 = {
@@ -300,7 +287,7 @@ async function main(): Promise<void> {
       logEqualsAccepted: log2.length === ok2.length,
       logAllBeforeEnd: log2.every((x) => x.acceptMs < end2),
       chainValid: verify2.data.valid,
-      bestPriceNonRising: nonRising(leads),
+      bestPriceNonRising: nonRising(leads2),
     };
     console.log(JSON.stringify(phase2, null, 2));
     const result = {
@@ -323,7 +310,7 @@ async function main(): Promise<void> {
       phase2.chainValid;
     if (!correct) process.exitCode = 1;
   } finally {
-    for (const s of sockets) s.terminate();
+    await watchers?.stop();
     await db.end().catch(() => undefined);
     for (const s of servers) {
       s.child.kill('SIGTERM');

@@ -6,14 +6,15 @@
 // processes from deciding bids of one auction at the same time; the state is read under it per group,
 // so no process decides on a stale copy.
 import { sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { auditInsert, auditUpdate } from '../../../server/db/typed.js';
 import type { AppContext } from '../../../server/context.js';
 import type { Db } from '../../../server/db/connect.js';
 import { refuse } from '../../../server/errors.js';
-import { LogBatch } from './chain.js';
+import { GENESIS, LogBatch } from './chain.js';
 import { auctionNow, textOf } from './clock.js';
 import { cents } from './price.js';
-import { auctionOrRefuse, invitedSuppliers, settle, tables, type AuctionRow, type InvitedSupplier } from './repo.js';
+import { auctionOrRefuse, settle, supplierOf, tables, type AuctionRow, type InvitedSupplier } from './repo.js';
 
 export interface QueuedBid {
   supplierId: number;
@@ -62,16 +63,52 @@ function checkRound(a: AuctionRow, me: InvitedSupplier, price: number, confirmed
   if (confirmed.has(me.supplierId)) throw refuse('auction.roundConfirmed', { round: a.roundNumber });
 }
 
-/** Suppliers that already confirmed the current Japanese round (one read per group). */
-async function confirmedThisRound(db: Db, a: AuctionRow): Promise<Set<number>> {
-  if (a.auctionType !== 'JAPANESE') return new Set();
-  const rows = await tables(db)
-    .selectFrom('srm_src_auction_bid')
-    .select('supplier_id')
-    .where('auction_id', '=', a.auctionId)
-    .where('round_number', '=', a.roundNumber)
-    .execute();
-  return new Set(rows.map((r) => Number(r.supplier_id)));
+interface GroupState {
+  suppliers: InvitedSupplier[];
+  log: LogBatch;
+  /** Suppliers that already confirmed the current Japanese round. */
+  confirmed: Set<number>;
+  /** Bid ids drawn ahead, one per queued bid: the log entries' hashes name their bid before it is written. */
+  bidIds: number[];
+}
+
+/**
+ * Everything a group decides on besides the locked row, in ONE statement read after the lock is held (a
+ * statement of its own, so its snapshot is taken after the lock and sees the previous group's commit).
+ */
+async function groupState(db: Db, a: AuctionRow, bids: number): Promise<GroupState> {
+  const japanese = a.auctionType === 'JAPANESE';
+  const r = await tables(db)
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('srm_src_auction_supplier')
+          .select(['supplier_id', 'best_price', 'bid_count', 'last_bid_ms', 'active_flag'])
+          .where('auction_id', '=', a.auctionId)
+          .orderBy('auction_supplier_id'),
+      ).as('suppliers'),
+      jsonObjectFrom(
+        eb.selectFrom('srm_src_auction_log').select(['entry_seq', 'entry_hash']).where('auction_id', '=', a.auctionId).orderBy('entry_seq', 'desc').limit(1),
+      ).as('last'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('srm_src_auction_bid')
+          .select('supplier_id')
+          .where('auction_id', '=', a.auctionId)
+          .where('round_number', '=', a.roundNumber)
+          .where(sql<boolean>`${japanese}`),
+      ).as('confirmed'),
+      sql<unknown[]>`array(select nextval(pg_get_serial_sequence('srm_src_auction_bid', 'bid_id')) from generate_series(1, ${bids}))`.as('bidIds'),
+    ])
+    .executeTakeFirstOrThrow();
+  const json = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+  const last = json<{ entry_seq: number; entry_hash: string } | null>(r.last);
+  return {
+    suppliers: json<Parameters<typeof supplierOf>[0][]>(r.suppliers).map(supplierOf),
+    log: LogBatch.after(a.auctionId, Number(last?.entry_seq ?? 0), last?.entry_hash ?? GENESIS),
+    confirmed: new Set(json<{ supplier_id: number }[]>(r.confirmed).map((x) => Number(x.supplier_id))),
+    bidIds: r.bidIds.map(Number),
+  };
 }
 
 interface Accepted {
@@ -105,11 +142,9 @@ export async function decideGroup(app: AppContext, auctionId: number, bids: read
 async function decideInTransaction(app: AppContext, auctionId: number, bids: readonly QueuedBid[]): Promise<GroupOutcome> {
   return app.db.transaction().execute(async (trx) => {
     const locked = await auctionOrRefuse(trx, auctionId, true);
-    const suppliers = await invitedSuppliers(trx, auctionId);
-    const bySupplier = new Map(suppliers.map((s) => [s.supplierId, s]));
     let a = await settle(trx, locked, auctionNow(app), bids[0]?.userId ?? locked.createdBy);
-    const log = await LogBatch.open(trx, auctionId);
-    const confirmed = await confirmedThisRound(trx, a);
+    const { suppliers, log, confirmed, bidIds } = await groupState(trx, a, bids.length);
+    const bySupplier = new Map(suppliers.map((s) => [s.supplierId, s]));
     const results: (BidResult | Error)[] = [];
     const accepted: Accepted[] = [];
     for (const [index, bid] of bids.entries()) {
@@ -147,33 +182,28 @@ async function decideInTransaction(app: AppContext, auctionId: number, bids: rea
     // The end passing inside the group needs no entry here: checkOpen refuses by the clock, and the next
     // write on the auction settles it (as a refused bid alone never wrote it).
     if (!accepted.length) throw new NothingAccepted({ results, auction: a, suppliers, logSeq: log.lastSeq, extended: false, accepted: 0 });
-    await writeAccepted(trx, a, accepted, log, results, locked.endMs);
-    await log.flush(trx);
-    await writeState(trx, a, accepted, bySupplier, bids[0]?.userId ?? locked.createdBy);
+    await writeGroup(trx, a, accepted, bidIds, log, results, locked.endMs, bySupplier, bids[0]?.userId ?? locked.createdBy);
     return { results, auction: a, suppliers, logSeq: log.lastSeq, extended: accepted.some((x) => x.extended), accepted: accepted.length };
   });
 }
 
-/** One insert for the group's bids (identity values follow the VALUES order), then their log entries. */
-async function writeAccepted(trx: Db, a: AuctionRow, accepted: Accepted[], log: LogBatch, results: (BidResult | Error)[], firstEndMs: number): Promise<void> {
-  if (!accepted.length) return;
-  const ids = await tables(trx)
-    .insertInto('srm_src_auction_bid')
-    .values(
-      accepted.map((x) => ({
-        auction_id: a.auctionId,
-        supplier_id: x.bid.supplierId,
-        user_id: x.bid.userId,
-        price: x.bid.price,
-        round_number: x.round,
-        bid_kind: x.kind,
-        server_time_ms: x.now,
-        ...auditInsert(x.bid.userId),
-      })),
-    )
-    .returning('bid_id')
-    .execute();
-  const bidIds = ids.map((r) => Number(r.bid_id)).sort((x, y) => x - y);
+/**
+ * The group's writes in ONE statement (data-modifying CTEs: PostgreSQL runs each of them whether the outer
+ * query reads it or not): the accepted bids under their drawn ids, their log entries, the bidding suppliers'
+ * rows (a CASE per column keyed by supplier) and the auction row.
+ */
+async function writeGroup(
+  trx: Db,
+  a: AuctionRow,
+  accepted: Accepted[],
+  drawnIds: number[],
+  log: LogBatch,
+  results: (BidResult | Error)[],
+  firstEndMs: number,
+  bySupplier: Map<number, InvitedSupplier>,
+  userId: number,
+): Promise<void> {
+  const bidIds = [...drawnIds].sort((x, y) => x - y);
   let previousEnd = firstEndMs;
   for (const [i, x] of accepted.entries()) {
     const bidId = bidIds[i];
@@ -192,10 +222,6 @@ async function writeAccepted(trx: Db, a: AuctionRow, accepted: Accepted[], log: 
       extended: x.extended,
     };
   }
-}
-
-/** The bidding suppliers' rows in one UPDATE (a CASE per column keyed by supplier), then the auction row. */
-async function writeState(trx: Db, a: AuctionRow, accepted: Accepted[], bySupplier: Map<number, InvitedSupplier>, userId: number) {
   const touched = [...new Set(accepted.map((x) => x.bid.supplierId))].map((id) => bySupplier.get(id)!);
   const byRow = <T>(value: (s: InvitedSupplier) => unknown, type: 'numeric' | 'int' | 'bigint') =>
     sql<T>`case supplier_id ${sql.join(
@@ -203,21 +229,38 @@ async function writeState(trx: Db, a: AuctionRow, accepted: Accepted[], bySuppli
       sql` `,
     )} end`;
   await tables(trx)
-    .updateTable('srm_src_auction_supplier')
-    .set({
-      best_price: byRow<number>((s) => s.bestPrice, 'numeric'),
-      bid_count: byRow<number>((s) => s.bidCount, 'int'),
-      last_bid_ms: byRow<number>((s) => s.lastBidMs, 'bigint'),
-      ...auditUpdate(userId),
-    })
-    .where('auction_id', '=', a.auctionId)
-    .where(
-      'supplier_id',
-      'in',
-      touched.map((s) => s.supplierId),
+    .with('bids', (db) =>
+      db.insertInto('srm_src_auction_bid').values(
+        accepted.map((x, i) => ({
+          bid_id: bidIds[i],
+          auction_id: a.auctionId,
+          supplier_id: x.bid.supplierId,
+          user_id: x.bid.userId,
+          price: x.bid.price,
+          round_number: x.round,
+          bid_kind: x.kind,
+          server_time_ms: x.now,
+          ...auditInsert(x.bid.userId),
+        })),
+      ),
     )
-    .execute();
-  await tables(trx)
+    .with('entries', (db) => db.insertInto('srm_src_auction_log').values(log.take() as never))
+    .with('bidders', (db) =>
+      db
+        .updateTable('srm_src_auction_supplier')
+        .set({
+          best_price: byRow<number>((s) => s.bestPrice, 'numeric'),
+          bid_count: byRow<number>((s) => s.bidCount, 'int'),
+          last_bid_ms: byRow<number>((s) => s.lastBidMs, 'bigint'),
+          ...auditUpdate(userId),
+        })
+        .where('auction_id', '=', a.auctionId)
+        .where(
+          'supplier_id',
+          'in',
+          touched.map((s) => s.supplierId),
+        ),
+    )
     .updateTable('srm_src_auction')
     .set({ status: a.status, end_time: textOf(a.endMs), extend_count: a.extendCount, bid_count: a.bidCount, best_price: a.bestPrice, ...auditUpdate(userId) })
     .where('auction_id', '=', a.auctionId)

@@ -80,8 +80,8 @@ export async function verifyChain(db: Db, auctionId: number): Promise<ChainCheck
 }
 
 /**
- * Entries of one bid group, chained in memory and written by one multi-row insert: the last entry is read
- * once per group instead of once per entry. The caller holds the auction's row lock from `open` to `flush`.
+ * Entries of one bid group, chained in memory after the last written entry (read once per group) and
+ * written by the group's own statement (`take`). The caller holds the auction's row lock throughout.
  */
 export class LogBatch {
   private rows: Record<string, unknown>[] = [];
@@ -91,15 +91,9 @@ export class LogBatch {
     private prev: string,
   ) {}
 
-  static async open(db: Db, auctionId: number): Promise<LogBatch> {
-    const last = await typed<AuctionTables>(db)
-      .selectFrom('srm_src_auction_log')
-      .select(['entry_seq', 'entry_hash'])
-      .where('auction_id', '=', auctionId)
-      .orderBy('entry_seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return new LogBatch(auctionId, last?.entry_seq ?? 0, last?.entry_hash ?? GENESIS);
+  /** A batch after a last entry the caller read itself (a bid group reads it with the rest of its state). */
+  static after(auctionId: number, lastSeq: number, lastHash: string): LogBatch {
+    return new LogBatch(auctionId, lastSeq, lastHash);
   }
 
   /** The seq of the last entry (written or still queued). */
@@ -125,13 +119,10 @@ export class LogBatch {
     return this.seq;
   }
 
-  async flush(db: Db): Promise<void> {
-    if (!this.rows.length) return;
+  /** The queued rows, handed to the caller's own statement (and no longer queued). */
+  take(): Record<string, unknown>[] {
     const rows = this.rows;
     this.rows = [];
-    await typed<AuctionTables>(db)
-      .insertInto('srm_src_auction_log')
-      .values(rows as never)
-      .execute();
+    return rows;
   }
 }

@@ -119,13 +119,18 @@ export async function invitedSuppliers(db: Db, auctionId: number): Promise<Invit
     .where('auction_id', '=', auctionId)
     .orderBy('auction_supplier_id')
     .execute();
-  return rows.map((r) => ({
+  return rows.map(supplierOf);
+}
+
+/** An invited supplier's row (also as read through JSON by a bid group, where numbers may come as text). */
+export function supplierOf(r: { supplier_id: unknown; best_price: unknown; bid_count: unknown; last_bid_ms: unknown; active_flag: unknown }): InvitedSupplier {
+  return {
     supplierId: Number(r.supplier_id),
     bestPrice: num(r.best_price),
     bidCount: Number(r.bid_count ?? 0),
     lastBidMs: num(r.last_bid_ms),
     active: r.active_flag !== 'N',
-  }));
+  };
 }
 
 /**
