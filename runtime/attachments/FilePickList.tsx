@@ -80,7 +80,12 @@ export function FilePickList({ name, value, pickFrom, entity, onChange }: FilePi
     },
     { title: env.t('attachment.fileName'), dataIndex: 'originalFileName', render: (_: unknown, f: Offered) => f.originalFileName ?? f.fileName },
     { title: env.t('attachment.fileSize'), dataIndex: 'fileSize', width: 90, render: (v: number) => formatSize(Number(v)) },
-    { title: env.t('attachment.uploadedAt'), dataIndex: 'creationDate', width: 160, render: (v: unknown) => formatDate(v, 'datetime') },
+    {
+      title: env.t('attachment.uploadedAt'),
+      dataIndex: 'creationDate',
+      width: 180,
+      render: (v: unknown) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(v, 'datetime')}</span>,
+    },
   ];
   return (
     <div data-testid={`file-pick-${name}`} data-ids={picked.join(',')} data-loaded={offered ? 'Y' : 'N'}>
