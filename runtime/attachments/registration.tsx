@@ -3,7 +3,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { Modal } from '@arco-design/web-react';
 import type { AttachmentConfig, EntityDefinition } from '../definitions.js';
 import type { Row } from '../data/dataProvider.js';
-import type { CellTypeDef, WidgetDef } from '../registry/types.js';
+import type { CellContext, CellTypeDef, WidgetDef } from '../registry/types.js';
+import type { ColumnModel } from '../grid/columns.js';
 import { AttachmentWidget } from './AttachmentWidget.js';
 import { FilePickList, type PickFrom } from './FilePickList.js';
 import { parseIds } from './rules.js';
@@ -41,7 +42,9 @@ export const uploadCellType: CellTypeDef = {
   display: 'text',
   // The count alone: the column title names it, and canvas text cannot rely on an emoji font.
   format: (value, col, ctx) => {
-    const shown = col.displayKey ? ctx.row[col.displayKey] : undefined;
+    // (col and ctx are optional to callers that format a bare value, such as a test of the registry.)
+    const key = (col as ColumnModel | undefined)?.displayKey;
+    const shown = key ? (ctx as CellContext | undefined)?.row[key] : undefined;
     if (typeof shown === 'string' && shown !== '' && parseIds(value).length) return shown;
     return String(parseIds(value).length);
   },

@@ -114,7 +114,12 @@ describe('FilePickList', () => {
 
   it('picks one file only without multiple, and drops a value the server no longer offers', async () => {
     const { env } = envOffering(async () => OFFERED);
-    const single = await render(env, '11', { entity: FAMILY.name, operation: 'listOwnFiles', multiple: false, hint: { EN: 'Pick the file to replace' } });
+    const single = await render(env, '11', {
+      entity: FAMILY.name,
+      operation: 'listOwnFiles',
+      multiple: false,
+      hint: { CN: '选择要替换的文件', EN: 'Pick the file to replace', TH: 'เลือกไฟล์ที่จะแทนที่', VN: 'Chọn tệp cần thay thế' },
+    });
     expect(q('file-pick-p')!.textContent).toContain('Pick the file to replace');
     await tick(1);
     expect(single.onChange).toHaveBeenLastCalledWith('12', 'photo.png (208 B)');
