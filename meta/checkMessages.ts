@@ -59,6 +59,12 @@ const M = {
     TH: '{path} {api} ไม่ใช่การค้นหารายการของ {entity}',
     VN: '{path} {api} không phải thao tác danh sách của {entity}',
   },
+  notAReadOperation: {
+    EN: '{path} {operation} is not a declared read operation of {entity}',
+    CN: '{path} {operation} 不是 {entity} 声明的查询操作（access: read）',
+    TH: '{path} {operation} ไม่ใช่การอ่านที่ {entity} ประกาศไว้',
+    VN: '{path} {operation} không phải thao tác đọc mà {entity} khai báo',
+  },
   notAFilter: {
     EN: '{path} {field} is not a filter of {entity}',
     CN: '{path} {field} 不是 {entity} 的查询条件',

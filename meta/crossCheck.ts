@@ -158,6 +158,12 @@ function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
       if (!ok) say(at, 'notAField', { path: `${path}/columns/${i}/key`, field: c.key, entity: entityName });
       if (c.modalConfig && !defs.entities.has(c.modalConfig.entity))
         say(at, 'unknownEntity', { path: `${path}/columns/${i}/modalConfig/entity`, entity: c.modalConfig.entity });
+      // A file picker cell calls a read operation the named family declares (attachmentConfig.pickFrom).
+      const pick = c.attachmentConfig?.pickFrom;
+      const pickEntity = pick ? defs.entities.get(pick.entity) : undefined;
+      if (pick && !pickEntity) say(at, 'unknownEntity', { path: `${path}/columns/${i}/attachmentConfig/pickFrom/entity`, entity: pick.entity });
+      if (pick && pickEntity && !declaredOperations(pickEntity, 'read').includes(pick.operation))
+        say(at, 'notAReadOperation', { path: `${path}/columns/${i}/attachmentConfig/pickFrom/operation`, operation: pick.operation, entity: pick.entity });
     }
     for (const f of g.mergeFields ?? []) if (ge && !field(ge, f)) say(at, 'notAField', { path: `${path}/mergeFields`, field: f, entity: entityName });
     checkActions(toolbarActions(g), `${path}/toolbar`);

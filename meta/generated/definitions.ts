@@ -860,6 +860,18 @@ hidden?: AttachmentButtons
 customData?: {
 
 }
+/**
+ * Upload cell: instead of uploading, pick among files the server offers (a record's files of record, scoped by the server): `operation` is a declared read operation of `entity`'s family answering a list of attachments; the picked ids become the cell's value (and their names and sizes its displayKey)
+ */
+pickFrom?: {
+entity: string
+operation: string
+/**
+ * More than one file may be picked (default true)
+ */
+multiple?: boolean
+hint?: Text
+}
 }
 
 export interface AttachmentButtons {

@@ -14,6 +14,7 @@ import { PUBLIC_PATHS, registerPublicRoutes } from './server/register/publicRout
 import { mailFirstPassword, mailRejection, registerRules } from './server/register/approval.js';
 import { lifecycleRules } from './server/lifecycle/rules.js';
 import { changeRules } from './server/changes/rules.js';
+import { listMasterFiles } from './server/changes/masterFiles.js';
 import { notifyStatusChange } from './server/lifecycle/notify.js';
 import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
 import { riskScanProgram } from './server/risk/riskProgram.js';
@@ -49,6 +50,7 @@ export default defineModule({
     srmPosSupplierWarning: { getSupplierEarlyWarningByPage },
     srmPosSupplierRegister: { getRegisterInfoVOById },
     srmPosSupplierInfo: { syncSupplierInfo },
+    srmPosSupplierChange: { listMasterFiles },
   },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,

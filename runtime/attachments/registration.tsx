@@ -3,8 +3,10 @@ import type { WidgetProps } from '@rjsf/utils';
 import { Modal } from '@arco-design/web-react';
 import type { AttachmentConfig, EntityDefinition } from '../definitions.js';
 import type { Row } from '../data/dataProvider.js';
-import type { CellTypeDef, WidgetDef } from '../registry/types.js';
+import type { CellContext, CellTypeDef, WidgetDef } from '../registry/types.js';
+import type { ColumnModel } from '../grid/columns.js';
 import { AttachmentWidget } from './AttachmentWidget.js';
+import { FilePickList, type PickFrom } from './FilePickList.js';
 import { parseIds } from './rules.js';
 
 interface AttachmentOptions {
@@ -33,12 +35,19 @@ function FormAttachmentWidget(p: WidgetProps) {
 
 export const attachmentWidget: WidgetDef = { component: FormAttachmentWidget };
 
-/** Grid cell: the file count on canvas; a click opens the widget in a dialog (see DataGrid). */
+/** Grid cell: the file count on canvas (or, with a displayKey, the row's text of the files, e.g. the picked
+ *  files' names); a click opens the widget in a dialog (see DataGrid). */
 export const uploadCellType: CellTypeDef = {
   align: 'center',
   display: 'text',
   // The count alone: the column title names it, and canvas text cannot rely on an emoji font.
-  format: (value) => String(parseIds(value).length),
+  format: (value, col, ctx) => {
+    // (col and ctx are optional to callers that format a bare value, such as a test of the registry.)
+    const key = (col as ColumnModel | undefined)?.displayKey;
+    const shown = key ? (ctx as CellContext | undefined)?.row[key] : undefined;
+    if (typeof shown === 'string' && shown !== '' && parseIds(value).length) return shown;
+    return String(parseIds(value).length);
+  },
   editor: 'none',
 };
 
@@ -50,15 +59,20 @@ export interface AttachmentCellDialogProps {
   config: AttachmentConfig | undefined;
   fieldKey: string;
   readOnly: boolean;
-  onChange(ids: string | undefined): void;
+  /** attachmentConfig.pickFrom with the family that serves it: an editable cell picks instead of uploading. */
+  pick?: { pickFrom: PickFrom; entity: EntityDefinition };
+  /** `display`: the picked files' names and sizes (picking only), for the column's displayKey. */
+  onChange(ids: string | undefined, display?: string | null): void;
   onClose(): void;
 }
 
-export function AttachmentCellDialog({ name, title, entity, row, config, fieldKey, readOnly, onChange, onClose }: AttachmentCellDialogProps) {
+export function AttachmentCellDialog({ name, title, entity, row, config, fieldKey, readOnly, pick, onChange, onClose }: AttachmentCellDialogProps) {
   const key = row?.[entity.key];
+  const picking = !!pick && !readOnly;
   return (
-    <Modal visible={row !== null} title={title} footer={null} onCancel={onClose} unmountOnExit style={{ width: 600 }}>
-      {row && (
+    <Modal visible={row !== null} title={title} footer={null} onCancel={onClose} unmountOnExit style={{ width: picking ? 720 : 600 }}>
+      {row && picking && <FilePickList name={name} value={row[fieldKey]} pickFrom={pick.pickFrom} entity={pick.entity} onChange={onChange} />}
+      {row && !picking && (
         <AttachmentWidget
           name={name}
           value={row[fieldKey]}

@@ -15,6 +15,7 @@ import { cachedCells } from './cellCache.js';
 import { buildColumnModels, DEFAULT_OPERATE_WIDTH, EXPAND_WIDTH, INDEX_WIDTH, lookupTypesOf, pageSizeOptions, showsSummary } from './columns.js';
 import { editorFor, isCellEditable } from './editable.js';
 import { AttachmentCellDialog } from '../attachments/registration.js';
+import { pickOf } from '../attachments/FilePickList.js';
 import type { ColumnModel } from './columns.js';
 import { applyComputed } from './compute.js';
 import { leafColumns, operateActions, operateWidth as operateWidthOf, selectionOf } from './config.js';
@@ -464,7 +465,11 @@ export function DataGrid(props: DataGridProps) {
           fieldKey={attachmentAt.model.key}
           config={attachmentAt.model.column.attachmentConfig}
           readOnly={!onRowsChange || !isCellEditable(grid, attachmentAt.model, rows[attachmentAt.row] ?? {}, readOnly, 'input')}
-          onChange={(ids) => writeRow(attachmentAt.row, { [attachmentAt.model.key]: ids ?? null })}
+          pick={pickOf(attachmentAt.model.column.attachmentConfig, entities)}
+          onChange={(ids, display) => {
+            const { key, displayKey } = attachmentAt.model;
+            writeRow(attachmentAt.row, { [key]: ids ?? null, ...(displayKey && display !== undefined ? { [displayKey]: display } : {}) });
+          }}
           onClose={() => setAttachmentAt(null)}
         />
       )}

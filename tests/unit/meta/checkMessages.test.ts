@@ -31,4 +31,23 @@ describe('cross-check messages', () => {
     expect(formatCheck(mine[1], 'TH')).toBe('/grid/api listEverything ไม่ใช่การค้นหารายการของ srmBaseBank');
     expect(crossCheck({ ...defs, pages })).toContain('page base/bankList: /grid/api listEverything is not a list action of srmBaseBank');
   });
+
+  it('tells an upload cell whose picker names an unknown family or an operation it does not declare for reading', () => {
+    const defs = loadDefinitions(join(import.meta.dirname, '../../..'));
+    const page = structuredClone(defs.pages.get('supplier/myChangeEdit')!) as PageDefinition;
+    const columns = page.lines!.find((l) => l.name === 'fileChanges')!.grid.columns;
+    const i = columns.findIndex((c) => c.key === 'oldFileIds');
+    const check = (pickFrom: { entity: string; operation: string }) => {
+      columns[i] = { ...columns[i], attachmentConfig: { ...columns[i].attachmentConfig, pickFrom } };
+      return checkProblems({ ...defs, pages: new Map(defs.pages).set(page.name, page) }).filter((p) => p.where === `page ${page.name}`);
+    };
+    expect(check({ entity: 'srmPosSupplierChange', operation: 'listMasterFiles' })).toEqual([]);
+    const [unknown] = check({ entity: 'srmNoSuchThing', operation: 'listMasterFiles' });
+    expect(unknown.key).toBe('unknownEntity');
+    // doSubmit is the family's, but a transition, not a read operation.
+    const [notRead] = check({ entity: 'srmPosSupplierChange', operation: 'doSubmit' });
+    expect(formatCheck(notRead, 'EN')).toBe(
+      `/lines/1/grid/columns/${i}/attachmentConfig/pickFrom/operation doSubmit is not a declared read operation of srmPosSupplierChange`,
+    );
+  });
 });

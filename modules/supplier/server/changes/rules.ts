@@ -9,6 +9,7 @@ import { refuse } from '../../../../server/errors.js';
 import type { EntityRules } from '../../../../server/modules/types.js';
 import type { SupplierTables } from '../../generated/tables.js';
 import { applyFileLines, hasFileLines, prepareFileLines } from './fileChanges.js';
+import { describePickedFiles } from './masterFiles.js';
 
 /** The master's fields a supplier may ask to change (column names, the same on both tables). */
 const FIELDS = ['supplier_name', 'tax_number', 'contact_name', 'contact_phone', 'email', 'address'] as const;
@@ -48,6 +49,10 @@ export const changeRules: EntityRules = {
     // Only a supplier's own user asks; the change is always of its own company.
     if (ctx.session.userType !== 'EXTERNAL' || !ctx.session.supplierId) throw refuse('change.supplierOnly');
     if (id === null) values.supplier_id = ctx.session.supplierId;
+  },
+  async afterLines(ctx, db, id) {
+    // A file line names only the supplier's own master files; the supplier sees their names once saved.
+    await describePickedFiles(ctx, db, id);
   },
   async beforeTransition(ctx, db, step) {
     if (step.action === 'doReject' && !ctx.internal && !reasonOf(ctx.body)) throw refuse('change.rejectReasonRequired');

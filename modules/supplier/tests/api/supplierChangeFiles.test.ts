@@ -2,7 +2,9 @@
 // file, remove one, replace one (matched by its name), renew a certificate (new scan, new expiry date) and
 // add a certificate; buyer01 sees each line marked with names, sizes and dates and can download every file;
 // a rejection leaves the master's files as they were; the approval moves them. Another supplier's file,
-// someone else's upload, an expired certificate and a second pending change are refused (EN and TH).
+// someone else's upload, an expired certificate and a second pending change are refused (EN and TH). The portal's
+// picker (listMasterFiles) offers only the caller's own master files; a line naming another's is not even saved;
+// files picked that way are removed and replaced on approval, and left alone on rejection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import { expectOk, expectRefusal, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
@@ -89,12 +91,29 @@ for (const backend of await backends()) {
 
     it("another supplier's file, someone else's upload and an expired certificate are refused", async () => {
       const foreign = await put(s1, 'other.pdf', PDF);
-      const ch = expectOk(await s2.call<Rec>(`${CHANGE}/saveOrUpdate`, { fileChanges: [{ changeKind: 'REMOVED', oldFileIds: String(foreign) }] }));
+      // Named in a line, supplier01's file is refused when the change is saved …
+      expectRefusal(
+        await s2.call(`${CHANGE}/saveOrUpdate`, { fileChanges: [{ changeKind: 'REMOVED', oldFileIds: String(foreign) }] }, { lang: 'EN' }),
+        200,
+        "Attachment change line 1: the file to remove or replace is not among your company's files",
+      );
+      // … and a file of its own master that left the master before the submission, when it is submitted.
+      const ch = expectOk(await s2.call<Rec>(`${CHANGE}/saveOrUpdate`, { fileChanges: [{ changeKind: 'REMOVED', oldFileIds: String(file.photo) }] }));
+      await db()
+        .updateTable('srm_pos_supplier_info')
+        .set({ attachment_ids: String(file.manual) })
+        .where('supplier_id', '=', own)
+        .execute();
       expectRefusal(
         await s2.call(`${CHANGE}/doSubmit`, { id: ch.changeId }, { lang: 'EN' }),
         200,
         "Attachment change line 1: the file to remove or replace is not among your company's files",
       );
+      await db()
+        .updateTable('srm_pos_supplier_info')
+        .set({ attachment_ids: `${file.manual},${file.photo}` })
+        .where('supplier_id', '=', own)
+        .execute();
       const same = expectOk(await s2.call<Rec>(`${CHANGE}/findById`, { id: ch.changeId }));
       expectOk(await s2.call(`${CHANGE}/saveOrUpdate`, { ...same, fileChanges: [{ changeKind: 'ADDED', newFileIds: String(foreign) }] }));
       expectRefusal(await s2.call(`${CHANGE}/doSubmit`, { id: ch.changeId }, { lang: 'TH' }), 200, 'การเปลี่ยนไฟล์แนบบรรทัด 1: ใช้ได้เฉพาะไฟล์ที่อัปโหลดสำหรับคำขอนี้');
@@ -109,6 +128,68 @@ for (const backend of await backends()) {
         }),
       );
       expectRefusal(await s2.call(`${CHANGE}/doSubmit`, { id: ch.changeId }, { lang: 'EN' }), 200, `Certificate “ISO 9001” expired on ${dayPlus(-1)}`);
+      expectOk(await s2.call(`${CHANGE}/delete`, { id: ch.changeId }));
+    });
+
+    it("the portal's picker offers only the caller's own master files; a line naming another supplier's file is not saved", async () => {
+      const offered = async (c: SignedClient, body: Rec = {}) => expectOk(await c.call<Rec[]>(`${CHANGE}/listMasterFiles`, body));
+      const mine = await offered(s2);
+      expect(mine.map((f) => [f.id, f.originalFileName, f.fileSize])).toEqual([
+        [file.manual, 'manual.pdf', PDF.length + 'manual v1'.length],
+        [file.photo, 'photo.png', PNG.length],
+      ]);
+      expect(mine.every((f) => /^\d{4}-\d{2}-\d{2}/.test(String(f.creationDate)))).toBe(true);
+      // Asking for supplier01's master by id changes nothing: the supplier is the session's.
+      const theirs = expectOk(await s1.call<Rec[]>(`${SUPPLIER}/listByPage`, { params: {}, pageRows: 5 }))[0];
+      expect((await offered(s2, { supplierId: theirs.supplierId, id: theirs.supplierId })).map((f) => f.id)).toEqual([file.manual, file.photo]);
+      // supplier01 is offered none of supplier02's files; an internal user is refused.
+      const s1Ids = (await offered(s1)).map((f) => Number(f.id));
+      expect(s1Ids.filter((id) => id === file.manual || id === file.photo)).toEqual([]);
+      expectRefusal(
+        await buyer.call(`${CHANGE}/listMasterFiles`, {}, { lang: 'EN' }),
+        200,
+        'Only the supplier itself asks for a change of its information, in the supplier portal',
+      );
+      // supplier01 names supplier02's file in a line: refused at save, in its language, and no change is kept.
+      const count = async () =>
+        Number(
+          (
+            await db()
+              .selectFrom('srm_pos_supplier_change')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('supplier_id', '=', Number(theirs.supplierId))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      expectRefusal(
+        await s1.call(`${CHANGE}/saveOrUpdate`, { fileChanges: [{ changeKind: 'REMOVED', oldFileIds: String(file.photo) }] }, { lang: 'TH' }),
+        200,
+        'การเปลี่ยนไฟล์แนบบรรทัด 1: ไฟล์ที่จะลบหรือแทนที่ไม่อยู่ในไฟล์ของบริษัทคุณ',
+      );
+      expect(await count()).toBe(before);
+      // supplier02's own picks are saved with their names and sizes, before any submission.
+      const ch = expectOk(
+        await s2.call<Rec>(`${CHANGE}/saveOrUpdate`, {
+          fileChanges: [
+            { changeKind: 'REMOVED', oldFileIds: String(file.photo) },
+            { changeKind: 'REPLACED', oldFileIds: String(file.manual) },
+          ],
+        }),
+      );
+      const saved = expectOk(await s2.call<Rec>(`${CHANGE}/findById`, { id: ch.changeId }));
+      expect((saved.fileChanges as Rec[]).map((l) => [l.oldFileIds, l.oldFiles])).toEqual([
+        [String(file.photo), `photo.png (${PNG.length} B)`],
+        [String(file.manual), `manual.pdf (${PDF.length + 'manual v1'.length} B)`],
+      ]);
+      // Picking another supplier's file into the saved change is refused too, and the change keeps its lines.
+      expectRefusal(
+        await s2.call(`${CHANGE}/saveOrUpdate`, { ...saved, fileChanges: [{ changeKind: 'REMOVED', oldFileIds: String(s1Ids[0] ?? 999999) }] }, { lang: 'EN' }),
+        200,
+        "Attachment change line 1: the file to remove or replace is not among your company's files",
+      );
+      const kept = expectOk(await s2.call<Rec>(`${CHANGE}/findById`, { id: ch.changeId }));
+      expect((kept.fileChanges as Rec[]).map((l) => l.oldFileIds)).toEqual([String(file.photo), String(file.manual)]);
       expectOk(await s2.call(`${CHANGE}/delete`, { id: ch.changeId }));
     });
 
@@ -204,6 +285,44 @@ for (const backend of await backends()) {
       );
       expect(await masterFiles()).toBe(String(file.manual2));
       expect((await t.app.ctx.modules.api<FilesApi>('files').filesOfRecord(t.app.ctx.db, 'srmPosSupplierChange', Number(ch.changeId), [a])).length).toBe(1);
+    });
+
+    it('files picked on the screen (one removed, one replaced): a rejection changes nothing, the approval removes and replaces them', async () => {
+      // The change left waiting by the test before is rejected; the master holds manual v2 and a leaflet.
+      const waiting = await db()
+        .selectFrom('srm_pos_supplier_change')
+        .select('change_id')
+        .where('supplier_id', '=', own)
+        .where('status', '=', 'SUBMITTED')
+        .execute();
+      for (const w of waiting) expectOk(await buyer.call(`${CHANGE}/doReject`, { id: Number(w.change_id), reason: 'redo' }));
+      file.leaflet = await put(s2, 'leaflet.pdf', bytes('leaflet', PDF));
+      const found = expectOk(await s2.call<Rec>(`${SUPPLIER}/findById`, { id: own }));
+      expectOk(await s2.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own, versionNum: found.versionNum, attachmentIds: `${file.manual2},${file.leaflet}` }));
+      expect(expectOk(await s2.call<Rec[]>(`${CHANGE}/listMasterFiles`, {})).map((f) => f.id)).toEqual([file.manual2, file.leaflet]);
+      file.manual3 = await put(s2, 'manual-v3.pdf', bytes('manual v3', PDF));
+      const ch = expectOk(
+        await s2.call<Rec>(`${CHANGE}/saveOrUpdate`, {
+          fileChanges: [
+            { changeKind: 'REMOVED', oldFileIds: String(file.leaflet) },
+            { changeKind: 'REPLACED', oldFileIds: String(file.manual2), newFileIds: String(file.manual3) },
+          ],
+        }),
+      );
+      expectOk(await s2.call(`${CHANGE}/doSubmit`, { id: ch.changeId }));
+      const seen = expectOk(await buyer.call<Rec>(`${CHANGE}/findById`, { id: ch.changeId }));
+      expect((seen.fileChanges as Rec[]).map((l) => [l.changeKind, l.oldFiles ?? null, l.newFiles ?? null])).toEqual([
+        ['REMOVED', `leaflet.pdf (${PDF.length + 'leaflet'.length} B)`, null],
+        ['REPLACED', `manual.pdf (${PDF.length + 'manual v2 longer'.length} B)`, `manual-v3.pdf (${PDF.length + 'manual v3'.length} B)`],
+      ]);
+      expectOk(await buyer.call(`${CHANGE}/doReject`, { id: ch.changeId, reason: 'wrong version' }));
+      expect(await masterFiles()).toBe(`${file.manual2},${file.leaflet}`);
+      expectOk(await s2.call(`${CHANGE}/doSubmit`, { id: ch.changeId }));
+      expectOk(await buyer.call(`${CHANGE}/doApproval`, { id: ch.changeId }));
+      expect(await masterFiles()).toBe(String(file.manual3));
+      expect(expectOk(await s2.call<Rec[]>(`${CHANGE}/listMasterFiles`, {})).map((f) => f.originalFileName)).toEqual(['manual-v3.pdf']);
+      const files = t.app.ctx.modules.api<FilesApi>('files');
+      expect((await files.filesOfRecord(t.app.ctx.db, 'srmPosSupplierChange', Number(ch.changeId), [file.leaflet, file.manual2])).length).toBe(2);
     });
   });
 }

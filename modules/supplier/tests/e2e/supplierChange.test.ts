@@ -1,14 +1,18 @@
 // A supplier's change of its own information in the browser, in CN and TH, on a server of this file's
 // own: supplier02 finds its master read-only on 企业信息, follows its hint to a new change request, asks
 // for a new contact phone (only that field) and a new file (an attachment line added, its kind picked and
-// its file uploaded in the portal's grid), submits, and sees the difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value and the file marked added with its name and size, opens it for preview and download, approves;
-// the supplier list then shows the new phone and the master holds the new file.
+// its file uploaded in the portal's grid), removes one of its company's attachments and replaces another (each
+// picked in the line's current-files cell from its own master's files, the replacement uploaded beside it),
+// submits, and sees the difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value and the file marked added with its name and size, opens it for preview and download, approves;
+// the supplier list then shows the new phone and the master holds the new file and the replacement, not the
+// removed or replaced ones.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
 import { activePane, chromiumForFile, confirmPrimary, eventually, grid, gridRows, noDialog, openMenu, pickCell } from '../../../../tests/e2e/helpers';
 import { clickAt, scrollHome, scrollTo } from '../../../../tests/e2e/gridHelpers';
-import { PDF } from '../../../../tests/support/fileUpload';
+import { PDF, upload } from '../../../../tests/support/fileUpload';
+import { expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
 import { startMailingServer, type MailingServer } from '../../../../tests/e2e/mailingServer';
 
 let server: MailingServer;
@@ -31,6 +35,9 @@ const CASES = {
     effective: '已生效',
     rejected: '已驳回',
     added: '新增',
+    removed: '删除',
+    replaced: '替换',
+    pickHint: '只列出本公司资料中的附件',
   },
   TH: {
     hint: 'ผ่านคำขอเปลี่ยนแปลงข้อมูลเท่านั้น',
@@ -41,6 +48,9 @@ const CASES = {
     effective: 'มีผลแล้ว',
     rejected: 'ถูกปฏิเสธ',
     added: 'เพิ่ม',
+    removed: 'ลบ',
+    replaced: 'แทนที่',
+    pickHint: 'แสดงเฉพาะไฟล์แนบของบริษัทคุณ',
   },
 } as const;
 
@@ -48,12 +58,55 @@ const signedIn = (user: string, lang: 'CN' | 'TH', home: 'inHome' | 'exHome'): P
 
 const values = async (g: Locator) => (await gridRows(g)).map((r) => Object.values(r)).filter((v) => v.some((x) => x.trim() !== ''));
 const statusOf = (page: Page) => activePane(page).locator('#root_status').innerText();
+const bytes = (label: string) => Buffer.concat([PDF, Buffer.from(label)]);
+
+/** supplier02's master gets two more attachments (as its company page's own save would keep them): the files
+ *  the change then removes and replaces. */
+async function seedMasterFiles(names: string[]): Promise<void> {
+  const s2 = await signIn(server.base, 'supplier02');
+  const company = expectOk(await s2.call<Rec[]>('srmServer/v1/srmPosSupplierInfoRestful/listByPage', { params: {}, pageRows: 5 }))[0];
+  const found = expectOk(await s2.call<Rec>('srmServer/v1/srmPosSupplierInfoRestful/findById', { id: company.supplierId }));
+  const ids = expectOk(
+    await upload(
+      s2,
+      names.map((name) => ({ name, data: bytes(name) })),
+    ),
+  ).map((f) => f.id);
+  const kept = String(found.attachmentIds ?? '')
+    .split(',')
+    .filter(Boolean);
+  expectOk(
+    await s2.call('srmServer/v1/srmPosSupplierInfoRestful/saveOrUpdate', {
+      supplierId: company.supplierId,
+      versionNum: found.versionNum,
+      attachmentIds: [...kept, ...ids].join(','),
+    }),
+  );
+}
+
+/** In line `row`'s current-files cell: the picker lists the master's files; `fileName` is ticked. */
+async function pickMasterFile(page: Page, lines: Locator, row: number, fileName: string, hint: string, shotName?: string): Promise<void> {
+  await clickAt(page, lines, 'oldFileIds', row, await scrollTo(lines, 'oldFileIds'));
+  const picker = page.getByTestId(`file-pick-fileChanges-oldFileIds-${row}`);
+  await picker.waitFor({ state: 'visible' });
+  await eventually(() => picker.getAttribute('data-loaded')).toBe('Y');
+  expect(await picker.innerText()).toContain(hint);
+  await picker.locator('tr', { hasText: fileName }).locator('.arco-checkbox').click();
+  await eventually(async () => (await picker.getAttribute('data-ids'))?.split(',').filter(Boolean).length).toBe(1);
+  if (shotName) await shot(page, shotName);
+  await page.keyboard.press('Escape');
+  await noDialog(page);
+}
 
 for (const lang of ['CN', 'TH'] as const) {
   describe(`supplier information change in ${lang}`, () => {
     it('supplier02 asks for a new phone; buyer01 sees the difference and approves; the master changes', async () => {
       const c = CASES[lang];
       const l = lang.toLowerCase();
+      const removed = `catalogue-${l}.pdf`;
+      const replaced = `price-list-${l}.pdf`;
+      const replacement = `price-list-${l}-2027.pdf`;
+      await seedMasterFiles([removed, replaced]);
       const supplier = await signedIn('supplier02', lang, 'exHome');
       // 企业信息 shows the master read-only and points to the change request.
       await openMenu(supplier, 'MY_COMPANY', /\/main\/supplier\/myCompanyList/);
@@ -91,9 +144,40 @@ for (const lang of ['CN', 'TH'] as const) {
       await noDialog(supplier);
       await scrollHome(lines);
       await eventually(() => values(lines)).toEqual([expect.arrayContaining([c.added, '1'])]);
+      // One of the company's files removed, another replaced: each picked from the master's own files.
+      await activePane(supplier).getByTestId('line-fileChanges-action-addFileLine').click();
+      await activePane(supplier).getByTestId('line-fileChanges-action-addFileLine').click();
+      await eventually(async () => (await gridRows(lines)).length).toBe(3);
+      await pickCell(supplier, 'fileChanges', 'changeKind', 1, c.removed);
+      await pickCell(supplier, 'fileChanges', 'changeKind', 2, c.replaced);
+      await pickMasterFile(supplier, lines, 1, removed, c.pickHint, `supplier-change-pick-file-${l}`);
+      await pickMasterFile(supplier, lines, 2, replaced, c.pickHint);
+      await clickAt(supplier, lines, 'newFileIds', 2, await scrollTo(lines, 'newFileIds'));
+      const replaceCell = 'fileChanges-newFileIds-2';
+      await supplier.getByTestId(`attachment-${replaceCell}`).waitFor({ state: 'visible' });
+      const uploadedAgain = supplier.waitForResponse((r) => r.url().includes('/fileServer/v2/file/upload'));
+      await supplier
+        .getByTestId(`attachment-input-${replaceCell}`)
+        .setInputFiles([{ name: replacement, mimeType: 'application/pdf', buffer: bytes(replacement) }]);
+      expect(((await (await uploadedAgain).json()) as { status: string }).status).toBe('S');
+      await supplier.keyboard.press('Escape');
+      await noDialog(supplier);
+      await scrollHome(lines);
+      const size = (name: string) => `${name} (${bytes(name).length} B)`;
+      const fileLines = [
+        expect.arrayContaining([c.added, '1']),
+        expect.arrayContaining([c.removed, size(removed), '0']),
+        expect.arrayContaining([c.replaced, size(replaced), '1']),
+      ];
+      await eventually(() => values(lines)).toEqual(fileLines);
+      const saved = supplier.waitForResponse((r) => r.url().includes('srmPosSupplierChangeRestful/saveOrUpdate'));
       await activePane(supplier).getByTestId('action-save').click();
+      expect(((await (await saved).json()) as { status: string }).status).toBe('S');
       await supplier.reload();
-      await eventually(() => values(grid(supplier, 'fileChanges'))).toEqual([expect.arrayContaining([c.added, '1'])]);
+      // Saved, the picks come back with their names and sizes (the server's account of them).
+      await eventually(() => values(grid(supplier, 'fileChanges'))).toEqual(fileLines);
+      await grid(supplier, 'fileChanges').scrollIntoViewIfNeeded();
+      await shot(supplier, `supplier-change-picked-${l}`);
       await activePane(supplier).getByTestId('action-submit').click();
       await confirmPrimary(supplier);
       await eventually(() => statusOf(supplier)).toBe(c.inReview);
@@ -110,7 +194,11 @@ for (const lang of ['CN', 'TH'] as const) {
       await buyer.waitForURL(/\/main\/supplier\/supplierChangeReviewEdit\?.*mode=view/);
       await eventually(() => values(grid(buyer, 'differences'))).toEqual([expect.arrayContaining([c.field, c.old, c.phone])]);
       const files = grid(buyer, 'fileChanges');
-      await eventually(() => values(files)).toEqual([expect.arrayContaining([c.added, `${fileName} (${PDF.length} B)`])]);
+      await eventually(() => values(files)).toEqual([
+        expect.arrayContaining([c.added, `${fileName} (${PDF.length} B)`]),
+        expect.arrayContaining([c.removed, size(removed)]),
+        expect.arrayContaining([c.replaced, size(replaced), size(replacement)]),
+      ]);
       await shot(buyer, `supplier-change-review-${l}`);
       // The new file opens from its cell, with preview and download (no upload, no delete).
       await clickAt(buyer, files, 'newFileIds', 0, await scrollTo(files, 'newFileIds'));
@@ -144,6 +232,11 @@ for (const lang of ['CN', 'TH'] as const) {
       // And the master now holds the file the supplier added in the change.
       await activePane(buyer).getByTestId('attachment-trigger-attachmentIds').hover();
       await eventually(() => buyer.getByTestId('attachment-list-attachmentIds').innerText()).toContain(fileName);
+      // … and the replacement, without the removed and the replaced files.
+      const masterList = await buyer.getByTestId('attachment-list-attachmentIds').innerText();
+      expect(masterList).toContain(replacement);
+      expect(masterList).not.toContain(removed);
+      expect(masterList).not.toContain(replaced);
       await shot(buyer, `supplier-responsible-buyer-${l}`);
       await activePane(buyer).getByTestId('action-back').click();
 
