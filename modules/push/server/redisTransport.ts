@@ -1,7 +1,10 @@
 // Live push across server processes: a frame's seq and its replay copy are written to Redis in one
 // script per user (so seq order and buffer order agree), then one PUBLISH tells every process, each of
-// which hands the frame to the sockets it holds. Two connections: a subscribed ioredis connection can
-// run no other command.
+// which hands the frame to the sockets it holds. The publishing process hands its own sockets the frames
+// as soon as their seqs are back, and skips its own PUBLISH when it comes round on the subscription: a
+// frame to a local watcher waits for no second round trip and no parse of the batch (the auction's
+// accept → frame). Two connections: a subscribed ioredis connection can run no other command.
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { replayOf, type Frame, type FrameListener, type PushTransport } from './transport.js';
 
@@ -16,22 +19,29 @@ return seq`;
 
 /** One published message on the channel: the frame's type and data once, each user's seq. */
 interface Fanout {
+  origin: string;
   type: string;
   data: unknown;
   seqs: [number, number][];
 }
 
 /**
- * A published batch of `publishEach` is not JSON: `EACH_MARK`, then one line per frame, `userId seq text`
+ * A published batch of `publishEach` is not JSON: `EACH_MARK`, the publishing process's origin and a line
+ * break, then one line per frame, `userId seq text`
  * (the frame's JSON text, already numbered; JSON text holds no raw line break). A subscriber cuts the
  * lines and hands each text to the sockets as it is: no parse of the batch, no parse and re-serialise of
  * every frame (at an auction's pace that was most of a process's frame cost).
  */
-const EACH_MARK = 'E\n';
+const EACH_MARK = 'E ';
+
+/** The publishing process of an EACH_MARK batch. */
+export function originOf(text: string): string {
+  return text.slice(EACH_MARK.length, text.indexOf('\n', EACH_MARK.length));
+}
 
 /** The frames of an EACH_MARK batch. */
 export function* eachFrames(text: string): Generator<{ userId: number; seq: number; text: string }> {
-  let at = EACH_MARK.length;
+  let at = text.indexOf('\n', EACH_MARK.length) + 1;
   while (at < text.length) {
     const end = text.indexOf('\n', at);
     const line = text.slice(at, end < 0 ? text.length : end);
@@ -61,6 +71,8 @@ export class RedisTransport implements PushTransport {
   private readonly sub: Redis;
   private readonly listeners: FrameListener[] = [];
   private readonly channel: string;
+  /** This process's mark on what it publishes (its own frames reach its sockets before the PUBLISH). */
+  private readonly origin = randomBytes(8).toString('hex');
 
   /** `namespace` separates installations (and test databases) sharing one Redis. */
   constructor(
@@ -75,19 +87,26 @@ export class RedisTransport implements PushTransport {
     this.sub.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
       if (text.startsWith(EACH_MARK)) {
-        for (const f of eachFrames(text)) {
-          // The data stays text: a socket writes it as it is (hub.ts), the frame object only orders it.
-          const frame: Frame = { type: '', seq: f.seq, data: null };
-          for (const l of this.listeners) l(f.userId, frame, f.text);
-        }
+        if (originOf(text) === this.origin) return;
+        for (const f of eachFrames(text)) this.hand(f.userId, f.seq, f.text);
         return;
       }
       const m = JSON.parse(text) as Fanout;
-      for (const [userId, seq] of m.seqs) {
-        const frame: Frame = { type: m.type, seq, data: m.data };
-        for (const l of this.listeners) l(userId, frame);
-      }
+      if (m.origin !== this.origin) this.handAll(m);
     });
+  }
+
+  /** One frame whose data stays text: a socket writes it as it is (hub.ts), the frame object only orders it. */
+  private hand(userId: number, seq: number, text: string): void {
+    const frame: Frame = { type: '', seq, data: null };
+    for (const l of this.listeners) l(userId, frame, text);
+  }
+
+  private handAll(m: Fanout): void {
+    for (const [userId, seq] of m.seqs) {
+      const frame: Frame = { type: m.type, seq, data: m.data };
+      for (const l of this.listeners) l(userId, frame);
+    }
   }
 
   private seqKey = (userId: number) => `${this.namespace}seq:${userId}`;
@@ -110,7 +129,8 @@ export class RedisTransport implements PushTransport {
       if (err) throw err;
       seqs.push([userIds[i], Number(seq)]);
     });
-    const message: Fanout = { type, data: data ?? null, seqs };
+    const message: Fanout = { origin: this.origin, type, data: data ?? null, seqs };
+    this.handAll(message);
     await this.cmd.publish(this.channel, JSON.stringify(message));
   }
 
@@ -126,16 +146,18 @@ export class RedisTransport implements PushTransport {
     );
     const results = (await pipe.exec()) ?? [];
     const out = this.cmd.pipeline();
-    let batch = EACH_MARK;
+    const head = `${EACH_MARK}${this.origin}\n`;
+    let batch = head;
     const flush = () => {
-      if (batch === EACH_MARK) return;
+      if (batch === head) return;
       void out.publish(this.channel, batch);
-      batch = EACH_MARK;
+      batch = head;
     };
-    results.forEach(([err, seq], i) => {
-      if (err) throw err;
+    for (const [err] of results) if (err) throw err;
+    results.forEach(([, seq], i) => {
       // The same text the Lua script keeps for replay.
       const frame = `{"type":${texts[i][0]},"seq":${Number(seq)},"data":${texts[i][1]}}`;
+      this.hand(frames[i].userId, Number(seq), frame);
       batch += `${frames[i].userId} ${Number(seq)} ${frame}\n`;
       if (batch.length >= BATCH_BYTES) flush();
     });
