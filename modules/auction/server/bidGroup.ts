@@ -11,6 +11,7 @@ import { auditInsert, auditUpdate } from '../../../server/db/typed.js';
 import type { AppContext } from '../../../server/context.js';
 import type { Db } from '../../../server/db/connect.js';
 import { refuse } from '../../../server/errors.js';
+import type { AuctionTables } from '../generated/tables.js';
 import { GENESIS, LogBatch } from './chain.js';
 import { auctionNow, textOf } from './clock.js';
 import { cents } from './price.js';
@@ -63,6 +64,10 @@ function checkRound(a: AuctionRow, me: InvitedSupplier, price: number, confirmed
   if (confirmed.has(me.supplierId)) throw refuse('auction.roundConfirmed', { round: a.roundNumber });
 }
 
+/** The bid table and its identity column, typed (a rename fails the type check), for drawing ids ahead. */
+const BID_TABLE: keyof AuctionTables = 'srm_src_auction_bid';
+const BID_KEY: keyof AuctionTables['srm_src_auction_bid'] = 'bid_id';
+
 interface GroupState {
   suppliers: InvitedSupplier[];
   log: LogBatch;
@@ -98,7 +103,7 @@ async function groupState(db: Db, a: AuctionRow, bids: number): Promise<GroupSta
           .where('round_number', '=', a.roundNumber)
           .where(sql<boolean>`${japanese}`),
       ).as('confirmed'),
-      sql<unknown[]>`array(select nextval(pg_get_serial_sequence('srm_src_auction_bid', 'bid_id')) from generate_series(1, ${bids}))`.as('bidIds'),
+      sql<unknown[]>`array(select nextval(pg_get_serial_sequence(${BID_TABLE}, ${BID_KEY})) from generate_series(1, ${bids}))`.as('bidIds'),
     ])
     .executeTakeFirstOrThrow();
   const json = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
