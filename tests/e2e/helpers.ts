@@ -186,7 +186,11 @@ export async function pickCell(page: Page, lines: string, key: string, row: numb
 
 /** A toast (Arco Message) with this text becomes visible (`shot` finishes its slide-in). */
 export async function expectToast(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
-  await page.locator('.arco-message', { hasText: text }).first().waitFor({ state: 'visible', timeout });
+  // A toast already matched by an earlier call is marked and never matches again: an earlier save's
+  // "saved", still on screen, must not pass for this action's (CI: a refused save passed that way).
+  const toast = page.locator('.arco-message:not([data-e2e-seen])', { hasText: text }).first();
+  await toast.waitFor({ state: 'visible', timeout });
+  await toast.evaluate((el) => el.setAttribute('data-e2e-seen', '1'), undefined, { timeout: 1000 }).catch(() => undefined);
 }
 
 /**
