@@ -9,6 +9,7 @@ import type { FilesApi } from './api.js';
 import { orphanSweep } from './server/orphanSweep.js';
 import { storeBytes } from './server/storeBytes.js';
 import { claimUploads, moveFiles } from './server/rebind.js';
+import { shareRead } from './server/readShares.js';
 
 export default defineModule({
   name: 'files',
@@ -22,6 +23,7 @@ export default defineModule({
     bytesOfRecordFiles: (db, functionId, businessId, ids, maxBytes) => bytesOfRecordFiles(app, db, functionId, businessId, ids, maxBytes),
     moveFiles,
     claimUploads,
+    shareRead: (functionId, share) => shareRead(app, functionId, share),
   }),
   routes: (server, { app }) => registerFileRoutes(server, app),
   programs: [orphanSweep],

@@ -9,6 +9,7 @@ import { findRow } from '../../../server/rest/read.js';
 import { SAVE_ACTIONS } from '../../../server/acl/bindings.js';
 import type { FileRow } from './repo.js';
 import { PendingEvents } from '../../../server/events/domainEvents.js';
+import { sharedForReading } from './readShares.js';
 
 export type FileAction = 'findById' | 'saveOrUpdate';
 
@@ -52,12 +53,18 @@ export class RecordAccess {
   async canSee(f: FileRow): Promise<boolean> {
     if (f.created_by === this.session.userId) return true;
     if (!f.function_id || f.business_id === null) return false;
-    return this.record(f.function_id, f.business_id, 'findById');
+    if (await this.record(f.function_id, f.business_id, 'findById')) return true;
+    // A module may share its record's files for reading with users who may not open the record (readShares.ts).
+    return sharedForReading(this.app, this.session, f.function_id, f.business_id);
   }
 
+  /**
+   * A file of no record: its uploader. A file of a record: whoever may edit that record, and only they — the
+   * uploader too, since a module may have moved the file onto a record its uploader may not change (a
+   * supplier's scan that an approved change request put on its master; a PDF signed in the portal).
+   */
   async canDelete(f: FileRow): Promise<boolean> {
-    if (f.created_by === this.session.userId) return true;
-    if (!f.function_id || f.business_id === null) return false;
+    if (!f.function_id || f.business_id === null) return f.created_by === this.session.userId;
     return this.record(f.function_id, f.business_id, 'saveOrUpdate');
   }
 
