@@ -15,6 +15,8 @@ import { mailFirstPassword, mailRejection, registerRules } from './server/regist
 import { lifecycleRules } from './server/lifecycle/rules.js';
 import { changeRules } from './server/changes/rules.js';
 import { listMasterFiles } from './server/changes/masterFiles.js';
+import { listMyCertificates, mayReadRegistrationFiles } from './server/changes/myCertificates.js';
+import type { FilesApi } from '../files/api.js';
 import { notifyStatusChange } from './server/lifecycle/notify.js';
 import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
 import { riskScanProgram } from './server/risk/riskProgram.js';
@@ -35,7 +37,12 @@ export default defineModule({
   dependsOn: ['base', 'admin', 'workflow', 'files', 'scheduler'],
   publicPaths: PUBLIC_PATHS,
   programs: [certificateExpiryProgram, riskScanProgram, statusEndDateProgram],
-  routes: (server, { app }) => registerPublicRoutes(server, app),
+  routes: (server, { app }) => {
+    // The portal shows a supplier its certificates' scans, which are its approved registration's files: readable
+    // by its users, though the registration itself is not (docs/suppliers.md "Its certificates in the portal").
+    app.modules.api<FilesApi>('files').shareRead('srmPosSupplierRegister', mayReadRegistrationFiles);
+    return registerPublicRoutes(server, app);
+  },
   rules: {
     srmPosSupplierRegister: registerRules,
     srmPosSupplierLifecycle: lifecycleRules,
@@ -49,8 +56,8 @@ export default defineModule({
     srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers },
     srmPosSupplierWarning: { getSupplierEarlyWarningByPage },
     srmPosSupplierRegister: { getRegisterInfoVOById },
-    srmPosSupplierInfo: { syncSupplierInfo },
-    srmPosSupplierChange: { listMasterFiles },
+    srmPosSupplierInfo: { syncSupplierInfo, listMyCertificates },
+    srmPosSupplierChange: { listMasterFiles, listMyCertificates },
   },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,
