@@ -72,6 +72,8 @@ export function RemoteOptions({ from, entity, value, placeholder, getPopupContai
       allowClear
       showSearch
       allowCreate={from.allowNew === true}
+      // As wide as the choices need (a number and a date beside each), however narrow the column.
+      triggerProps={{ autoAlignPopupWidth: false, autoAlignPopupMinWidth: true }}
       loading={choices === null}
       placeholder={placeholder}
       defaultValue={value === null || value === undefined || value === '' ? undefined : String(value)}

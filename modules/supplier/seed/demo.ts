@@ -79,8 +79,9 @@ const grants: DemoStep = {
     await demo.grant('BUYER', 'SUPPLIER_LIFECYCLE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnExport']);
     await demo.grant('PR_APPROVER', 'SUPPLIER_LIFECYCLE', ['btnView', 'btnApprove', 'btnReject', 'btnExport']);
     await demo.grant('BUYER', 'SUPPLIER_WARNING', ['btnView', 'btnExport']);
-    // Buyers keep the supplier's master (the responsible buyer among it) on 供应商列表 → 编辑.
-    await demo.grant('BUYER', 'SUPPLIER_LIST', ['btnEdit', 'btnSave', 'btnSync']);
+    // Buyers keep the supplier's master (the responsible buyer, the attachments among it) on 供应商列表 → 编辑: the
+    // supplier's own 企业信息 is read-only, its changes come through approved change requests.
+    await demo.grant('BUYER', 'SUPPLIER_LIST', ['btnEdit', 'btnSave', 'btnSync', 'btnUploadAttachment', 'btnDelAttachment']);
     await demo.grant('BUYER', 'SUPPLIER_CHANGE_REVIEW', ['btnView', 'btnApprove', 'btnReject']);
     await demo.grant('SUPPLIER_PORTAL', 'MY_SUPPLIER_CHANGE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit']);
     // Qualification: buyers run it, the approver decides its status change (SUPPLIER_LIFECYCLE above).
