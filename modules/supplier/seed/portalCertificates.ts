@@ -40,7 +40,8 @@ export const portalCertificates: DemoStep = {
           contact_name: s.contact_name ?? '',
           email: s.email ?? '',
           phone: s.contact_phone,
-          language_code: number === 'S-0002' ? 'TH' : 'CN',
+          // The language its notices go out in (warningPush): CN, as before these companies had a registration.
+          language_code: 'CN',
           status: 'APPROVED',
           submitted_date: '2025-06-02 10:00:00',
           supplier_id: supplierId,
