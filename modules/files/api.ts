@@ -41,4 +41,7 @@ export interface FilesApi {
   /** Lets users who may not open a record of `functionId` read (list, download, preview) its files when `share`
    *  says so for the record: a module showing a record's files elsewhere. Attach and delete are unchanged. */
   shareRead(functionId: string, share: ReadShare): void;
+  /** Files of `functionId`'s records are deleted only by users who may edit the record, their uploaders no
+   *  longer (a record whose files change only through the module's own decisions, such as an approval). */
+  editorsOnly(functionId: string): void;
 }

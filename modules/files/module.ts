@@ -10,6 +10,7 @@ import { orphanSweep } from './server/orphanSweep.js';
 import { storeBytes } from './server/storeBytes.js';
 import { claimUploads, moveFiles } from './server/rebind.js';
 import { shareRead } from './server/readShares.js';
+import { editorsOnly } from './server/editorsOnly.js';
 
 export default defineModule({
   name: 'files',
@@ -24,6 +25,7 @@ export default defineModule({
     moveFiles,
     claimUploads,
     shareRead: (functionId, share) => shareRead(app, functionId, share),
+    editorsOnly: (functionId) => editorsOnly(app, functionId),
   }),
   routes: (server, { app }) => registerFileRoutes(server, app),
   programs: [orphanSweep],

@@ -40,7 +40,12 @@ export default defineModule({
   routes: (server, { app }) => {
     // The portal shows a supplier its certificates' scans, which are its approved registration's files: readable
     // by its users, though the registration itself is not (docs/suppliers.md "Its certificates in the portal").
-    app.modules.api<FilesApi>('files').shareRead('srmPosSupplierRegister', mayReadRegistrationFiles);
+    const files = app.modules.api<FilesApi>('files');
+    files.shareRead('srmPosSupplierRegister', mayReadRegistrationFiles);
+    // The master's and the registration's files change only through approved change requests (and the buyer's
+    // own edits): a supplier cannot delete them, not even the scans it uploaded itself. A signed agreement's PDF
+    // is the agreement's record of the signature: not the signer's to delete either.
+    for (const functionId of ['srmPosSupplierInfo', 'srmPosSupplierRegister', 'srmPosAgreement']) files.editorsOnly(functionId);
     return registerPublicRoutes(server, app);
   },
   rules: {

@@ -10,6 +10,7 @@ import { SAVE_ACTIONS } from '../../../server/acl/bindings.js';
 import type { FileRow } from './repo.js';
 import { PendingEvents } from '../../../server/events/domainEvents.js';
 import { sharedForReading } from './readShares.js';
+import { isEditorsOnly } from './editorsOnly.js';
 
 export type FileAction = 'findById' | 'saveOrUpdate';
 
@@ -59,13 +60,15 @@ export class RecordAccess {
   }
 
   /**
-   * A file of no record: its uploader. A file of a record: whoever may edit that record, and only they — the
-   * uploader too, since a module may have moved the file onto a record its uploader may not change (a
-   * supplier's scan that an approved change request put on its master; a PDF signed in the portal).
+   * The uploader, or whoever may edit the file's record. A record a module declared editors-only
+   * (editorsOnly.ts) drops the uploader's own right once the file is the record's: a module may have moved it
+   * onto a record its uploader may not change (a supplier's scan an approved change request put on its master).
    */
   async canDelete(f: FileRow): Promise<boolean> {
-    if (!f.function_id || f.business_id === null) return f.created_by === this.session.userId;
-    return this.record(f.function_id, f.business_id, 'saveOrUpdate');
+    const ofRecord = !!f.function_id && f.business_id !== null;
+    if (f.created_by === this.session.userId && !(ofRecord && isEditorsOnly(this.app, f.function_id!))) return true;
+    if (!ofRecord) return false;
+    return this.record(f.function_id!, f.business_id!, 'saveOrUpdate');
   }
 
   /** Linking a new file to a record requires being allowed to edit that record. */

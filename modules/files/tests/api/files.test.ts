@@ -277,7 +277,7 @@ for (const backend of await backends()) {
         expect((await fetch(`${t.url}/api/fileServer/v2/file/download?id=${own1.id}`)).status).toBe(401);
       });
 
-      it('delete: a file of no record its uploader, a file of a record its editors (buyers edit supplier records); another supplier is refused', async () => {
+      it('delete: the uploader or an editor of the record (buyers edit supplier records), an editors-only record its editors alone; another supplier is refused', async () => {
         const copy = expectOk(await sup1.call<Attachment>('fileServer/v2/file/copy', { id: own1.id }));
         expect(copy.id).not.toBe(own1.id);
         expect((await download(sup1, copy.id)).body.equals(PDF)).toBe(true);
@@ -292,10 +292,15 @@ for (const backend of await backends()) {
         // supplier01 sees its company's files but changes none of them (its master changes only through an
         // approved change request, docs/suppliers.md): no upload onto the record, no delete of its file …
         sup1.lang = 'TH';
-        expectRefusal(await upload(sup1, [{ name: 'x.pdf', data: PDF }], { functionId: 'srmPosSupplierInfo', businessId: company1.supplierId as number }), 403, 'คุณไม่มีสิทธิ์ดำเนินการนี้');
+        expectRefusal(
+          await upload(sup1, [{ name: 'x.pdf', data: PDF }], { functionId: 'srmPosSupplierInfo', businessId: company1.supplierId as number }),
+          403,
+          'คุณไม่มีสิทธิ์ดำเนินการนี้',
+        );
         expectRefusal(await sup1.call('fileServer/v2/file/delete', { id: own1.id }), 403, 'คุณไม่มีสิทธิ์ดำเนินการนี้');
         // … not even of a file it uploaded itself that a module then moved onto the record (an approved change
-        // request's scan): the record's editors decide, not the uploader.
+        // request's scan): the supplier module declares its master editors-only (FilesApi.editorsOnly), so the
+        // record's editors decide, not the uploader.
         const [mine] = expectOk(await upload(sup1, [{ name: 'scan.pdf', data: Buffer.concat([PDF, Buffer.from('scan')]) }]));
         const moved = await t.app.ctx.modules
           .api<FilesApi>('files')
