@@ -444,12 +444,19 @@ test('approver01 (preview/download only) sees the files read-only; buyer01 attac
     // The buyer sees the supplier's certificate through the upload cell of the supplier list (SPEC §3
     // cell type upload): the dialog lists it for preview and download, without upload or delete.
     await openMenu(page, 'SUPPLIER_LIST', /\/main\/supplier\/supplierList\?/);
+    // The list reloads (the saved record): the cell is clicked once the reloaded rows are drawn, and again
+    // until its dialog shows (a click landing while the grid redraws opens nothing).
+    const reloaded = page.waitForResponse((r) => r.url().includes('srmPosSupplierInfoRestful/listByPage'));
     await activePane(page).getByTestId('search-submit').click();
+    await reloaded;
     await eventually(async () => (await gridRows(suppliers)).length).toBeGreaterThan(0);
     const rowOf = (await gridRows(suppliers)).findIndex((r) => Object.values(r).includes('S-0001'));
     expect(rowOf).toBeGreaterThanOrEqual(0);
-    await clickCell(page, suppliers, W, rowOf);
     const cellWidget = page.getByTestId(`attachment-supplierList-${W}-${rowOf}`);
+    for (let attempt = 0; attempt < 3 && !(await cellWidget.isVisible()); attempt++) {
+      await clickCell(page, suppliers, W, rowOf);
+      await cellWidget.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    }
     await cellWidget.waitFor({ state: 'visible' });
     await eventually(() => cellWidget.getAttribute('data-count')).toBe('1');
     expect(await page.getByTestId(`attachment-input-supplierList-${W}-${rowOf}`).count()).toBe(0);
