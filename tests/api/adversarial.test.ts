@@ -223,7 +223,11 @@ for (const backend of await backends()) {
           403,
           FORBIDDEN,
         );
-        expectRefusal(await supA.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own.supplierId, versionNum: fresh.versionNum, attachmentIds: '' }), 403, FORBIDDEN);
+        expectRefusal(
+          await supA.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own.supplierId, versionNum: fresh.versionNum, attachmentIds: '' }),
+          403,
+          FORBIDDEN,
+        );
         expect(await fingerprint(db(), 'srm_pos_supplier_info')).toBe(before);
         const row = (await sql<Rec>`select supplier_status, created_by from srm_pos_supplier_info where supplier_id = ${own.supplierId}`.execute(db())).rows[0];
         expect(row.supplier_status).toBe('QUALIFIED');

@@ -221,7 +221,11 @@ for (const backend of await backends()) {
           403,
           FORBIDDEN,
         );
-        expectRefusal(await supplier.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own.supplierId, versionNum: own.versionNum, attachmentIds: '' }), 403, FORBIDDEN);
+        expectRefusal(
+          await supplier.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own.supplierId, versionNum: own.versionNum, attachmentIds: '' }),
+          403,
+          FORBIDDEN,
+        );
         expect(await findSupplier(own.supplierId)).toEqual(own);
         // What a supplier may write is its own change request (the supplier is its own, whatever the body says).
         const change = expectOk(

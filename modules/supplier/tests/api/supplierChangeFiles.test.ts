@@ -45,8 +45,14 @@ for (const backend of await backends()) {
     /** Puts supplier02's uploads among `ids` on its master and makes them its attachments (the server's side
      *  of an approved change request; the supplier cannot write its master itself). */
     const onMaster = async (list: number[]) => {
-      await t.app.ctx.modules.api<FilesApi>('files').claimUploads(t.app.ctx.db, s2.session!.userId, { functionId: 'srmPosSupplierInfo', businessId: own }, list);
-      await db().updateTable('srm_pos_supplier_info').set({ attachment_ids: list.join(',') }).where('supplier_id', '=', own).execute();
+      await t.app.ctx.modules
+        .api<FilesApi>('files')
+        .claimUploads(t.app.ctx.db, s2.session!.userId, { functionId: 'srmPosSupplierInfo', businessId: own }, list);
+      await db()
+        .updateTable('srm_pos_supplier_info')
+        .set({ attachment_ids: list.join(',') })
+        .where('supplier_id', '=', own)
+        .execute();
     };
     const cert = async (name: string) =>
       db().selectFrom('srm_pos_supplier_register_cert').selectAll().where('register_id', '=', registerId).where('cert_name', '=', name).executeTakeFirst();
@@ -62,7 +68,11 @@ for (const backend of await backends()) {
       file.photo = await put(s2, 'photo.png', PNG);
       const found = expectOk(await s2.call<Rec>(`${SUPPLIER}/findById`, { id: own }));
       expectRefusal(
-        await s2.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own, versionNum: found.versionNum, attachmentIds: `${file.manual},${file.photo}` }, { lang: 'TH' }),
+        await s2.call(
+          `${SUPPLIER}/saveOrUpdate`,
+          { supplierId: own, versionNum: found.versionNum, attachmentIds: `${file.manual},${file.photo}` },
+          { lang: 'TH' },
+        ),
         403,
         'คุณไม่มีสิทธิ์ดำเนินการนี้',
       );
