@@ -164,6 +164,12 @@ function checkPage(defs: Definitions, p: PageDefinition, say: Say): void {
       if (pick && !pickEntity) say(at, 'unknownEntity', { path: `${path}/columns/${i}/attachmentConfig/pickFrom/entity`, entity: pick.entity });
       if (pick && pickEntity && !declaredOperations(pickEntity, 'read').includes(pick.operation))
         say(at, 'notAReadOperation', { path: `${path}/columns/${i}/attachmentConfig/pickFrom/operation`, operation: pick.operation, entity: pick.entity });
+      // A type cell whose choices a read operation of the named family answers (optionsFrom).
+      const from = c.optionsFrom;
+      const fromEntity = from ? defs.entities.get(from.entity) : undefined;
+      if (from && !fromEntity) say(at, 'unknownEntity', { path: `${path}/columns/${i}/optionsFrom/entity`, entity: from.entity });
+      if (from && fromEntity && !declaredOperations(fromEntity, 'read').includes(from.operation))
+        say(at, 'notAReadOperation', { path: `${path}/columns/${i}/optionsFrom/operation`, operation: from.operation, entity: from.entity });
     }
     for (const f of g.mergeFields ?? []) if (ge && !field(ge, f)) say(at, 'notAField', { path: `${path}/mergeFields`, field: f, entity: entityName });
     checkActions(toolbarActions(g), `${path}/toolbar`);

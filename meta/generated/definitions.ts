@@ -747,6 +747,23 @@ label: Text
 color?: string
 disabled?: boolean
 }[]
+/**
+ * type cells: the choices come from the server instead of `options` (who sees which is the server's to decide): `operation` is a declared read operation of `entity`'s family answering a list of records; each gives the value `valueKey` and the label `labelKey` (default the value)
+ */
+optionsFrom?: {
+entity: string
+operation: string
+valueKey: string
+labelKey?: string
+/**
+ * Record properties shown after the label in the list (e.g. a number and a date)
+ */
+descriptionKeys?: string[]
+/**
+ * A value not among the choices may be typed (a new certificate type); default false
+ */
+allowNew?: boolean
+}
 autosize?: (boolean | {
 minRows?: number
 maxRows?: number

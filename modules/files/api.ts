@@ -5,8 +5,9 @@ import type { Attachment, FileRow, NewFile } from './server/repo.js';
 import type { DelegatedLimits, DelegatedResolve, DelegatedTarget } from './server/routes.js';
 import type { GeneratedFile } from './server/storeBytes.js';
 import type { RecordRef } from './server/rebind.js';
+import type { ReadShare } from './server/readShares.js';
 
-export type { Attachment, DelegatedLimits, DelegatedResolve, DelegatedTarget, FileRow, GeneratedFile, NewFile, RecordRef };
+export type { Attachment, DelegatedLimits, DelegatedResolve, DelegatedTarget, FileRow, GeneratedFile, NewFile, ReadShare, RecordRef };
 
 export interface FilesApi {
   /** Serialises writers of one stored object (call inside the transaction that records it). */
@@ -37,4 +38,10 @@ export interface FilesApi {
   /** Binds to record `to` the files among `ids` that user `uploadedBy` uploaded and no record holds yet
    *  (uploads a module's line names, which the platform's claim of attachments fields does not reach). */
   claimUploads(db: Db, uploadedBy: number, to: RecordRef, ids: number[]): Promise<Attachment[]>;
+  /** Lets users who may not open a record of `functionId` read (list, download, preview) its files when `share`
+   *  says so for the record: a module showing a record's files elsewhere. Attach and delete are unchanged. */
+  shareRead(functionId: string, share: ReadShare): void;
+  /** Files of `functionId`'s records are deleted only by users who may edit the record, their uploaders no
+   *  longer (a record whose files change only through the module's own decisions, such as an approval). */
+  editorsOnly(functionId: string): void;
 }

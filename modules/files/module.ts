@@ -9,6 +9,8 @@ import type { FilesApi } from './api.js';
 import { orphanSweep } from './server/orphanSweep.js';
 import { storeBytes } from './server/storeBytes.js';
 import { claimUploads, moveFiles } from './server/rebind.js';
+import { shareRead } from './server/readShares.js';
+import { editorsOnly } from './server/editorsOnly.js';
 
 export default defineModule({
   name: 'files',
@@ -22,6 +24,8 @@ export default defineModule({
     bytesOfRecordFiles: (db, functionId, businessId, ids, maxBytes) => bytesOfRecordFiles(app, db, functionId, businessId, ids, maxBytes),
     moveFiles,
     claimUploads,
+    shareRead: (functionId, share) => shareRead(app, functionId, share),
+    editorsOnly: (functionId) => editorsOnly(app, functionId),
   }),
   routes: (server, { app }) => registerFileRoutes(server, app),
   programs: [orphanSweep],

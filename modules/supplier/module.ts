@@ -15,6 +15,8 @@ import { mailFirstPassword, mailRejection, registerRules } from './server/regist
 import { lifecycleRules } from './server/lifecycle/rules.js';
 import { changeRules } from './server/changes/rules.js';
 import { listMasterFiles } from './server/changes/masterFiles.js';
+import { listMyCertificates, mayReadRegistrationFiles } from './server/changes/myCertificates.js';
+import type { FilesApi } from '../files/api.js';
 import { notifyStatusChange } from './server/lifecycle/notify.js';
 import { certificateExpiryProgram } from './server/warnings/certificateProgram.js';
 import { riskScanProgram } from './server/risk/riskProgram.js';
@@ -35,7 +37,17 @@ export default defineModule({
   dependsOn: ['base', 'admin', 'workflow', 'files', 'scheduler'],
   publicPaths: PUBLIC_PATHS,
   programs: [certificateExpiryProgram, riskScanProgram, statusEndDateProgram],
-  routes: (server, { app }) => registerPublicRoutes(server, app),
+  routes: (server, { app }) => {
+    // The portal shows a supplier its certificates' scans, which are its approved registration's files: readable
+    // by its users, though the registration itself is not (docs/suppliers.md "Its certificates in the portal").
+    const files = app.modules.api<FilesApi>('files');
+    files.shareRead('srmPosSupplierRegister', mayReadRegistrationFiles);
+    // The master's and the registration's files change only through approved change requests (and the buyer's
+    // own edits): a supplier cannot delete them, not even the scans it uploaded itself. A signed agreement's PDF
+    // is the agreement's record of the signature: not the signer's to delete either.
+    for (const functionId of ['srmPosSupplierInfo', 'srmPosSupplierRegister', 'srmPosAgreement']) files.editorsOnly(functionId);
+    return registerPublicRoutes(server, app);
+  },
   rules: {
     srmPosSupplierRegister: registerRules,
     srmPosSupplierLifecycle: lifecycleRules,
@@ -49,8 +61,8 @@ export default defineModule({
     srmPosQuestionnaire: { doSaveAnswers, doScoreAnswers },
     srmPosSupplierWarning: { getSupplierEarlyWarningByPage },
     srmPosSupplierRegister: { getRegisterInfoVOById },
-    srmPosSupplierInfo: { syncSupplierInfo },
-    srmPosSupplierChange: { listMasterFiles },
+    srmPosSupplierInfo: { syncSupplierInfo, listMyCertificates },
+    srmPosSupplierChange: { listMasterFiles, listMyCertificates },
   },
   subscribers: {
     'supplier.registrationApproved': mailFirstPassword,

@@ -14,6 +14,7 @@ import type { EditorKind } from '../registry/types.js';
 import type { ColumnModel } from './columns.js';
 import { isEditCell, type EditCell } from './renderers.js';
 import { referenceFills, useReferenceOptions } from './useReferenceOptions.js';
+import { RemoteOptions } from './RemoteOptions.js';
 
 export interface EditorContextValue {
   models: ReadonlyMap<string, { model: ColumnModel; editor: EditorKind }>;
@@ -143,6 +144,18 @@ function EditorBody({
       );
     }
     case 'options':
+      // Choices the server answers (optionsFrom) instead of the column's static ones.
+      if (model.column.optionsFrom)
+        return (
+          <RemoteOptions
+            from={model.column.optionsFrom}
+            entity={ctx.entities[model.column.optionsFrom.entity]}
+            value={raw}
+            placeholder={placeholder}
+            getPopupContainer={popupContainer}
+            onPick={(v, label) => onFinishedEditing(withValue(cell, v, label))}
+          />
+        );
       return (
         <Select
           size="small"

@@ -164,7 +164,7 @@ export const PAGES: Readonly<Record<string, PageSummary>> = {
   "supplier/myAgreementList": { module: "supplier", kind: "list", title: {"CN":"我的协议","EN":"My agreements","TH":"ข้อตกลงของฉัน","VN":"Thỏa thuận của tôi"} },
   "supplier/myChangeEdit": { module: "supplier", kind: "edit", title: {"CN":"我的信息变更","EN":"My information changes","TH":"การเปลี่ยนแปลงข้อมูลของฉัน","VN":"Thay đổi thông tin của tôi"} },
   "supplier/myChangeList": { module: "supplier", kind: "list", title: {"CN":"我的信息变更","EN":"My information changes","TH":"การเปลี่ยนแปลงข้อมูลของฉัน","VN":"Thay đổi thông tin của tôi"} },
-  "supplier/myCompanyEdit": { module: "supplier", kind: "edit", title: {"CN":"企业信息维护","EN":"Edit company information","TH":"แก้ไขข้อมูลบริษัท","VN":"Sửa thông tin doanh nghiệp"} },
+  "supplier/myCompanyEdit": { module: "supplier", kind: "edit", title: {"CN":"企业信息详情","EN":"Company information details","TH":"รายละเอียดข้อมูลบริษัท","VN":"Chi tiết thông tin doanh nghiệp"} },
   "supplier/myCompanyList": { module: "supplier", kind: "list", title: {"CN":"企业信息","EN":"Company information","TH":"ข้อมูลบริษัท","VN":"Thông tin doanh nghiệp"} },
   "supplier/myQuestionnaireEdit": { module: "supplier", kind: "edit", title: {"CN":"我的问卷","EN":"My questionnaires","TH":"แบบสอบถามของฉัน","VN":"Bảng câu hỏi của tôi"} },
   "supplier/myQuestionnaireList": { module: "supplier", kind: "list", title: {"CN":"我的问卷","EN":"My questionnaires","TH":"แบบสอบถามของฉัน","VN":"Bảng câu hỏi của tôi"} },

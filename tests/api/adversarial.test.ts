@@ -53,8 +53,9 @@ for (const backend of await backends()) {
       });
       it('3. updates B by id: refused, B unchanged', async () => {
         const before = await fingerprint(db(), 'srm_pos_supplier_info');
-        expectRefusal(await supA.call(`${SUPPLIER}/saveOrUpdate`, { ...other, supplierName: 'hijacked' }), 200, NOT_SUPPLIER);
-        expectRefusal(await supA.call(`${SUPPLIER}/doBatchSaveOrUpdate`, { data: [{ ...other, supplierName: 'x' }] }), 200, `Record 1: ${NOT_SUPPLIER}`);
+        // A supplier holds no save of the supplier master at all (its own is read-only in the portal).
+        expectRefusal(await supA.call(`${SUPPLIER}/saveOrUpdate`, { ...other, supplierName: 'hijacked' }), 403, FORBIDDEN);
+        expectRefusal(await supA.call(`${SUPPLIER}/doBatchSaveOrUpdate`, { data: [{ ...other, supplierName: 'x' }] }), 403, FORBIDDEN);
         expect(await fingerprint(db(), 'srm_pos_supplier_info')).toBe(before);
       });
       it('4. deletes B by id (single and batch): 403, B still there', async () => {
@@ -66,7 +67,7 @@ for (const backend of await backends()) {
       it("5. takes over B by moving its own row to B's id (key swap in the body): refused", async () => {
         const before = await fingerprint(db(), 'srm_pos_supplier_info');
         const a = await supA.call(`${SUPPLIER}/saveOrUpdate`, { ...own, supplierId: other.supplierId, versionNum: other.versionNum, contactName: 'swap' });
-        expectRefusal(a, 200, NOT_SUPPLIER);
+        expectRefusal(a, 403, FORBIDDEN);
         expect(await fingerprint(db(), 'srm_pos_supplier_info')).toBe(before);
       });
       it('6. reaches families outside its menus (banks, requisitions): 403 and nothing changes', async () => {
@@ -215,11 +216,19 @@ for (const backend of await backends()) {
       });
       it("11. a supplier cannot move its own row's ownership, status, audit columns or master fields", async () => {
         const fresh = expectOk(await supA.call<Supplier>(`${SUPPLIER}/findById`, { id: own.supplierId }));
-        const saved = expectOk(
+        const before = await fingerprint(db(), 'srm_pos_supplier_info');
+        // The company screen writes nothing (fields, status, attachments change through an approved change request).
+        expectRefusal(
           await supA.call<Supplier>(`${SUPPLIER}/saveOrUpdate`, { ...fresh, supplierStatus: 'BLACKLIST', createdBy: 1, contactName: 'owner test' }),
+          403,
+          FORBIDDEN,
         );
-        // The company screen writes only its attachments: the contact changes through a change request.
-        expect(saved).toMatchObject({ supplierId: own.supplierId, supplierStatus: 'QUALIFIED', contactName: fresh.contactName });
+        expectRefusal(
+          await supA.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own.supplierId, versionNum: fresh.versionNum, attachmentIds: '' }),
+          403,
+          FORBIDDEN,
+        );
+        expect(await fingerprint(db(), 'srm_pos_supplier_info')).toBe(before);
         const row = (await sql<Rec>`select supplier_status, created_by from srm_pos_supplier_info where supplier_id = ${own.supplierId}`.execute(db())).rows[0];
         expect(row.supplier_status).toBe('QUALIFIED');
         expect(row.created_by).not.toBe(1);

@@ -207,26 +207,26 @@ for (const backend of await backends()) {
         expect(JSON.stringify(foreign)).not.toContain(other.supplierName);
       });
 
-      it("supplier01 cannot update supplier02's row, nor change its own status or master fields (read-only, ignored)", async () => {
+      it("supplier01 cannot update supplier02's row, nor its own master (fields, status, attachments): read-only in the portal", async () => {
         const attack = await supplier.call(`${SUPPLIER}/saveOrUpdate`, { ...other, supplierName: 'hijacked', contactName: 'x' });
-        expectRefusal(attack, 200, 'Supplier does not exist or has been deleted');
+        expectRefusal(attack, 403, FORBIDDEN);
         expectRefusal(await supplier.call(`${SUPPLIER}/delete`, { id: other.supplierId }), 403, FORBIDDEN);
         expect(await findSupplier(other.supplierId)).toEqual(other);
 
-        // Its own row is reached, but the company screen's save writes only the attachments: the master
-        // (name, contact…) changes through an approved change request, the status never from the portal.
+        // Its own row is read-only too: the master (name, contact, attachments…) changes only through an
+        // approved change request, the status never from the portal (docs/suppliers.md).
         const contact = uniq('C');
-        const saved = expectOk(
+        expectRefusal(
           await supplier.call<Supplier>(`${SUPPLIER}/saveOrUpdate`, { ...own, supplierName: 'renamed', contactName: contact, supplierStatus: 'BLACKLIST' }),
+          403,
+          FORBIDDEN,
         );
-        expect(saved).toMatchObject({
-          supplierId: own.supplierId,
-          supplierName: own.supplierName,
-          contactName: own.contactName,
-          supplierStatus: 'QUALIFIED',
-          versionNum: own.versionNum + 1,
-        });
-        expect(await findSupplier(own.supplierId)).toEqual(saved);
+        expectRefusal(
+          await supplier.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own.supplierId, versionNum: own.versionNum, attachmentIds: '' }),
+          403,
+          FORBIDDEN,
+        );
+        expect(await findSupplier(own.supplierId)).toEqual(own);
         // What a supplier may write is its own change request (the supplier is its own, whatever the body says).
         const change = expectOk(
           await supplier.call<Rec>('srmServer/v1/srmPosSupplierChangeRestful/saveOrUpdate', { supplierId: other.supplierId, contactName: contact }),
@@ -234,13 +234,10 @@ for (const backend of await backends()) {
         expect(change).toMatchObject({ supplierId: own.supplierId, contactName: contact });
         expectOk(await supplier.call('srmServer/v1/srmPosSupplierChangeRestful/delete', { id: change.changeId }));
         // Nor through the batch call.
-        expectRefusal(
-          await supplier.call(`${SUPPLIER}/doBatchSaveOrUpdate`, { data: [{ ...other, supplierName: 'x' }] }),
-          200,
-          'Record 1: Supplier does not exist or has been deleted',
-        );
+        expectRefusal(await supplier.call(`${SUPPLIER}/doBatchSaveOrUpdate`, { data: [{ ...other, supplierName: 'x' }] }), 403, FORBIDDEN);
+        expectRefusal(await supplier.call(`${SUPPLIER}/doBatchSaveOrUpdate`, { data: [{ ...own, supplierName: 'x' }] }), 403, FORBIDDEN);
         expect(await findSupplier(other.supplierId)).toEqual(other);
-        own = saved;
+        expect(await findSupplier(own.supplierId)).toEqual(own);
       });
     });
 

@@ -55,7 +55,7 @@ const RESPONSIBILITIES: { code: string; names: [string, string, string, string];
     grant: {
       menus: ['MY_COMPANY'],
       resources: {
-        MY_COMPANY: ['btnView', 'btnEdit', 'btnSave', 'btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment', 'btnExport'],
+        MY_COMPANY: ['btnView', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnExport'],
       },
     },
   },

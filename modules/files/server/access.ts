@@ -9,6 +9,8 @@ import { findRow } from '../../../server/rest/read.js';
 import { SAVE_ACTIONS } from '../../../server/acl/bindings.js';
 import type { FileRow } from './repo.js';
 import { PendingEvents } from '../../../server/events/domainEvents.js';
+import { sharedForReading } from './readShares.js';
+import { isEditorsOnly } from './editorsOnly.js';
 
 export type FileAction = 'findById' | 'saveOrUpdate';
 
@@ -52,13 +54,21 @@ export class RecordAccess {
   async canSee(f: FileRow): Promise<boolean> {
     if (f.created_by === this.session.userId) return true;
     if (!f.function_id || f.business_id === null) return false;
-    return this.record(f.function_id, f.business_id, 'findById');
+    if (await this.record(f.function_id, f.business_id, 'findById')) return true;
+    // A module may share its record's files for reading with users who may not open the record (readShares.ts).
+    return sharedForReading(this.app, this.session, f.function_id, f.business_id);
   }
 
+  /**
+   * The uploader, or whoever may edit the file's record. A record a module declared editors-only
+   * (editorsOnly.ts) drops the uploader's own right once the file is the record's: a module may have moved it
+   * onto a record its uploader may not change (a supplier's scan an approved change request put on its master).
+   */
   async canDelete(f: FileRow): Promise<boolean> {
-    if (f.created_by === this.session.userId) return true;
-    if (!f.function_id || f.business_id === null) return false;
-    return this.record(f.function_id, f.business_id, 'saveOrUpdate');
+    const ofRecord = !!f.function_id && f.business_id !== null;
+    if (f.created_by === this.session.userId && !(ofRecord && isEditorsOnly(this.app, f.function_id!))) return true;
+    if (!ofRecord) return false;
+    return this.record(f.function_id!, f.business_id!, 'saveOrUpdate');
   }
 
   /** Linking a new file to a record requires being allowed to edit that record. */

@@ -1,6 +1,7 @@
-// Edit-page addon on the supplier's own company screen (supplier/myCompanyEdit): the master fields are
-// read-only there (the server writes only the attachments from that screen) and change only through a change
-// request that the buyer approves; the hint says so and opens a new change request.
+// Edit-page addon on the supplier's own company screen (supplier/myCompanyEdit): the master is read-only there,
+// fields, attachments and certificates alike (the screen grants no save; the files module lets only the record's
+// editors change its files), and changes only through a change request that the buyer approves; the hint says
+// so and opens a new change request.
 import { Alert, Button } from '@arco-design/web-react';
 import { useRuntimeEnv } from '../../../runtime/env';
 import { pageUrl } from '../../../runtime/pages/routing';

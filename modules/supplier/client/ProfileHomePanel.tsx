@@ -1,6 +1,7 @@
 // The supplier's own company on its home: which profile fields are still empty (contact, tax number,
-// address, documents), with a button to the company page — the supplier's open work besides its tasks
-// and notices. Reads its own row through listByPage (the row rule gives a supplier its company only).
+// address, documents), with a button to the company page (read-only: what is missing is asked for through a
+// change request, its hint's button) — the supplier's open work besides its tasks and notices. Reads its own
+// row through listByPage (the row rule gives a supplier its company only).
 import { Alert, Button, Card, Tag } from '@arco-design/web-react';
 import { useEffect, useState } from 'react';
 import { useRuntimeEnv } from '../../../runtime/env';

@@ -3,7 +3,7 @@
 // review pages' reject that asks for the reason, the questionnaire answering / scoring panel and the card of
 // questionnaires to answer on the supplier home; the agreements to sign on the home and the signed PDF's panel; the risk score with its reasons on the
 // buyer's supplier screen; on the supplier's own company screen, the hint that its master changes through a
-// change request.
+// change request and its certificates (read-only, days left, scans).
 import { lazy } from 'react';
 import { defineClientModule } from '../../../runtime/registry/clientModule';
 import { ProfileHomeCard } from './profileHomeCard';
@@ -15,6 +15,7 @@ import { AgreementsHomeCard } from './agreement/agreementsHomeCard';
 import { AgreementPdfPanel } from './agreement/AgreementPdfPanel';
 import { RiskPanel } from './risk/RiskPanel';
 import { CompanyChangeHint } from './CompanyChangeHint';
+import { CertificatesPanel } from './CertificatesPanel';
 
 export default defineClientModule({
   name: 'supplier',
@@ -24,6 +25,7 @@ export default defineClientModule({
     supplierAgreementPdf: { order: 41, component: AgreementPdfPanel },
     supplierRisk: { order: 42, component: RiskPanel },
     supplierCompanyHint: { order: 43, component: CompanyChangeHint },
+    supplierCertificates: { order: 44, component: CertificatesPanel },
   },
   homePanels: {
     supplierProfile: { order: 8, homes: ['ex'], component: ProfileHomeCard },

@@ -1,7 +1,7 @@
 // Demo company, suppliers: six qualified suppliers in three countries (supplier01 and supplier02 sign in
 // as the first two), registrations in every state with the suppliers they became, certificate warnings, business risk
 // signals with every supplier's risk score (risk.ts), agreements, buyer01 as every supplier's responsible
-// buyer, and the grants.
+// buyer, supplier01's and supplier02's certificates (portalCertificates.ts), and the grants.
 import { typed } from '../../../server/db/typed.js';
 import type { DemoStep } from '../../../server/modules/types.js';
 import type { SupplierTables } from '../generated/tables.js';
@@ -12,6 +12,7 @@ import { qualification } from './qualification.js';
 import { risk } from './risk.js';
 import { agreementFiles, agreements } from './agreements.js';
 import { schedules } from './schedules.js';
+import { portalCertificateScans, portalCertificates } from './portalCertificates.js';
 
 export const SUPPLIERS: [string, string, string, string, string, string][] = [
   ['S-0001', '华东精密钢材有限公司', '91310000MA1FL0001X', '王建国', '021-5888-0001', 'sales@hd-steel.example.com'],
@@ -78,8 +79,9 @@ const grants: DemoStep = {
     await demo.grant('BUYER', 'SUPPLIER_LIFECYCLE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit', 'btnExport']);
     await demo.grant('PR_APPROVER', 'SUPPLIER_LIFECYCLE', ['btnView', 'btnApprove', 'btnReject', 'btnExport']);
     await demo.grant('BUYER', 'SUPPLIER_WARNING', ['btnView', 'btnExport']);
-    // Buyers keep the supplier's master (the responsible buyer among it) on 供应商列表 → 编辑.
-    await demo.grant('BUYER', 'SUPPLIER_LIST', ['btnEdit', 'btnSave', 'btnSync']);
+    // Buyers keep the supplier's master (the responsible buyer, the attachments among it) on 供应商列表 → 编辑: the
+    // supplier's own 企业信息 is read-only, its changes come through approved change requests.
+    await demo.grant('BUYER', 'SUPPLIER_LIST', ['btnEdit', 'btnSave', 'btnSync', 'btnUploadAttachment', 'btnDelAttachment']);
     await demo.grant('BUYER', 'SUPPLIER_CHANGE_REVIEW', ['btnView', 'btnApprove', 'btnReject']);
     await demo.grant('SUPPLIER_PORTAL', 'MY_SUPPLIER_CHANGE', ['btnAdd', 'btnEdit', 'btnView', 'btnSave', 'btnDelete', 'btnSubmit']);
     // Qualification: buyers run it, the approver decides its status change (SUPPLIER_LIFECYCLE above).
@@ -101,6 +103,7 @@ export const supplierDemo: readonly DemoStep[] = [
   suppliers,
   categories,
   registrations,
+  portalCertificates,
   responsibleBuyer,
   warnings,
   changes,
@@ -109,5 +112,6 @@ export const supplierDemo: readonly DemoStep[] = [
   agreements,
   grants,
   agreementFiles,
+  portalCertificateScans,
   schedules,
 ];

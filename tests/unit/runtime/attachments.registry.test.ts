@@ -62,7 +62,7 @@ describe('attachment registration', () => {
     }
   });
 
-  it('the menus offer the four attachment resources', () => {
+  it("the menus offer the attachment resources (the supplier's own company: read only)", () => {
     const found: Record<string, string[]> = {};
     const walk = (nodes: { menuCode: string; resources?: { resourceCode: string }[]; children?: unknown[] }[]) => {
       for (const n of nodes) {
@@ -71,8 +71,12 @@ describe('attachment registration', () => {
       }
     };
     walk((menus as unknown as { menus: never[] }).menus);
-    for (const menu of ['REQUISITION', 'SUPPLIER_LIST', 'MY_COMPANY']) {
+    for (const menu of ['REQUISITION', 'SUPPLIER_LIST']) {
       expect(found[menu]).toEqual(expect.arrayContaining(['btnUploadAttachment', 'btnPreviewAttachment', 'btnDownloadAttachment', 'btnDelAttachment']));
     }
+    // The supplier's own company: its files are read there, changed only through a change request.
+    expect(found.MY_COMPANY).toEqual(expect.arrayContaining(['btnPreviewAttachment', 'btnDownloadAttachment']));
+    expect(found.MY_COMPANY).not.toContain('btnUploadAttachment');
+    expect(found.MY_COMPANY).not.toContain('btnDelAttachment');
   });
 });

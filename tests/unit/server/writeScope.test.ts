@@ -39,8 +39,13 @@ describe('write scopes', () => {
   it('display widgets are not written; a tree page writes its parent; an inline-edit grid its editable columns', () => {
     const company = pageScope(defs, defs.pages.get('supplier/myCompanyEdit')!);
     expect(company.fields.has('supplierName')).toBe(false);
-    // The supplier's own company screen writes only its attachments: the master changes through a change request.
+    // The supplier's own company screen shows only its attachments as a widget, and it grants no save at all:
+    // the master, files included, changes through an approved change request (docs/suppliers.md); buyers save
+    // it on the supplier list.
     expect([...company.fields]).toEqual(['attachmentIds']);
+    expect(scopeOf('srmPosSupplierInfo', 'MY_COMPANY')).toBeUndefined();
+    expect(scopeOf('srmPosSupplierInfo', 'MY_COMPANY', 'doBatchSaveOrUpdate')).toBeUndefined();
+    expect(scopeOf('srmPosSupplierInfo', 'SUPPLIER_LIST')!.fields.has('attachmentIds')).toBe(true);
     const menus = pageScope(defs, defs.pages.get('systemsetting/menuFunction')!);
     expect(menus.fields.has('menuParentId')).toBe(true);
     const showcase = pageScope(defs, defs.pages.get('base/gridShowcaseList')!);

@@ -12,6 +12,7 @@ import { SUPPLIER, expectOk, expectRefusal, publicKey, signIn, type Rec } from '
 import { recordUsage } from '../../server/repo.js';
 import { readStoreZip } from '../../../../tests/support/storeZip.js';
 import { bin, PDF, PNG, sha, upload, type Attachment } from './fileCalls.js';
+import type { FilesApi } from '../../api.js';
 
 for (const backend of await backends()) {
   describe(`files on ${backend}`, () => {
@@ -148,15 +149,14 @@ for (const backend of await backends()) {
       const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, data: `n${i}` }));
       expectRefusal(await upload(buyer, six), 200, 'At most 5 attachments per document');
       // Per business record: supplier01's company may hold five, the sixth is refused. It may hold one
-      // already ("who may see a file" claims one for it when that ran first).
+      // already ("who may see a file" claims one for it when that ran first). The buyer attaches them: the
+      // master changes on the supplier list (the supplier's own page is read-only, docs/suppliers.md).
       const ctx = { functionId: 'srmPosSupplierInfo', businessId: company1.supplierId as number };
       const held = (await recordUsage(t.app.ctx.db, ctx.functionId, ctx.businessId)).count;
       expect(held).toBeLessThanOrEqual(1);
-      expectOk(await upload(sup1, six.slice(0, 3), ctx));
-      expectOk(await upload(sup1, six.slice(0, 2 - held), ctx));
-      sup1.lang = 'EN';
-      expectRefusal(await upload(sup1, six.slice(0, 1), ctx), 200, 'At most 5 attachments per document');
-      sup1.lang = 'CN';
+      expectOk(await upload(buyer, six.slice(0, 3), ctx));
+      expectOk(await upload(buyer, six.slice(0, 2 - held), ctx));
+      expectRefusal(await upload(buyer, six.slice(0, 1), ctx), 200, 'At most 5 attachments per document');
       buyer.lang = 'CN';
       // nothing half-stored from the refused uploads (a refused stream's part file is removed just after the answer)
       await vi.waitFor(() => expect(readdirSync(join(t.app.ctx.config.dataDir, 'files', 'tmp'))).toEqual([]), { timeout: 15_000, interval: 100 });
@@ -202,20 +202,21 @@ for (const backend of await backends()) {
       beforeAll(async () => {
         const c1 = await sup1.call<Rec>(`${SUPPLIER}/findById`, { id: company1.supplierId });
         company1 = expectOk(c1);
-        // supplier01's file, claimed by its company record when that is saved with the id.
-        [own1] = expectOk(await upload(sup1, [{ name: 'certificate.pdf', data: PDF }], { functionId: 'srmPosSupplierInfo' }));
+        // supplier01's company file: the buyer's upload, claimed by the company record when the buyer saves it
+        // with the id on the supplier list (the master's files change there, not on the supplier's own page).
+        [own1] = expectOk(await upload(buyer, [{ name: 'certificate.pdf', data: PDF }], { functionId: 'srmPosSupplierInfo' }));
         expect(own1.businessId).toBeNull();
-        const saved = expectOk(await sup1.call<Rec>(`${SUPPLIER}/saveOrUpdate`, { ...company1, attachmentIds: String(own1.id) }));
+        const saved = expectOk(await buyer.call<Rec>(`${SUPPLIER}/saveOrUpdate`, { ...company1, attachmentIds: String(own1.id) }));
         expect(saved.attachmentIds).toBe(String(own1.id));
         [own2] = expectOk(
-          await upload(sup2, [{ name: 'certificate.pdf', data: Buffer.concat([PDF, Buffer.from('2')]) }], {
+          await upload(buyer, [{ name: 'certificate.pdf', data: Buffer.concat([PDF, Buffer.from('2')]) }], {
             functionId: 'srmPosSupplierInfo',
             businessId: company2Id,
           }),
         );
       });
 
-      it('links claimed files to the saved record; the buyer who may see the record sees them', async () => {
+      it('links claimed files to the saved record; the supplier whose record it is sees them', async () => {
         expect(await list(sup1, [own1.id])).toEqual([
           expect.objectContaining({ id: own1.id, functionId: 'srmPosSupplierInfo', businessId: company1.supplierId }),
         ]);
@@ -234,9 +235,9 @@ for (const backend of await backends()) {
         expect((await bin(sup1, 'largeFileServer/v1/largeFile/download', { method: 'GET', query: `id=${own2.id}` })).json).toMatchObject({ status: 'E' });
         // …nor may supplier01 attach a file to supplier02's company.
         expect((await upload(sup1, [{ name: 'x.txt', data: 'x' }], { functionId: 'srmPosSupplierInfo', businessId: company2Id })).status).toBe('E');
-        // …nor claim supplier02's file by saving its id on its own record.
+        // …nor claim supplier02's file by saving its id on its own record: it may not save that record at all.
         const c1 = expectOk(await sup1.call<Rec>(`${SUPPLIER}/findById`, { id: company1.supplierId }));
-        expectOk(await sup1.call<Rec>(`${SUPPLIER}/saveOrUpdate`, { ...c1, attachmentIds: `${own1.id},${own2.id}` }));
+        expect((await sup1.call<Rec>(`${SUPPLIER}/saveOrUpdate`, { ...c1, attachmentIds: `${own1.id},${own2.id}` })).status).toBe('E');
         expect(await list(sup1, [own2.id])).toEqual([]);
         expect((await list(sup2, [own2.id]))[0].businessId).toBe(company2Id);
         sup1.lang = 'CN';
@@ -276,7 +277,7 @@ for (const backend of await backends()) {
         expect((await fetch(`${t.url}/api/fileServer/v2/file/download?id=${own1.id}`)).status).toBe(401);
       });
 
-      it('delete: the uploader or an editor of the record (buyers edit supplier records); another supplier is refused', async () => {
+      it('delete: the uploader or an editor of the record (buyers edit supplier records), an editors-only record its editors alone; another supplier is refused', async () => {
         const copy = expectOk(await sup1.call<Attachment>('fileServer/v2/file/copy', { id: own1.id }));
         expect(copy.id).not.toBe(own1.id);
         expect((await download(sup1, copy.id)).body.equals(PDF)).toBe(true);
@@ -288,6 +289,27 @@ for (const backend of await backends()) {
         expect((await download(sup1, copy.id)).json).toMatchObject({ status: 'E' });
         // the original shares the stored content and keeps it
         expect((await download(sup1, own1.id)).body.equals(PDF)).toBe(true);
+        // supplier01 sees its company's files but changes none of them (its master changes only through an
+        // approved change request, docs/suppliers.md): no upload onto the record, no delete of its file …
+        sup1.lang = 'TH';
+        expectRefusal(
+          await upload(sup1, [{ name: 'x.pdf', data: PDF }], { functionId: 'srmPosSupplierInfo', businessId: company1.supplierId as number }),
+          403,
+          'คุณไม่มีสิทธิ์ดำเนินการนี้',
+        );
+        expectRefusal(await sup1.call('fileServer/v2/file/delete', { id: own1.id }), 403, 'คุณไม่มีสิทธิ์ดำเนินการนี้');
+        // … not even of a file it uploaded itself that a module then moved onto the record (an approved change
+        // request's scan): the supplier module declares its master editors-only (FilesApi.editorsOnly), so the
+        // record's editors decide, not the uploader.
+        const [mine] = expectOk(await upload(sup1, [{ name: 'scan.pdf', data: Buffer.concat([PDF, Buffer.from('scan')]) }]));
+        const moved = await t.app.ctx.modules
+          .api<FilesApi>('files')
+          .claimUploads(t.app.ctx.db, sup1.session!.userId, { functionId: 'srmPosSupplierInfo', businessId: company1.supplierId as number }, [mine.id]);
+        expect(moved.map((m) => m.id)).toEqual([mine.id]);
+        expectRefusal(await sup1.call('fileServer/v2/file/delete', { id: mine.id }), 403, 'คุณไม่มีสิทธิ์ดำเนินการนี้');
+        sup1.lang = 'CN';
+        expect((await download(sup1, mine.id)).body.equals(Buffer.concat([PDF, Buffer.from('scan')]))).toBe(true);
+        expectOk(await buyer.call('fileServer/v2/file/delete', { id: mine.id }));
         // buyers hold the supplier list's save (the master changes there, docs/suppliers.md): editors of the
         // record, they may delete its file
         expectOk(await buyer.call('fileServer/v2/file/delete', { id: own1.id }));

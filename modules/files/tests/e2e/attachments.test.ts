@@ -393,7 +393,7 @@ test('a file above 100 MB goes through the large-file route, resumes after a bro
 }, 420_000);
 
 // Runs after the first test, which left one image on PR-2026-000008 and submitted it.
-test('approver01 (preview/download only) sees the files read-only; supplier01 attaches to its own company', async () => {
+test('approver01 (preview/download only) sees the files read-only; buyer01 attaches to a supplier, which sees it read-only', async () => {
   const approver = await chromium.signIn('approver01');
   let page = approver.page;
   let current = approver;
@@ -420,38 +420,43 @@ test('approver01 (preview/download only) sees the files read-only; supplier01 at
     await page.locator('.srm-image-viewer .arco-modal-close-icon').click();
     await page.getByTestId('image-viewer').waitFor({ state: 'detached' });
 
-    // The supplier portal: supplier01 edits its own company and attaches a certificate.
-    const supplier = await chromium.signIn('supplier01', 'exHome');
-    current = supplier;
-    page = supplier.page;
-    await openMenu(page, 'MY_COMPANY', /\/main\/supplier\/myCompanyList\?/);
-    await eventually(async () => (await gridRows(grid(page, 'myCompanyList'))).length).toBe(1);
-    await activePane(page).getByTestId('row-action-edit-0').click();
-    await page.waitForURL(/\/main\/supplier\/myCompanyEdit\?.*id=\d+/);
-    const own = activePane(page).getByTestId(`attachment-${W}`);
-    await own.waitFor({ state: 'visible' });
-    await activePane(page)
-      .getByTestId(`attachment-input-${W}`)
-      .setInputFiles([{ name: 'ISO9001.pdf', mimeType: 'application/pdf', buffer: makePdf('ISO 9001 certificate') }]);
-    await expectToast(page, '上传成功');
-    await eventually(() => own.getAttribute('data-count')).toBe('1');
-    await activePane(page).getByTestId('action-save').click();
-    await expectToast(page, '保存成功');
-    await eventually(() => activePane(page).getByTestId(`attachment-${W}`).getAttribute('data-count')).toBe('1');
-    await shot(page, 'e2e-attachments-supplier-CN');
-
-    // The buyer sees the supplier's certificate through the upload cell of the supplier list (SPEC §3
-    // cell type upload): the dialog lists it for preview and download, without upload or delete.
+    // buyer01 keeps the supplier master (供应商列表 → 编辑): it attaches a certificate to supplier01's company.
     const buyerList = await chromium.signIn('buyer01');
     current = buyerList;
     page = buyerList.page;
     await openMenu(page, 'SUPPLIER_LIST', /\/main\/supplier\/supplierList\?/);
+    await activePane(page).getByTestId('search-supplierNumber').fill('S-0001');
+    await activePane(page).getByTestId('search-submit').click();
     const suppliers = grid(page, 'supplierList');
-    await eventually(async () => (await gridRows(suppliers)).length).toBeGreaterThan(1);
+    await eventually(async () => (await gridRows(suppliers)).map((r) => Object.values(r).includes('S-0001'))).toEqual([true]);
+    await activePane(page).getByTestId('row-action-edit-0').click();
+    await page.waitForURL(/\/main\/supplier\/supplierEdit\?.*id=\d+/);
+    const master = activePane(page).getByTestId(`attachment-${W}`);
+    await master.waitFor({ state: 'visible' });
+    await activePane(page)
+      .getByTestId(`attachment-input-${W}`)
+      .setInputFiles([{ name: 'ISO9001.pdf', mimeType: 'application/pdf', buffer: makePdf('ISO 9001 certificate') }]);
+    await expectToast(page, '上传成功');
+    await eventually(() => master.getAttribute('data-count')).toBe('1');
+    await activePane(page).getByTestId('action-save').click();
+    await expectToast(page, '保存成功');
+
+    // The buyer sees the supplier's certificate through the upload cell of the supplier list (SPEC §3
+    // cell type upload): the dialog lists it for preview and download, without upload or delete.
+    await openMenu(page, 'SUPPLIER_LIST', /\/main\/supplier\/supplierList\?/);
+    // The list reloads (the saved record): the cell is clicked once the reloaded rows are drawn, and again
+    // until its dialog shows (a click landing while the grid redraws opens nothing).
+    const reloaded = page.waitForResponse((r) => r.url().includes('srmPosSupplierInfoRestful/listByPage'));
+    await activePane(page).getByTestId('search-submit').click();
+    await reloaded;
+    await eventually(async () => (await gridRows(suppliers)).length).toBeGreaterThan(0);
     const rowOf = (await gridRows(suppliers)).findIndex((r) => Object.values(r).includes('S-0001'));
     expect(rowOf).toBeGreaterThanOrEqual(0);
-    await clickCell(page, suppliers, W, rowOf);
     const cellWidget = page.getByTestId(`attachment-supplierList-${W}-${rowOf}`);
+    for (let attempt = 0; attempt < 3 && !(await cellWidget.isVisible()); attempt++) {
+      await clickCell(page, suppliers, W, rowOf);
+      await cellWidget.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    }
     await cellWidget.waitFor({ state: 'visible' });
     await eventually(() => cellWidget.getAttribute('data-count')).toBe('1');
     expect(await page.getByTestId(`attachment-input-supplierList-${W}-${rowOf}`).count()).toBe(0);
@@ -460,8 +465,29 @@ test('approver01 (preview/download only) sees the files read-only; supplier01 at
     const certificate = page.getByTestId(`attachment-name-supplierList-${W}-${rowOf}-0`);
     await certificate.waitFor({ state: 'visible' });
     expect(await certificate.innerText()).toBe('ISO9001.pdf');
-    expect(await page.getByTestId(`attachment-delete-supplierList-${W}-${rowOf}-0`).count()).toBe(0);
+    // (buyers hold the delete button of the list's menu, but a list cell is read-only: absent or disabled)
+    const cellDelete = page.getByTestId(`attachment-delete-supplierList-${W}-${rowOf}-0`);
+    expect((await cellDelete.count()) === 0 || (await cellDelete.isDisabled())).toBe(true);
     await shot(page, 'e2e-attachments-upload-cell-CN');
+
+    // The supplier portal: supplier01 sees the file on its own company, read-only (its master changes only through
+    // an approved change request): preview and download, no upload, no delete.
+    const supplier = await chromium.signIn('supplier01', 'exHome');
+    current = supplier;
+    page = supplier.page;
+    await openMenu(page, 'MY_COMPANY', /\/main\/supplier\/myCompanyList\?/);
+    await eventually(async () => (await gridRows(grid(page, 'myCompanyList'))).length).toBe(1);
+    await activePane(page).getByTestId('row-action-view-0').click();
+    await page.waitForURL(/\/main\/supplier\/myCompanyEdit\?.*id=\d+/);
+    const own = activePane(page).getByTestId(`attachment-${W}`);
+    await eventually(() => own.getAttribute('data-count')).toBe('1');
+    expect(await activePane(page).getByTestId(`attachment-input-${W}`).count()).toBe(0);
+    const ownList = await showList(page);
+    expect(await ownList.getByTestId(`attachment-name-${W}-0`).innerText()).toBe('ISO9001.pdf');
+    expect(await ownList.getByTestId(`attachment-preview-${W}-0`).isEnabled()).toBe(true);
+    expect(await ownList.getByTestId(`attachment-download-${W}-0`).isEnabled()).toBe(true);
+    expect(await ownList.getByTestId(`attachment-delete-${W}-0`).count()).toBe(0);
+    await shot(page, 'e2e-attachments-supplier-CN');
   } catch (e) {
     await shot(page, 'e2e-attachments-portal-FAILED').catch(() => undefined);
     throw new Error(`${e instanceof Error ? e.message : String(e)}\nbrowser errors:\n${current.errors.join('\n')}`, { cause: e });

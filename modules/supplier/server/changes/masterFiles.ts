@@ -23,7 +23,7 @@ const ids = (raw: unknown): number[] =>
     .map(Number);
 
 /** The caller's own supplier: a change request is only ever a supplier's own (as the entity's beforeSave says). */
-function ownSupplier(ctx: ActionContext): number {
+export function ownSupplier(ctx: ActionContext): number {
   if (ctx.session.userType !== 'EXTERNAL' || !ctx.session.supplierId) throw refuse('change.supplierOnly');
   return ctx.session.supplierId;
 }

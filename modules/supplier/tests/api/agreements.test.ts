@@ -126,6 +126,9 @@ for (const backend of await backends()) {
       expectRefusal(await s1.call(`${AG}/doSign`, { id }, { lang: 'TH' }), 200, /ลงนามแล้ว/);
       const after = expectOk(await buyer.call<Rec>(`${AG}/findById`, { id }));
       expect(after.pdfFileId).toBe(signed.pdfFileId);
+      // The signed PDF is the agreement's record of the signature: its signer (who "uploaded" it) cannot delete it.
+      expectRefusal(await s1.call('fileServer/v2/file/delete', { id: fileId }, { lang: 'EN' }), 403, 'You are not permitted to do this');
+      expect((await download(buyer, fileId)).http).toBe(200);
     });
 
     it('supplier refuses with a reason (none refused, in TH); the reason is kept', async () => {

@@ -62,10 +62,14 @@ for (const backend of await backends()) {
       const buyer01 = await userId('buyer01');
       const s1 = await supplierOf('S-0001');
       expect(s1).toMatchObject({ buyerUserId: buyer01, buyerUserIdDisplay: expect.stringContaining('buyer01') });
-      // The portal's company screen does not write it (ignored, the stored value stays).
+      // The portal's company screen writes nothing (refused, the stored value stays).
       const own = expectOk(await supplier01.call<Rec>(`${SUPPLIER}/findById`, { id: s1.supplierId }));
-      const kept = expectOk(await supplier01.call<Rec>(`${SUPPLIER}/saveOrUpdate`, { ...own, buyerUserId: await userId('approver01') }));
-      expect(kept.buyerUserId).toBe(buyer01);
+      expectRefusal(
+        await supplier01.call<Rec>(`${SUPPLIER}/saveOrUpdate`, { ...own, buyerUserId: await userId('approver01') }, { lang: 'EN' }),
+        403,
+        'You are not permitted to do this',
+      );
+      expect((await supplierOf('S-0001')).buyerUserId).toBe(buyer01);
       // A reference to no user is refused with the field named.
       const bad = await buyer.call(`${SUPPLIER}/saveOrUpdate`, { ...(await supplierOf('S-0001')), buyerUserId: 987654321 }, { lang: 'EN' });
       expectRefusal(bad, 200, /Responsible buyer/);

@@ -42,6 +42,18 @@ for (const backend of await backends()) {
       String(
         (await db().selectFrom('srm_pos_supplier_info').select('attachment_ids').where('supplier_id', '=', own).executeTakeFirstOrThrow()).attachment_ids ?? '',
       );
+    /** Puts supplier02's uploads among `ids` on its master and makes them its attachments (the server's side
+     *  of an approved change request; the supplier cannot write its master itself). */
+    const onMaster = async (list: number[]) => {
+      await t.app.ctx.modules
+        .api<FilesApi>('files')
+        .claimUploads(t.app.ctx.db, s2.session!.userId, { functionId: 'srmPosSupplierInfo', businessId: own }, list);
+      await db()
+        .updateTable('srm_pos_supplier_info')
+        .set({ attachment_ids: list.join(',') })
+        .where('supplier_id', '=', own)
+        .execute();
+    };
     const cert = async (name: string) =>
       db().selectFrom('srm_pos_supplier_register_cert').selectAll().where('register_id', '=', registerId).where('cert_name', '=', name).executeTakeFirst();
 
@@ -50,11 +62,21 @@ for (const backend of await backends()) {
       [s1, s2, buyer] = await Promise.all([signIn(t.url, 'supplier01'), signIn(t.url, 'supplier02'), signIn(t.url, 'buyer01')]);
       const company = expectOk(await s2.call<Rec[]>(`${SUPPLIER}/listByPage`, { params: {}, pageRows: 5 }))[0];
       own = Number(company.supplierId);
-      // supplier02's master holds two files (saved on its own 企业信息) …
+      // supplier02's master holds two files of its own (as an approved change request leaves them: the portal's
+      // 企业信息 is read-only, a supplier's save of it is refused) …
       file.manual = await put(s2, 'manual.pdf', bytes('manual v1', PDF));
       file.photo = await put(s2, 'photo.png', PNG);
       const found = expectOk(await s2.call<Rec>(`${SUPPLIER}/findById`, { id: own }));
-      expectOk(await s2.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own, versionNum: found.versionNum, attachmentIds: `${file.manual},${file.photo}` }));
+      expectRefusal(
+        await s2.call(
+          `${SUPPLIER}/saveOrUpdate`,
+          { supplierId: own, versionNum: found.versionNum, attachmentIds: `${file.manual},${file.photo}` },
+          { lang: 'TH' },
+        ),
+        403,
+        'คุณไม่มีสิทธิ์ดำเนินการนี้',
+      );
+      await onMaster([file.manual, file.photo]);
       // … and an approved registration with an ISO 9001 certificate and its scan.
       const r = await db()
         .insertInto('srm_pos_supplier_register')
@@ -260,6 +282,27 @@ for (const backend of await backends()) {
       // supplier02 downloads its company's new file; the buyer still opens the replaced one through the change.
       expect(await opens(s2, file.manual2)).toBe(true);
       expect(await opens(buyer, file.isoOld)).toBe(true);
+      // Once applied, the files are the master's and the certificate's: supplier02 uploaded them, but it may
+      // neither delete nor replace them (only a next approved change does), nor attach anything there itself.
+      for (const [id, lang, msg] of [
+        [file.manual2, 'EN', 'You are not permitted to do this'],
+        [file.isoNew, 'TH', 'คุณไม่มีสิทธิ์ดำเนินการนี้'],
+        [file.rohs, 'CN', '没有权限执行此操作'],
+      ] as const)
+        expectRefusal(await s2.call('fileServer/v2/file/delete', { id }, { lang }), 403, msg);
+      expectRefusal(
+        await upload(s2, [{ name: 'sneak.pdf', data: PDF }], { functionId: 'srmPosSupplierInfo', businessId: own }),
+        403,
+        'You are not permitted to do this',
+      );
+      expectRefusal(
+        await upload(s2, [{ name: 'sneak.pdf', data: PDF }], { functionId: 'srmPosSupplierRegister', businessId: registerId }),
+        403,
+        'You are not permitted to do this',
+      );
+      expect(await masterFiles()).toBe(`${file.extra},${file.manual2}`);
+      expect((await files.filesOfRecord(t.app.ctx.db, 'srmPosSupplierInfo', own, [file.extra, file.manual2])).length).toBe(2);
+      expect((await files.filesOfRecord(t.app.ctx.db, 'srmPosSupplierRegister', registerId, [file.isoNew, file.rohs])).length).toBe(2);
     });
 
     it('an approval after the master moved is refused and moves nothing', async () => {
@@ -297,8 +340,7 @@ for (const backend of await backends()) {
         .execute();
       for (const w of waiting) expectOk(await buyer.call(`${CHANGE}/doReject`, { id: Number(w.change_id), reason: 'redo' }));
       file.leaflet = await put(s2, 'leaflet.pdf', bytes('leaflet', PDF));
-      const found = expectOk(await s2.call<Rec>(`${SUPPLIER}/findById`, { id: own }));
-      expectOk(await s2.call(`${SUPPLIER}/saveOrUpdate`, { supplierId: own, versionNum: found.versionNum, attachmentIds: `${file.manual2},${file.leaflet}` }));
+      await onMaster([file.manual2, file.leaflet]);
       expect(expectOk(await s2.call<Rec[]>(`${CHANGE}/listMasterFiles`, {})).map((f) => f.id)).toEqual([file.manual2, file.leaflet]);
       file.manual3 = await put(s2, 'manual-v3.pdf', bytes('manual v3', PDF));
       const ch = expectOk(

@@ -1,15 +1,28 @@
-// A supplier's change of its own information in the browser, in CN and TH, on a server of this file's
-// own: supplier02 finds its master read-only on 企业信息, follows its hint to a new change request, asks
+// A supplier's change of its own information in the browser, in CN, TH and VN, on a server of this file's
+// own: supplier02 finds its master read-only on 企业信息 (fields and attachments; no save, upload or delete) with
+// its certificates (type, number, expiry, days left, the scan), follows its hint to a new change request, asks
 // for a new contact phone (only that field) and a new file (an attachment line added, its kind picked and
 // its file uploaded in the portal's grid), removes one of its company's attachments and replaces another (each
 // picked in the line's current-files cell from its own master's files, the replacement uploaded beside it),
+// renews one certificate (its type chosen from its own certificates, a new expiry date and scan),
 // submits, and sees the difference; buyer01 opens it on 供应商信息变更审核, sees the field's current and new value and the file marked added with its name and size, opens it for preview and download, approves;
 // the supplier list then shows the new phone and the master holds the new file and the replacement, not the
-// removed or replaced ones.
+// removed or replaced ones, and the supplier's 企业信息 shows the certificate's new expiry date.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot } from '../../../../tests/e2e/browser';
-import { activePane, chromiumForFile, confirmPrimary, eventually, grid, gridRows, noDialog, openMenu, pickCell } from '../../../../tests/e2e/helpers';
+import {
+  activePane,
+  cellEditor,
+  chromiumForFile,
+  confirmPrimary,
+  eventually,
+  grid,
+  gridRows,
+  noDialog,
+  openMenu,
+  pickCell,
+} from '../../../../tests/e2e/helpers';
 import { clickAt, scrollHome, scrollTo } from '../../../../tests/e2e/gridHelpers';
 import { PDF, upload } from '../../../../tests/support/fileUpload';
 import { expectOk, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
@@ -38,6 +51,14 @@ const CASES = {
     removed: '删除',
     replaced: '替换',
     pickHint: '只列出本公司资料中的附件',
+    certs: '我的证书',
+    left: '剩余',
+    // CN renews the demo's RoHS report (the first to expire), TH then the ISO 9001 certificate (first by then).
+    cert: 'RoHS test report',
+    certNumber: 'TH-RoHS-2025-0002',
+    oldScan: 'TH-RoHS-2025-0002.pdf',
+    oldExpiry: '2027-09-30',
+    newExpiry: '2029-09-30',
   },
   TH: {
     hint: 'ผ่านคำขอเปลี่ยนแปลงข้อมูลเท่านั้น',
@@ -51,24 +72,54 @@ const CASES = {
     removed: 'ลบ',
     replaced: 'แทนที่',
     pickHint: 'แสดงเฉพาะไฟล์แนบของบริษัทคุณ',
+    certs: 'ใบรับรองของฉัน',
+    left: 'เหลือ',
+    cert: 'ISO 9001 quality management',
+    certNumber: 'TH-Q-2025-0002',
+    oldScan: 'TH-Q-2025-0002.pdf',
+    oldExpiry: '2028-03-31',
+    newExpiry: '2030-03-31',
+  },
+  // VN runs last: the RoHS report CN renewed is the first to expire again, with CN's scan.
+  VN: {
+    hint: 'chỉ thay đổi qua yêu cầu thay đổi',
+    old: '+66-2-555-7002',
+    phone: '+66-2-555-7003',
+    field: 'Điện thoại',
+    inReview: 'Đang duyệt',
+    effective: 'Đã hiệu lực',
+    rejected: 'Bị từ chối',
+    added: 'Thêm',
+    removed: 'Xóa',
+    replaced: 'Thay thế',
+    pickHint: 'chỉ liệt kê tệp đính kèm của công ty bạn',
+    certs: 'Chứng chỉ của tôi',
+    left: 'Còn',
+    cert: 'RoHS test report',
+    certNumber: 'TH-RoHS-2025-0002',
+    oldScan: 'TH-RoHS-2025-0002-renewed.pdf',
+    oldExpiry: '2029-09-30',
+    newExpiry: '2031-09-30',
   },
 } as const;
 
-const signedIn = (user: string, lang: 'CN' | 'TH', home: 'inHome' | 'exHome'): Promise<Page> => chrome.signedIn(server.base, user, lang, home);
+const signedIn = (user: string, lang: 'CN' | 'TH' | 'VN', home: 'inHome' | 'exHome'): Promise<Page> => chrome.signedIn(server.base, user, lang, home);
 
 const values = async (g: Locator) => (await gridRows(g)).map((r) => Object.values(r)).filter((v) => v.some((x) => x.trim() !== ''));
 const statusOf = (page: Page) => activePane(page).locator('#root_status').innerText();
 const bytes = (label: string) => Buffer.concat([PDF, Buffer.from(label)]);
 
-/** supplier02's master gets two more attachments (as its company page's own save would keep them): the files
- *  the change then removes and replaces. */
+/** supplier02's master gets two more attachments, kept by buyer01 on the supplier list (the supplier's own page is
+ *  read-only): the files the change then removes and replaces. */
 async function seedMasterFiles(names: string[]): Promise<void> {
-  const s2 = await signIn(server.base, 'supplier02');
-  const company = expectOk(await s2.call<Rec[]>('srmServer/v1/srmPosSupplierInfoRestful/listByPage', { params: {}, pageRows: 5 }))[0];
-  const found = expectOk(await s2.call<Rec>('srmServer/v1/srmPosSupplierInfoRestful/findById', { id: company.supplierId }));
+  const buyer = await signIn(server.base, 'buyer01');
+  const company = expectOk(
+    await buyer.call<Rec[]>('srmServer/v1/srmPosSupplierInfoRestful/listByPage', { params: { supplierNumber: 'S-0002' }, pageRows: 5 }),
+  )[0];
+  const found = expectOk(await buyer.call<Rec>('srmServer/v1/srmPosSupplierInfoRestful/findById', { id: company.supplierId }));
   const ids = expectOk(
     await upload(
-      s2,
+      buyer,
       names.map((name) => ({ name, data: bytes(name) })),
     ),
   ).map((f) => f.id);
@@ -76,7 +127,7 @@ async function seedMasterFiles(names: string[]): Promise<void> {
     .split(',')
     .filter(Boolean);
   expectOk(
-    await s2.call('srmServer/v1/srmPosSupplierInfoRestful/saveOrUpdate', {
+    await buyer.call('srmServer/v1/srmPosSupplierInfoRestful/saveOrUpdate', {
       supplierId: company.supplierId,
       versionNum: found.versionNum,
       attachmentIds: [...kept, ...ids].join(','),
@@ -98,7 +149,41 @@ async function pickMasterFile(page: Page, lines: Locator, row: number, fileName:
   await noDialog(page);
 }
 
-for (const lang of ['CN', 'TH'] as const) {
+/** supplier02's 企业信息, opened read-only (查看: the screen has no 编辑), its certificates loaded. */
+async function openOwnCompany(page: Page): Promise<Locator> {
+  await openMenu(page, 'MY_COMPANY', /\/main\/supplier\/myCompanyList/);
+  await eventually(async () => (await gridRows(grid(page, 'myCompanyList'))).length).toBe(1);
+  expect(await activePane(page).getByTestId('row-action-edit-0').count()).toBe(0);
+  await activePane(page).getByTestId('row-action-view-0').click();
+  await page.waitForURL(/\/main\/supplier\/myCompanyEdit\?.*id=\d+/);
+  const certs = activePane(page).getByTestId('supplier-certificates');
+  await eventually(() => certs.getAttribute('data-loaded')).toBe('Y');
+  return certs;
+}
+
+/** In line `row`'s certificate-type cell: the supplier's own certificates are offered (number and expiry beside
+ *  each); `cert` is chosen. */
+async function chooseCertificate(page: Page, lines: Locator, row: number, cert: string, shotName: string): Promise<void> {
+  await scrollHome(lines);
+  await clickAt(page, lines, 'certName', row, 0);
+  const option = page.locator('#portal .arco-select-option', { hasText: cert }).first();
+  await option.waitFor({ state: 'visible' });
+  await shot(page, shotName);
+  await option.click();
+  await cellEditor(page).waitFor({ state: 'detached' });
+}
+
+/** Types a date into line `row`'s date cell `key` and confirms it with Enter. */
+async function typeDateCell(page: Page, lines: Locator, key: string, row: number, value: string): Promise<void> {
+  await clickAt(page, lines, key, row, await scrollTo(lines, key));
+  const input = cellEditor(page).locator('input').first();
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+  await cellEditor(page).waitFor({ state: 'detached' });
+}
+
+for (const lang of ['CN', 'TH', 'VN'] as const) {
   describe(`supplier information change in ${lang}`, () => {
     it('supplier02 asks for a new phone; buyer01 sees the difference and approves; the master changes', async () => {
       const c = CASES[lang];
@@ -108,16 +193,35 @@ for (const lang of ['CN', 'TH'] as const) {
       const replacement = `price-list-${l}-2027.pdf`;
       await seedMasterFiles([removed, replaced]);
       const supplier = await signedIn('supplier02', lang, 'exHome');
-      // 企业信息 shows the master read-only and points to the change request.
-      await openMenu(supplier, 'MY_COMPANY', /\/main\/supplier\/myCompanyList/);
-      await eventually(async () => (await gridRows(grid(supplier, 'myCompanyList'))).length).toBe(1);
-      await activePane(supplier).getByTestId('row-action-edit-0').click();
-      await supplier.waitForURL(/\/main\/supplier\/myCompanyEdit\?.*id=\d+/);
+      // 企业信息 shows the master read-only — fields and attachments: no save, no upload, no delete — with the
+      // company's certificates, and points to the change request.
+      const certs = await openOwnCompany(supplier);
       const hint = activePane(supplier).getByTestId('supplier-company-hint');
       await eventually(() => hint.innerText()).toContain(c.hint);
       await eventually(async () => (await activePane(supplier).locator('#root_contactPhone').innerText()).trim()).toBe(c.old);
       expect(await activePane(supplier).locator('input#root_contactPhone, textarea#root_address').count()).toBe(0);
+      expect(await activePane(supplier).getByTestId('action-save').count()).toBe(0);
+      await activePane(supplier).getByTestId('attachment-attachmentIds').waitFor({ state: 'visible' });
+      expect(await activePane(supplier).getByTestId('attachment-input-attachmentIds').count()).toBe(0);
+      await activePane(supplier).getByTestId('attachment-trigger-attachmentIds').hover();
+      const masterFiles = supplier.getByTestId('attachment-list-attachmentIds');
+      await eventually(() => masterFiles.innerText()).toContain(removed);
+      expect(await masterFiles.locator('[data-testid^="attachment-delete-attachmentIds-"]').count()).toBe(0);
+      // The certificates: three, the one to renew first (it expires first), with its days left and its scan.
+      await eventually(() => certs.getAttribute('data-count')).toBe('3');
+      const firstCert = certs.locator('tbody tr').first();
+      await eventually(() => firstCert.innerText()).toContain(c.cert);
+      expect(await firstCert.innerText()).toContain(c.oldExpiry);
+      expect(await firstCert.innerText()).toContain(c.certNumber);
+      expect(await certs.getByTestId('supplier-cert-state-0').innerText()).toContain(c.left);
+      expect(await certs.innerText()).toContain(c.certs);
+      await certs.getByTestId('attachment-trigger-supplierCert-0').hover();
+      await eventually(() => supplier.getByTestId('attachment-name-supplierCert-0-0').innerText()).toBe(c.oldScan);
+      expect(await supplier.getByTestId('attachment-download-supplierCert-0-0').isEnabled()).toBe(true);
+      expect(await supplier.getByTestId('attachment-delete-supplierCert-0-0').count()).toBe(0);
       await shot(supplier, `supplier-company-readonly-${l}`);
+      await certs.scrollIntoViewIfNeeded();
+      await shot(supplier, `supplier-certificates-${l}`);
       await activePane(supplier).getByTestId('supplier-company-request-change').click();
       // Opened under 我的信息变更 (the shell turns the link's menuCode into that menu's menuId: its buttons).
       await supplier.waitForURL(/\/main\/supplier\/myChangeEdit\?.*mode=create.*menuId=\d+/);
@@ -162,12 +266,31 @@ for (const lang of ['CN', 'TH'] as const) {
       expect(((await (await uploadedAgain).json()) as { status: string }).status).toBe('S');
       await supplier.keyboard.press('Escape');
       await noDialog(supplier);
+      // And a certificate renewed: its type chosen from the company's own certificates, a new expiry date, a new scan.
+      const scan = `${c.certNumber}-renewed.pdf`;
+      await activePane(supplier).getByTestId('line-fileChanges-action-addFileLine').click();
+      await eventually(async () => (await gridRows(lines)).length).toBe(4);
+      // (scrolled home first: the grid is still scrolled to the upload column, where a click finds no kind cell)
+      await scrollHome(lines);
+      await pickCell(supplier, 'fileChanges', 'changeKind', 3, c.replaced);
+      await eventually(async () => (await values(lines))[3]).toEqual(expect.arrayContaining([c.replaced]));
+      await chooseCertificate(supplier, lines, 3, c.cert, `supplier-change-cert-type-${l}`);
+      await typeDateCell(supplier, lines, 'newExpiryDate', 3, c.newExpiry);
+      await clickAt(supplier, lines, 'newFileIds', 3, await scrollTo(lines, 'newFileIds'));
+      const certCell = 'fileChanges-newFileIds-3';
+      await supplier.getByTestId(`attachment-${certCell}`).waitFor({ state: 'visible' });
+      const uploadedScan = supplier.waitForResponse((r) => r.url().includes('/fileServer/v2/file/upload'));
+      await supplier.getByTestId(`attachment-input-${certCell}`).setInputFiles([{ name: scan, mimeType: 'application/pdf', buffer: bytes(scan) }]);
+      expect(((await (await uploadedScan).json()) as { status: string }).status).toBe('S');
+      await supplier.keyboard.press('Escape');
+      await noDialog(supplier);
       await scrollHome(lines);
       const size = (name: string) => `${name} (${bytes(name).length} B)`;
       const fileLines = [
         expect.arrayContaining([c.added, '1']),
         expect.arrayContaining([c.removed, size(removed), '0']),
         expect.arrayContaining([c.replaced, size(replaced), '1']),
+        expect.arrayContaining([c.replaced, c.cert, c.newExpiry, '1']),
       ];
       await eventually(() => values(lines)).toEqual(fileLines);
       const saved = supplier.waitForResponse((r) => r.url().includes('srmPosSupplierChangeRestful/saveOrUpdate'));
@@ -198,6 +321,7 @@ for (const lang of ['CN', 'TH'] as const) {
         expect.arrayContaining([c.added, `${fileName} (${PDF.length} B)`]),
         expect.arrayContaining([c.removed, size(removed)]),
         expect.arrayContaining([c.replaced, size(replaced), size(replacement)]),
+        expect.arrayContaining([c.replaced, c.cert, expect.stringContaining(`${c.oldScan} (`), size(scan)]),
       ]);
       await shot(buyer, `supplier-change-review-${l}`);
       // The new file opens from its cell, with preview and download (no upload, no delete).
@@ -239,6 +363,15 @@ for (const lang of ['CN', 'TH'] as const) {
       expect(masterList).not.toContain(replaced);
       await shot(buyer, `supplier-responsible-buyer-${l}`);
       await activePane(buyer).getByTestId('action-back').click();
+
+      // supplier02's 企业信息 shows the renewed certificate: the new expiry date and scan.
+      const renewed = await openOwnCompany(supplier);
+      await eventually(() => renewed.getAttribute('data-count')).toBe('3');
+      const row = renewed.locator('tbody tr', { hasText: c.cert });
+      await eventually(() => row.innerText()).toContain(c.newExpiry);
+      expect(await renewed.innerText()).not.toContain(c.oldExpiry);
+      await renewed.scrollIntoViewIfNeeded();
+      await shot(supplier, `supplier-certificates-renewed-${l}`);
 
       // A second change, rejected with a reason the supplier then reads.
       await openMenu(supplier, 'MY_SUPPLIER_CHANGE', /\/main\/supplier\/myChangeList/);
