@@ -16,7 +16,8 @@ const CHANGE = 'srmPosSupplierChange';
 const MASTER = 'srmPosSupplierInfo';
 const REGISTRATION = 'srmPosSupplierRegister';
 
-const ids = (raw: unknown): number[] =>
+/** The file ids of a comma-separated id column (attachment_ids, new/old file ids); anything else dropped. */
+export const ids = (raw: unknown): number[] =>
   String(raw ?? '')
     .split(',')
     .map((s) => s.trim())

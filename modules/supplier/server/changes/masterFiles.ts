@@ -11,16 +11,9 @@ import { ok } from '../../../../server/http/envelope.js';
 import type { ActionContext, FamilyAction } from '../../../../server/rest/actionContext.js';
 import type { Attachment, FilesApi } from '../../../files/api.js';
 import type { SupplierTables } from '../../generated/tables.js';
-import { describeFiles } from './fileChanges.js';
+import { describeFiles, ids } from './fileChanges.js';
 
 const MASTER = 'srmPosSupplierInfo';
-
-const ids = (raw: unknown): number[] =>
-  String(raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => /^\d{1,15}$/.test(s))
-    .map(Number);
 
 /** The caller's own supplier: a change request is only ever a supplier's own (as the entity's beforeSave says). */
 export function ownSupplier(ctx: ActionContext): number {

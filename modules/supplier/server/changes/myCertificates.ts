@@ -12,6 +12,7 @@ import { ok } from '../../../../server/http/envelope.js';
 import type { FamilyAction } from '../../../../server/rest/actionContext.js';
 import type { Attachment, FilesApi } from '../../../files/api.js';
 import type { SupplierTables } from '../../generated/tables.js';
+import { ids } from './fileChanges.js';
 import { ownSupplier } from './masterFiles.js';
 
 const REGISTRATION = 'srmPosSupplierRegister';
@@ -28,12 +29,6 @@ export interface MyCertificate {
   files: Pick<Attachment, 'id' | 'fileName' | 'fileSize'>[];
 }
 
-const ids = (raw: unknown): number[] =>
-  String(raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => /^\d{1,15}$/.test(s))
-    .map(Number);
 const day = (v: unknown) => (v === null || v === undefined || v === '' ? null : (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10));
 
 /** The supplier's approved registration (the newest), where its certificates are kept. */
