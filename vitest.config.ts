@@ -34,6 +34,11 @@ export default defineConfig({
           setupFiles: ['tests/support/cpuLog.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
+          // One worker process runs file after file (each file still boots its own server on its own copy of
+          // the template): the imports, the compiled PGlite WebAssembly and the warmed-up JIT are paid once
+          // per worker instead of once per file, which halved the stage's CPU (docs/decisions.md "Test
+          // templates"). What a file changes in module state it puts back (the api files keep none).
+          isolate: false,
           // vitest's default workers (one on 2 cores): two files at a time were slower, since one file's
           // server process already keeps both cores busy (docs/decisions.md "Test templates").
         },
