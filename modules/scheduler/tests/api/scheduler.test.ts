@@ -51,7 +51,7 @@ for (const backend of await backends()) {
       expect(run).toMatchObject({ status: 'DONE', attempt: 1 });
       expect(String(run.output)).toContain('counted hello');
       expect(run.startTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-      expect(startsOf(t.app.ctx, r.requestId)).toHaveLength(1);
+      expect(startsOf(t.app.ctx, Number(r.requestId))).toHaveLength(1);
       const events = expectOk(await admin.call<Rec[]>(`${REQUESTS}/findEvents`, { id: r.requestId })).map((e) => e.event);
       expect(events).toEqual(['SUBMIT', 'START', 'END']);
     });
@@ -73,7 +73,7 @@ for (const backend of await backends()) {
         ['DONE', 3],
       ]);
       expect(all[0].error).toBe('flaky failure 1');
-      const at = startsOf(t.app.ctx, r.requestId) ?? [];
+      const at = startsOf(t.app.ctx, Number(r.requestId)) ?? [];
       expect(at[1] - at[0]).toBeGreaterThanOrEqual(300);
       expect(at[2] - at[1]).toBeGreaterThanOrEqual(600);
     });

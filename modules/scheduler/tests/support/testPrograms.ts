@@ -17,8 +17,8 @@ const started = (app: AppContext, id = 0) => {
 };
 
 /** When each run of request `id` on `app`'s database started (ms), in start order. */
-export function startsOf(app: AppContext, id: number | string): number[] | undefined {
-  return starts.get(keyOf(app, Number(id)));
+export function startsOf(app: AppContext, id: number): number[] | undefined {
+  return starts.get(keyOf(app, id));
 }
 
 const root = join(new URL('.', import.meta.url).pathname, '../../../..');
