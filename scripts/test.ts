@@ -5,7 +5,7 @@
 // SRM_TEST_SHUFFLE=1: unit and API tests run in a random order (files and the tests inside them), browser
 // test files too (their steps stay in order: a file is one journey); proves that tests create the state
 // they rely on. The seed is printed; SRM_TEST_SEED=<n> repeats an order.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import net from 'node:net';
@@ -50,52 +50,6 @@ function run(title: string, commands: string[][], env: Record<string, string> = 
   if (code !== 0) fail(title, code);
 }
 
-interface Stage {
-  title: string;
-  /** Run one after another, all of them even when one fails (lint shows every problem). */
-  commands: string[][];
-  env?: Record<string, string>;
-}
-
-/** Runs one command with node to its end: its exit code and, when `quiet`, its output (else shown live). */
-function runCommand(args: string[], env: Record<string, string>, quiet: boolean): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
-
-/**
- * Runs stages side by side: the first one's output live, the others' after the first ended (never
- * interleaved), then the verdict once all ended. Each of these stages keeps about one core busy or
- * less (eslint, tsc and a single test worker are single-threaded; the PostgreSQL API stage waits much of
- * its time on the database server), so on the 2-core machine two at once end well before one after the
- * other (docs/decisions.md "Test templates").
- */
-async function runTogether(list: Stage[]): Promise<void> {
-  for (const [i, stage] of list.entries()) console.log(`\n=== ${stage.title}${i ? ' (beside the first; its output follows when that ends)' : ''}`);
-  const results = await Promise.all(
-    list.map(async (stage, i) => {
-      const t0 = performance.now();
-      let code = 0;
-      let output = '';
-      for (const args of stage.commands) {
-        const r = await runCommand(args, stage.env ?? {}, i > 0);
-        code ||= r.code;
-        output += r.output;
-      }
-      return { code, output, stage, seconds: (performance.now() - t0) / 1000 };
-    }),
-  );
-  for (const r of results.slice(1)) console.log(`\n=== ${r.stage.title}: output\n${r.output}`);
-  for (const r of results) stages.push({ title: r.stage.title, seconds: r.seconds, result: r.code === 0 ? 'passed' : 'failed' });
-  const failed = results.find((r) => r.code !== 0);
-  if (failed) fail(failed.stage.title, failed.code);
-}
-
 /** A step that is a function in this process (installing the browser). */
 function step(title: string, fn: () => void): void {
   const t0 = performance.now();
@@ -126,28 +80,16 @@ const fileOrder = shuffle ? ['--sequence.shuffle.files', `--sequence.seed=${seed
 if (shuffle) console.log(`Shuffled order, seed ${seed} (SRM_TEST_SEED=${seed} repeats it)`);
 
 run('generated files are fresh', [[tsx, 'generators/gen.ts', '--check']]);
-await runTogether([
-  { title: 'unit tests', commands: [[vitest, 'run', '--project', 'unit', ...order]] },
-  {
-    title: 'lint (eslint, prettier)',
-    commands: [
-      [bin('eslint', 'bin/eslint.js'), '.'],
-      [bin('prettier', 'bin/prettier.cjs'), '--check', '.'],
-    ],
-  },
-  { title: 'type check', commands: [[bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']] },
+run('lint (eslint, prettier)', [
+  [bin('eslint', 'bin/eslint.js'), '.'],
+  [bin('prettier', 'bin/prettier.cjs'), '--check', '.'],
 ]);
-const apiStages: Stage[] = [{ title: 'API tests on PGlite', commands: [[vitest, 'run', '--project', 'api', ...order]], env: { SRM_TEST_BACKENDS: 'pglite' } }];
-const postgresUp = (await answers(5432)) && (await answers(6379));
-if (postgresUp) {
-  apiStages.push({
-    title: 'API tests on PostgreSQL + Redis',
-    commands: [[vitest, 'run', '--project', 'api', ...order]],
-    env: { SRM_TEST_BACKENDS: 'postgres' },
-  });
-}
-await runTogether(apiStages);
-if (!postgresUp) {
+run('type check', [[bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']]);
+run('unit tests', [[vitest, 'run', '--project', 'unit', ...order]]);
+run('API tests on PGlite', [[vitest, 'run', '--project', 'api', ...order]], { SRM_TEST_BACKENDS: 'pglite' });
+if ((await answers(5432)) && (await answers(6379))) {
+  run('API tests on PostgreSQL + Redis', [[vitest, 'run', '--project', 'api', ...order]], { SRM_TEST_BACKENDS: 'postgres' });
+} else {
   stages.push({ title: 'API tests on PostgreSQL + Redis', seconds: 0, result: 'skipped' });
   console.log('\n(PostgreSQL or Redis not answering on 127.0.0.1: API tests ran on PGlite only)');
 }
