@@ -34,6 +34,12 @@ export default defineConfig({
           setupFiles: ['tests/support/cpuLog.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
+          // One worker process runs file after file (each file still boots its own server on its own copy of
+          // the template): the imports, the compiled PGlite WebAssembly and the warmed-up JIT are paid once
+          // per worker instead of once per file, which halved the stage's CPU (docs/decisions.md "Test
+          // templates"). Module state that outlives a file is keyed per app or per database, never by ids a
+          // template copy repeats (the scheduler tests' run counter).
+          isolate: false,
           // vitest's default workers (one on 2 cores): two files at a time were slower, since one file's
           // server process already keeps both cores busy (docs/decisions.md "Test templates").
         },

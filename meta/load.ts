@@ -3,7 +3,7 @@
 // check them in schemas/meta. The loader knows the folder convention, never a module by name.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { createMetaAjv } from './ajv.js';
+import { metaAjv } from './ajv.js';
 import { crossCheck } from './crossCheck.js';
 import type { Definitions, EntityDefinition, MenusDefinition, PageDefinition } from './definitions.js';
 import { mergeContracts } from './contract.js';
@@ -43,7 +43,7 @@ function files(dir: string, suffix: string): string[] {
 
 /** `root`: the repository (or a copy of it): schemas/meta and modules/. */
 export function loadDefinitions(root: string): Definitions {
-  const ajv = createMetaAjv(join(root, 'schemas', 'meta'));
+  const ajv = metaAjv(join(root, 'schemas', 'meta'));
   const problems: string[] = [];
   const rel = (file: string) => relative(root, file).split('\\').join('/');
   const read = <T>(file: string, schemaId: string): T | undefined => {

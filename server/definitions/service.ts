@@ -3,7 +3,7 @@
 // start, after every publish/rollback/new menu, and in other processes when the shared epoch moves.
 import { join } from 'node:path';
 import type { Ajv } from 'ajv';
-import { createMetaAjv } from '../../meta/ajv.js';
+import { metaAjv } from '../../meta/ajv.js';
 import { checkProblems, crossCheck } from '../../meta/crossCheck.js';
 import { formatCheck } from '../../meta/checkMessages.js';
 import { placeOf, schemaProblems, type DefinitionProblem } from './schemaProblems.js';
@@ -35,7 +35,7 @@ export class DefinitionService {
     readonly shipped: Definitions,
     root: string,
   ) {
-    this.ajv = createMetaAjv(join(root, 'schemas', 'meta'));
+    this.ajv = metaAjv(join(root, 'schemas', 'meta'));
   }
 
   state(name: string): PageState | undefined {

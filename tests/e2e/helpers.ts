@@ -10,6 +10,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launch } from './browser';
+import { SESSION_STORAGE_KEY, type UserSession } from '../../src/app/session';
+import { SignedClient } from '../support/signedClient';
 
 export const PASSWORD = 'Srm#Demo2026';
 
@@ -56,9 +58,27 @@ export async function login(page: Page, baseUrl: string, userName: string, home:
   await page.waitForURL(new RegExp(`/main/${home}`));
 }
 
+/**
+ * Signs in through the login API (the calls the login page makes: public key, RSA-encrypted password,
+ * login) and opens the user's home with that session in the tab's sessionStorage, as after a reload of a
+ * signed-in tab. Typing into the login page cost each sign-in a page load, the form and the app's
+ * navigation (docs/decisions.md "Test templates"); the login page itself is tested by the files that call
+ * `login` (shell, guard, keyboard, first sign-in, password reset, registration, notices).
+ */
+export async function signInThroughApi(page: Page, baseUrl: string, userName: string, home: 'inHome' | 'exHome' = 'inHome'): Promise<void> {
+  const answer = await new SignedClient(baseUrl).login(userName, PASSWORD);
+  if (answer.status !== 'S') throw new Error(`login ${userName} failed: ${answer.msg}`);
+  const session: UserSession = { ...answer.data, respId: answer.data.responsibilities[0]?.respId ?? null };
+  // Storage belongs to the origin: a same-origin page that is not the app (no script of ours runs there).
+  await page.goto(`${baseUrl}/api/health`);
+  await page.evaluate(([key, text]) => sessionStorage.setItem(key, text), [SESSION_STORAGE_KEY, JSON.stringify(session)] as const);
+  await page.goto(`${baseUrl}/main/${home}`);
+  await page.waitForURL(new RegExp(`/main/${home}`));
+}
+
 export async function loggedIn(browser: Browser, baseUrl: string, userName: string, home: 'inHome' | 'exHome' = 'inHome'): Promise<Session> {
   const session = await newSession(browser);
-  await login(session.page, baseUrl, userName, home);
+  await signInThroughApi(session.page, baseUrl, userName, home);
   return session;
 }
 
@@ -265,7 +285,7 @@ export function chromiumForFile(baseUrl: string) {
     /** A new session signed in as `userName` at `base` (a shared server's, known once it runs) in `lang`. */
     signedIn: async (base: string, userName: string, lang: Lang, home: 'inHome' | 'exHome' = 'inHome') => {
       const { page } = kept(await newSession(browser!));
-      await login(page, base, userName, home);
+      await signInThroughApi(page, base, userName, home);
       if (lang !== 'CN') await switchLanguage(page, lang);
       return page;
     },

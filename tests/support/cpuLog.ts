@@ -1,7 +1,8 @@
 // SRM_TEST_CPU_LOG=<file>: each test file appends one JSON line with its process's CPU time (user and
 // system, from before the file's imports to after its last hook) and its wall time. The API tests' server
 // runs in the test file's process, so on PGlite this is the file's whole cost; on PostgreSQL the
-// database's own work is not in it. Used to find where `npm test` spends its time on a shared machine,
+// database's own work is not in it. The api project runs its files one after another in one worker
+// process (isolate: false): only a worker's first file pays for the shared imports. Used to find where `npm test` spends its time on a shared machine,
 // where wall clock figures spread with the load (docs/decisions.md "Test templates").
 import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';

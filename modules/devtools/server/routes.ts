@@ -7,7 +7,7 @@ import { auditInsert, lockInTransaction, typed } from '../../../server/db/typed.
 import { refuse } from '../../../server/errors.js';
 import { ok } from '../../../server/http/envelope.js';
 import { message } from '../../../server/i18n/messages.js';
-import { createMetaAjv } from '../../../meta/ajv.js';
+import { metaAjv } from '../../../meta/ajv.js';
 import { checkProblems } from '../../../meta/crossCheck.js';
 import { entityFromTable, entityNameOf } from '../../../meta/entityFromTable.js';
 import { formatCheck } from '../../../meta/checkMessages.js';
@@ -41,7 +41,7 @@ function paramsOf(body: Body): Record<string, unknown> {
 const text = (v: unknown, max = 200): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
 
 export function registerDevtoolsRoutes(server: FastifyInstance, app: AppContext): void {
-  const ajv = createMetaAjv(join(root, 'schemas', 'meta'));
+  const ajv = metaAjv(join(root, 'schemas', 'meta'));
   const devtools = typed<DevtoolsTables>(app.db);
   const tools = (action: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => {
     for (const p of baseServerPaths('baseDevtoolsRestful')) server.post(`${p}/${action}`, handler);

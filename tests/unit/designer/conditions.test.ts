@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { describeCondition, emptyGroup, fromGroup, newRow, toGroup, type ConditionGroup } from '../../../designer/model/conditions';
 import type { Condition } from '../../../runtime/definitions';
 import { evaluateCondition } from '../../../meta/conditions';
-import { createMetaAjv } from '../../../meta/ajv';
+import { metaAjv } from '../../../meta/ajv';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const valid = createMetaAjv(join(ROOT, 'schemas/meta')).getSchema('srm:meta/condition')!;
+const valid = metaAjv(join(ROOT, 'schemas/meta')).getSchema('srm:meta/condition')!;
 
 describe('condition builder model', () => {
   it('writes condition data the meta-schema accepts and the runtime evaluates', () => {

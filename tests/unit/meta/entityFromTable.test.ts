@@ -1,7 +1,7 @@
 // The code generator's entity from table metadata: types, lengths, NOT NULL, key, implicit audit columns.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMetaAjv } from '../../../meta/ajv.js';
+import { metaAjv } from '../../../meta/ajv.js';
 import { camelOf, entityFromTable, entityNameOf, type TableColumn } from '../../../meta/entityFromTable.js';
 
 const col = (columnName: string, dataType: string, more: Partial<TableColumn> = {}): TableColumn => ({
@@ -64,7 +64,7 @@ describe('entity from table metadata', () => {
         uid: { type: 'string', length: 36, label: label('uid') },
       },
     });
-    const validate = createMetaAjv(join(import.meta.dirname, '../../../schemas/meta')).getSchema('srm:meta/entity')!;
+    const validate = metaAjv(join(import.meta.dirname, '../../../schemas/meta')).getSchema('srm:meta/entity')!;
     expect(validate(e), JSON.stringify(validate.errors)).toBe(true);
   });
 });

@@ -2,14 +2,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../../../meta/load.js';
-import { createMetaAjv } from '../../../meta/ajv.js';
+import { metaAjv } from '../../../meta/ajv.js';
 import { crossCheck } from '../../../meta/crossCheck.js';
 import { editPageOf, listPageOf, pairOf } from '../../../meta/pageFromEntity.js';
 
 const root = join(import.meta.dirname, '../../..');
 const schemas = join(root, 'schemas');
 const defs = loadDefinitions(root);
-const ajv = createMetaAjv(join(schemas, 'meta'));
+const ajv = metaAjv(join(schemas, 'meta'));
 
 describe('pages from an entity', () => {
   it('pairs names', () => {

@@ -1,10 +1,10 @@
 // The designer's format errors in words: one message per problem, the place named as a designer sees it.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMetaAjv } from '../../../meta/ajv.js';
+import { metaAjv } from '../../../meta/ajv.js';
 import { placeOf, schemaProblems } from '../../../server/definitions/schemaProblems.js';
 
-const ajv = createMetaAjv(join(import.meta.dirname, '../../../schemas/meta'));
+const ajv = metaAjv(join(import.meta.dirname, '../../../schemas/meta'));
 const validate = ajv.getSchema('srm:meta/page')!;
 
 const text = (cn: string) => ({ CN: cn, EN: 'Materials', TH: 'วัสดุ', VN: 'Vật tư' });

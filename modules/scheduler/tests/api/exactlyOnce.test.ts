@@ -11,7 +11,7 @@ import { typed } from '../../../../server/db/typed.js';
 import type { SchedulerTables } from '../../generated/tables.js';
 import { runDue } from '../../server/runner.js';
 import { schedulerOf } from '../../server/service.js';
-import { modulesWithTestPrograms, starts } from '../support/testPrograms.js';
+import { modulesWithTestPrograms, startsOf } from '../support/testPrograms.js';
 
 const REQUESTS = 'schedule/v1/scheduleRequestRestful';
 
@@ -62,7 +62,7 @@ describe.runIf((await backends()).includes('postgres'))('exactly once across two
     const runs = await runsOf(ids);
     expect(runs).toHaveLength(80);
     expect(new Set(runs.map((r) => r.request_id)).size).toBe(80);
-    for (const id of ids) expect(starts.get(`postgres:${id}`)).toHaveLength(1);
+    for (const id of ids) expect(startsOf(t.app.ctx, id)).toHaveLength(1);
     const workers = new Set(runs.map((r) => r.worker));
     expect(workers).toEqual(new Set([schedulerOf(t.app.ctx).worker, schedulerOf(second.ctx).worker]));
   });
@@ -77,7 +77,7 @@ describe.runIf((await backends()).includes('postgres'))('exactly once across two
     await expect.poll(async () => (await runsOf([id])).every((x) => x.run_status !== 'RUNNING'), { timeout: 5000 }).toBe(true);
     const runs = await runsOf([id]);
     expect(new Set(runs.map((x) => x.run_key)).size).toBe(runs.length);
-    expect(starts.get(`postgres:${id}`)).toHaveLength(runs.length);
+    expect(startsOf(t.app.ctx, id)).toHaveLength(runs.length);
   });
 
   it('claims a dispatch delivered to both processes at the same moment once', async () => {
@@ -95,6 +95,6 @@ describe.runIf((await backends()).includes('postgres'))('exactly once across two
       runDue(b, { requestId: id, seq: 1 }),
     ]);
     expect(await runsOf([id])).toHaveLength(1);
-    expect(starts.get(`postgres:${id}`)).toHaveLength(1);
+    expect(startsOf(t.app.ctx, id)).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../../../tests/support/testServer.js';
 import type { SignedClient } from '../../../../tests/support/signedClient.js';
 import { expectOk, expectRefusal, signIn, type Rec } from '../../../../tests/support/apiHelpers.js';
-import { modulesWithTestPrograms, starts } from '../support/testPrograms.js';
+import { modulesWithTestPrograms, startsOf } from '../support/testPrograms.js';
 import { typed } from '../../../../server/db/typed.js';
 import type { SchedulerTables } from '../../generated/tables.js';
 import { schedulerOf } from '../../server/service.js';
@@ -51,7 +51,7 @@ for (const backend of await backends()) {
       expect(run).toMatchObject({ status: 'DONE', attempt: 1 });
       expect(String(run.output)).toContain('counted hello');
       expect(run.startTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-      expect(starts.get(`${t.app.ctx.database.kind}:${r.requestId}`)).toHaveLength(1);
+      expect(startsOf(t.app.ctx, Number(r.requestId))).toHaveLength(1);
       const events = expectOk(await admin.call<Rec[]>(`${REQUESTS}/findEvents`, { id: r.requestId })).map((e) => e.event);
       expect(events).toEqual(['SUBMIT', 'START', 'END']);
     });
@@ -73,7 +73,7 @@ for (const backend of await backends()) {
         ['DONE', 3],
       ]);
       expect(all[0].error).toBe('flaky failure 1');
-      const at = starts.get(`${t.app.ctx.database.kind}:${r.requestId}`) ?? [];
+      const at = startsOf(t.app.ctx, Number(r.requestId)) ?? [];
       expect(at[1] - at[0]).toBeGreaterThanOrEqual(300);
       expect(at[2] - at[1]).toBeGreaterThanOrEqual(600);
     });

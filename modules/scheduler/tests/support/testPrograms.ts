@@ -5,12 +5,21 @@ import { discoverModules } from '../../../../server/modules/discover.js';
 import { defineModule, type ServerModule } from '../../../../server/modules/types.js';
 import type { AppContext } from '../../../../server/context.js';
 
-/** `${database kind}:${requestId}` → the times (ms) each run of it started, across every app in this process. */
-export const starts = new Map<string, number[]>();
+/** `${database}:${requestId}` → the times (ms) each run of it started, across every app in this process. */
+const starts = new Map<string, number[]>();
+// The database, not the app: two apps on one database (exactlyOnce) count together. Every test file's
+// database is a copy of one template, so request ids repeat from file to file, and the api project's
+// files share this process (isolate: false): a key without the database mixed their runs.
+const keyOf = (app: AppContext, id: number) => `${app.config.databaseUrl ?? app.config.dataDir}:${id}`;
 const started = (app: AppContext, id = 0) => {
-  const key = `${app.database.kind}:${id}`;
+  const key = keyOf(app, id);
   starts.set(key, [...(starts.get(key) ?? []), Date.now()]);
 };
+
+/** When each run of request `id` on `app`'s database started (ms), in start order. */
+export function startsOf(app: AppContext, id: number): number[] | undefined {
+  return starts.get(keyOf(app, id));
+}
 
 const root = join(new URL('.', import.meta.url).pathname, '../../../..');
 
