@@ -103,7 +103,8 @@ export async function attemptErp(app: AppContext, outboxId: number, userName: st
       userName,
     });
   });
-  if (status === 'RETRY') await pushBy(app, new Date(Date.now() + delay * 1000));
+  // A second past the due time: next_attempt_at is rounded to whole seconds by the database.
+  if (status === 'RETRY') await pushBy(app, new Date(Date.now() + delay * 1000 + ROUNDING_MS));
   return status;
 }
 
@@ -138,6 +139,25 @@ export async function runDueErp(app: AppContext, run?: ProgramRun): Promise<{ at
     run?.log('SRM_ERP_URL is not configured: documents wait');
     return { attempted, sent };
   }
+  await pushForWaitingRetries(app);
   run?.log(`${attempted} ERP push attempt(s), ${sent} delivered`);
   return { attempted, sent };
+}
+
+/** What the database's whole-second rounding of next_attempt_at may add to a due time. */
+const ROUNDING_MS = 1000;
+
+/**
+ * A retry still waiting after a run asks for the run that will find it due. Without this, a run that
+ * came a moment early (a waiting request due by then stands in for a new one, `runBy`) found the row not
+ * yet due, and nothing ever looked at it again: the document stayed RETRY (seen as a flaky browser test).
+ */
+async function pushForWaitingRetries(app: AppContext): Promise<void> {
+  const next = await po(app.db)
+    .selectFrom('srm_po_erp_outbox')
+    .select(sql<number | null>`extract(epoch from min(next_attempt_at) - localtimestamp(0))`.as('seconds'))
+    .where('status', '=', 'RETRY')
+    .executeTakeFirst();
+  if (next?.seconds === null || next?.seconds === undefined) return;
+  await pushBy(app, new Date(Date.now() + Math.max(0, Number(next.seconds)) * 1000 + ROUNDING_MS));
 }
