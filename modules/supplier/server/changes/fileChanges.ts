@@ -24,7 +24,8 @@ export const ids = (raw: unknown): number[] =>
     .filter((s) => /^\d{1,15}$/.test(s))
     .map(Number);
 const idList = (list: number[]) => (list.length ? list.join(',') : null);
-const day = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v).slice(0, 10));
+/** A date column as yyyy-MM-dd (a driver may hand a Date or text), or null. */
+export const day = (v: unknown) => (v === null || v === undefined || v === '' ? null : (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10));
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** "scan.pdf (12.3 KB)", one per file: what the reviewer reads beside the preview. */
@@ -40,7 +41,7 @@ export function describeFiles(files: Attachment[]): string | null {
 const filesApi = (app: AppContext) => app.modules.api<FilesApi>('files');
 
 /** The supplier's approved registration: where its certificates (and their scans) are kept. */
-async function registrationOf(db: Db, supplierId: number) {
+export async function registrationOf(db: Db, supplierId: number) {
   return typed<SupplierTables>(db)
     .selectFrom('srm_pos_supplier_register')
     .select('register_id')

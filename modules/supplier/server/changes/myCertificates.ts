@@ -12,7 +12,7 @@ import { ok } from '../../../../server/http/envelope.js';
 import type { FamilyAction } from '../../../../server/rest/actionContext.js';
 import type { Attachment, FilesApi } from '../../../files/api.js';
 import type { SupplierTables } from '../../generated/tables.js';
-import { ids } from './fileChanges.js';
+import { day, ids, registrationOf } from './fileChanges.js';
 import { ownSupplier } from './masterFiles.js';
 
 const REGISTRATION = 'srmPosSupplierRegister';
@@ -29,24 +29,11 @@ export interface MyCertificate {
   files: Pick<Attachment, 'id' | 'fileName' | 'fileSize'>[];
 }
 
-const day = (v: unknown) => (v === null || v === undefined || v === '' ? null : (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10));
-
-/** The supplier's approved registration (the newest), where its certificates are kept. */
-async function approvedRegistration(db: Db, supplierId: number): Promise<number | undefined> {
-  const r = await typed<SupplierTables>(db)
-    .selectFrom('srm_pos_supplier_register')
-    .select('register_id')
-    .where('supplier_id', '=', supplierId)
-    .where('status', '=', 'APPROVED')
-    .orderBy('register_id', 'desc')
-    .executeTakeFirst();
-  return r ? Number(r.register_id) : undefined;
-}
-
 /** The certificates of `supplierId`, soonest expiry first, with days left counted from `today` (yyyy-MM-dd). */
 export async function certificatesOf(app: AppContext, db: Db, supplierId: number, today: string): Promise<MyCertificate[]> {
-  const registerId = await approvedRegistration(db, supplierId);
-  if (registerId === undefined) return [];
+  const registration = await registrationOf(db, supplierId);
+  if (!registration) return [];
+  const registerId = Number(registration.register_id);
   const rows = await typed<SupplierTables>(db)
     .selectFrom('srm_pos_supplier_register_cert')
     .selectAll()
