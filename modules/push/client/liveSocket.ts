@@ -101,12 +101,16 @@ export class LiveSocket implements LiveUpdates {
   }
 
   private async connect(): Promise<void> {
-    this.connecting = true;
     const session = getSession();
+    if (!session) return;
+    this.connecting = true;
+    // Set before the ticket call: the session object is replaced meanwhile for the same user (the shell
+    // refreshes names and responsibilities after load), which must not look like another user.
+    this.userId = session.userId;
     try {
       const { ticket } = (await http.api<{ ticket: string }>(TICKET, {})).data;
-      if (getSession() !== session || !session) return;
-      this.userId = session.userId;
+      // Signed out or another user signed in while the ticket came: finally starts over for whoever is here.
+      if (getSession()?.userId !== session.userId || this.userId !== session.userId) return;
       const socket = new WebSocket(this.opts.socketUrl(ticket, this.lastSeq));
       this.socket = socket;
       socket.onopen = () => {
@@ -126,6 +130,8 @@ export class LiveSocket implements LiveUpdates {
       this.later();
     } finally {
       this.connecting = false;
+      // A session change while the ticket was asked found `connecting` set and could not start a socket.
+      if (!this.socket && !this.retry) this.ensure();
     }
   }
 
