@@ -8,8 +8,8 @@
 //   so it is what the user sees;
 // - the operate column is real DOM: `row-action-{name}-{rowIndex}`.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { launch } from './browser';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { launch, shot } from './browser';
 import { SESSION_STORAGE_KEY, type UserSession } from '../../src/app/session';
 import { SignedClient } from '../support/signedClient';
 
@@ -277,6 +277,20 @@ export function chromiumForFile(baseUrl: string) {
   afterAll(async () => {
     for (const s of sessions) await s.context.close().catch(() => undefined);
     await browser?.close();
+  });
+  // A failed test leaves a screenshot of each tab it opened (test-results/screenshots/failed-…): what the
+  // user saw at the failing step, for a flake seen once on a loaded CI machine.
+  let firstOfTest = 0;
+  beforeEach(() => {
+    firstOfTest = sessions.length;
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const name = task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+    for (const [i, s] of sessions.slice(firstOfTest).entries()) {
+      await shot(s.page, `failed-${name}-${i}`).catch(() => undefined);
+      if (s.errors.length) console.error(`[${task.name}] tab ${i} errors:\n${s.errors.join('\n')}`);
+    }
   });
   const kept = (s: Session) => (sessions.push(s), s);
   return {
