@@ -25,6 +25,8 @@ export interface DirectoryUser {
   userName: string;
   fullName: string;
   active: boolean;
+  /** The supplier an external (portal) user belongs to; null for internal users. */
+  supplierId?: number | null;
 }
 
 /** Where and in which language a user is reached (messages: e-mail, SMS, the user's language). */

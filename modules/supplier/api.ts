@@ -32,6 +32,12 @@ export interface SupplierApi {
   /** The supplier (by id or number) and its contacts; null when there is no such supplier. `db`: the caller's transaction or app.db. */
   supplierContacts(db: Db, supplier: { supplierId: number } | { supplierNumber: string }): Promise<SupplierContacts | null>;
   /**
+   * The portal users (active EXTERNAL users) of each of these suppliers, in one statement: a live frame
+   * for an auction with 200 invited suppliers asks for all of them at once. Every asked id has an entry
+   * (empty when it has no such users).
+   */
+  portalUsers(db: Db, supplierIds: readonly number[]): Promise<Map<number, number[]>>;
+  /**
    * The suppliers sourcing may invite for a purchase category: QUALIFIED for that category, and neither
    * frozen, blacklisted nor quit as a supplier. Ids in ascending order. `db`: the caller's transaction
    * (a rule inside a write: PGlite has one connection), default app.db.

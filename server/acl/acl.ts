@@ -2,10 +2,12 @@
 // session and reused until the ACL epoch moves. Any write to a table the answer is built from (users,
 // responsibilities, menus, resources and their links) bumps the epoch, in the shared cache store (so
 // every process sees it) and locally (so this process sees it before the store answers). Grants are
-// also never older than GRANTS_TTL_MS, a last net for writes made outside this server (psql).
+// also refreshed after GRANTS_TTL_MS, a last net for writes made outside this server (psql): the request
+// that finds them older is still answered from them, the next ones from the refreshed answer.
 import type { Db } from '../db/connect.js';
 import type { Definitions } from '../../meta/definitions.js';
 import type { CacheStore } from '../cache/store.js';
+import { nextTicket, runAt } from '../db/requestOrder.js';
 import type { Session } from '../auth/session.js';
 import { buildBindings, type BindingIndex } from './bindings.js';
 import type { AccessData, GrantData } from '../modules/services.js';
@@ -19,7 +21,7 @@ const EPOCH_TTL = 10 * 365 * 24 * 3600;
 
 interface Cached {
   grants: Grants;
-  at: number;
+  refreshAt: number;
   epoch: string;
 }
 
@@ -29,6 +31,7 @@ export class Acl {
   /** Moves with every local invalidation, so this process never waits for the store to agree. */
   private localEpoch = 0;
   private readonly perRequest = new WeakMap<Session, Promise<Grants>>();
+  private readonly loading = new Map<string, Promise<Grants>>();
 
   constructor(
     private readonly db: Db,
@@ -67,11 +70,36 @@ export class Acl {
   private async resolve(session: Session): Promise<Grants> {
     const epoch = await this.epoch();
     const hit = this.cache.get(session.authorizationCode);
-    if (hit && hit.epoch === epoch && Date.now() - hit.at < GRANTS_TTL_MS) return hit.grants;
-    const grants = await this.access.loadGrants(this.db, session.userId);
-    this.cache.set(session.authorizationCode, { grants, at: Date.now(), epoch });
-    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
-    return grants;
+    if (hit && hit.epoch === epoch) {
+      // Past the TTL (the net for writes made outside the server) the answer is refreshed behind this
+      // request: every session signed in together would otherwise reload at the same moment, each of
+      // its requests meanwhile asking again (200 bidders: 800 statements at once, "database busy").
+      // The refresh queues for the database as a new arrival, behind the requests already waiting.
+      if (Date.now() >= hit.refreshAt) void runAt({ ticket: nextTicket() }, () => this.load(session, epoch)).catch(() => undefined);
+      return hit.grants;
+    }
+    return this.load(session, epoch);
+  }
+
+  /** The session's grants from the database, once at a time per session and epoch. */
+  private load(session: Session, epoch: string): Promise<Grants> {
+    const key = `${session.authorizationCode}\n${epoch}`;
+    let p = this.loading.get(key);
+    if (!p) {
+      p = this.access
+        .loadGrants(this.db, session.userId)
+        .then((grants) => {
+          // Kept under the epoch it was asked at: after an invalidation meanwhile it no longer matches.
+          // Each session's refresh at its own moment between one and one and a half TTLs: sessions signed
+          // in together spread out.
+          this.cache.set(session.authorizationCode, { grants, refreshAt: Date.now() + GRANTS_TTL_MS * (1 + Math.random() / 2), epoch });
+          if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
+          return grants;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, p);
+    }
+    return p;
   }
 
   /** New page bindings after the effective definitions changed (designer publish, rollback, new menu). */

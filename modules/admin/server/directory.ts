@@ -7,14 +7,20 @@ import type { DirectoryUser, UserContact } from '../api.js';
 import type { AdminTables } from '../generated/tables.js';
 import { userUsable } from './grants.js';
 
-type Row = { user_id: number | string; user_name: string; user_full_name: string | null; usable: boolean | number | null };
+type Row = { user_id: number | string; user_name: string; user_full_name: string | null; supplier_id: number | string | null; usable: boolean | number | null };
 const map = (rows: Row[]): DirectoryUser[] =>
-  rows.map((r) => ({ userId: Number(r.user_id), userName: r.user_name, fullName: r.user_full_name ?? r.user_name, active: r.usable === true }));
+  rows.map((r) => ({
+    userId: Number(r.user_id),
+    userName: r.user_name,
+    fullName: r.user_full_name ?? r.user_name,
+    active: r.usable === true,
+    supplierId: r.supplier_id === null ? null : Number(r.supplier_id),
+  }));
 
 const users = (db: Db) =>
   typed<AdminTables>(db)
     .selectFrom('base_users as u')
-    .select(['u.user_id', 'u.user_name', 'u.user_full_name'])
+    .select(['u.user_id', 'u.user_name', 'u.user_full_name', 'u.supplier_id'])
     .select(() => userUsable().as('usable'));
 
 export async function usersByName(db: Db, names: readonly string[]): Promise<DirectoryUser[]> {
@@ -74,7 +80,7 @@ export async function usersWithResponsibility(db: Db, respCodes: readonly string
     .selectFrom('base_users as u')
     .innerJoin('base_user_resp as ur', 'ur.user_id', 'u.user_id')
     .innerJoin('base_responsibility as r', 'r.resp_id', 'ur.resp_id')
-    .select(['u.user_id', 'u.user_name', 'u.user_full_name'])
+    .select(['u.user_id', 'u.user_name', 'u.user_full_name', 'u.supplier_id'])
     .select(sql<boolean>`true`.as('usable'))
     .distinct()
     .where('r.resp_code', 'in', [...respCodes])

@@ -12,31 +12,47 @@ import { invitedSuppliers, loadAuction, ranking, tables, type AuctionRow, type I
 
 export type LiveEvent = 'bid' | 'extend' | 'publish' | 'pause' | 'resume' | 'manualExtend' | 'close' | 'round' | 'award' | 'cancel';
 
-/** A supplier's portal users, kept briefly: one auction's bids would otherwise ask for them on every bid. */
-const contactsCache = new WeakMap<AppContext, Map<number, { at: number; userIds: number[] }>>();
+/** Suppliers' portal users, kept briefly: one auction's bids would otherwise ask for them on every bid. */
+interface ContactsCache {
+  known: Map<number, { at: number; userIds: number[] }>;
+  /** Look-ups under way, by supplier: a frame that needs one waits for it instead of asking again. */
+  pending: Map<number, Promise<void>>;
+}
+const contactsCache = new WeakMap<AppContext, ContactsCache>();
 const CONTACTS_TTL_MS = 30_000;
 
-async function fetchContacts(app: AppContext, byApp: Map<number, { at: number; userIds: number[] }>, supplierId: number): Promise<number[]> {
-  const c = await app.modules.api<SupplierApi>('supplier').supplierContacts(app.db, { supplierId });
-  const userIds = c?.userIds ?? [];
-  byApp.set(supplierId, { at: Date.now(), userIds });
-  return userIds;
+/** One statement for all these suppliers (SupplierApi.portalUsers), registered as pending for each. */
+function fetchContacts(app: AppContext, cache: ContactsCache, supplierIds: number[]): Promise<void> {
+  const done = app.modules
+    .api<SupplierApi>('supplier')
+    .portalUsers(app.db, supplierIds)
+    .then((users) => {
+      const at = Date.now();
+      for (const [id, userIds] of users) cache.known.set(id, { at, userIds });
+    })
+    .finally(() => supplierIds.forEach((id) => cache.pending.delete(id)));
+  supplierIds.forEach((id) => cache.pending.set(id, done));
+  return done;
 }
 
 /**
- * A known supplier's users answer at once; past the TTL they are refreshed behind the frame (a frame must
- * not wait for 200 suppliers' look-ups every 30 s: that stalled every watcher for seconds in the bench).
+ * The portal users of each supplier. Known ones answer at once; past the TTL they are refreshed behind the
+ * frame, all in one look-up (a frame must not wait for 200 suppliers' look-ups every 30 s, and 200 look-ups
+ * at once filled the database queue ahead of the bids: "database busy" in the bench). Unknown ones are
+ * looked up together, once however many frames need them meanwhile.
  */
-async function contactsOf(app: AppContext, supplierId: number): Promise<number[]> {
-  let byApp = contactsCache.get(app);
-  if (!byApp) contactsCache.set(app, (byApp = new Map()));
-  const hit = byApp.get(supplierId);
-  if (!hit) return fetchContacts(app, byApp, supplierId);
-  if (Date.now() - hit.at >= CONTACTS_TTL_MS) {
-    hit.at = Date.now(); // one refresh at a time
-    void fetchContacts(app, byApp, supplierId).catch(() => undefined);
-  }
-  return hit.userIds;
+async function contactsOf(app: AppContext, supplierIds: readonly number[]): Promise<Map<number, number[]>> {
+  let cache = contactsCache.get(app);
+  if (!cache) contactsCache.set(app, (cache = { known: new Map(), pending: new Map() }));
+  const now = Date.now();
+  const c = cache;
+  const stale = supplierIds.filter((id) => !c.pending.has(id) && now - (c.known.get(id)?.at ?? now) >= CONTACTS_TTL_MS);
+  if (stale.length) void fetchContacts(app, c, stale).catch(() => undefined);
+  const unknown = supplierIds.filter((id) => !c.known.has(id));
+  const asked = unknown.filter((id) => !c.pending.has(id));
+  if (asked.length) void fetchContacts(app, c, asked).catch(() => undefined);
+  await Promise.all([...new Set(unknown.map((id) => c.pending.get(id)))]);
+  return new Map(supplierIds.map((id) => [id, c.known.get(id)?.userIds ?? []]));
 }
 
 /** What every watcher sees of the auction's clock and round. */
@@ -81,10 +97,13 @@ export async function publishState(app: AppContext, a: AuctionRow, suppliers: re
   const common = commonData(a, now, logSeq, event);
   const lead = a.visibility === 'LEAD_PRICE' ? { leadPrice: a.bestPrice } : {};
   const frames: UserFrame[] = [];
-  const contacts = await Promise.all(suppliers.map((s) => contactsOf(app, s.supplierId)));
-  suppliers.forEach((s, i) => {
+  const contacts = await contactsOf(
+    app,
+    suppliers.map((s) => s.supplierId),
+  );
+  suppliers.forEach((s) => {
     const data = { ...common, rank: ranks.get(s.supplierId) ?? null, ownBest: s.bestPrice, active: s.active, ...lead };
-    for (const userId of contacts[i]) frames.push({ userId, type: 'auction', data });
+    for (const userId of contacts.get(s.supplierId) ?? []) frames.push({ userId, type: 'auction', data });
   });
   const board = suppliers.map((s) => ({
     supplierId: s.supplierId,

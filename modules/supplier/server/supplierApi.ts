@@ -30,6 +30,12 @@ export function supplierApi(app: AppContext): SupplierApi {
       const users = await app.modules.api<AdminApi>('admin').activeUsersOfType(db, 'EXTERNAL', [row.supplier_id]);
       return { supplierId: row.supplier_id, supplierNumber: row.supplier_number, supplierName: row.supplier_name, userIds: users.map((u) => u.userId) };
     },
+    async portalUsers(db, supplierIds) {
+      const out = new Map<number, number[]>(supplierIds.map((id) => [id, []]));
+      for (const u of await app.modules.api<AdminApi>('admin').activeUsersOfType(db, 'EXTERNAL', supplierIds))
+        if (u.supplierId !== null && u.supplierId !== undefined) out.get(u.supplierId)?.push(u.userId);
+      return out;
+    },
     async eligibleSuppliers(categoryId, db) {
       const rows = await (db ? typed<SupplierTables>(db) : t)
         .selectFrom('srm_pos_supplier_category as c')

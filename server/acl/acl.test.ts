@@ -1,0 +1,71 @@
+// How the Acl asks the database for a session's grants: once however many requests of the session arrive
+// while it is asking, answered from memory until the epoch moves, refreshed behind the request after the
+// TTL (sessions signed in together must not all reload at one moment), and at once after an invalidation.
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { Db } from '../db/connect.js';
+import type { AccessData, GrantData } from '../modules/services.js';
+import type { Session } from '../auth/session.js';
+import { MemoryStore } from '../cache/memoryStore.js';
+import { Acl } from './acl.js';
+
+interface Asked {
+  userId: number;
+  answer: (g: GrantData) => void;
+}
+
+let asked: Asked[];
+const access = {
+  loadGrants: (_db: Db, userId: number) => new Promise<GrantData>((answer) => asked.push({ userId, answer })),
+} as unknown as AccessData;
+
+const grants = (menu: string): GrantData => ({ active: true, respIds: new Set(), menus: new Set([menu]), resources: new Set() });
+const defs = { entities: new Map(), pages: new Map(), menus: { menus: [] } } as never;
+/** A request's own Session object, as the signed API parses one per request. */
+const request = (): Session => ({ authorizationCode: 'code-1', signKey: 'k', userId: 7, userName: 'u', userType: 'INTERNAL', supplierId: null, createdAt: 0 });
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+let acl: Acl;
+beforeEach(() => {
+  asked = [];
+  vi.useFakeTimers({ toFake: ['Date'] });
+  acl = new Acl({} as Db, defs, new MemoryStore(), access);
+});
+afterEach(() => vi.useRealTimers());
+
+test('requests of one session arriving while its grants are asked share one look-up', async () => {
+  const answers = [acl.grants(request()), acl.grants(request()), acl.grants(request())];
+  await settle();
+  expect(asked).toHaveLength(1);
+  asked[0].answer(grants('A'));
+  for (const g of await Promise.all(answers)) expect([...g.menus]).toEqual(['A']);
+  await acl.grants(request());
+  expect(asked).toHaveLength(1);
+});
+
+test('past the TTL the request is answered from the cached grants and one refresh runs behind it', async () => {
+  const first = acl.grants(request());
+  await settle();
+  asked[0].answer(grants('A'));
+  await first;
+  vi.setSystemTime(Date.now() + 91_000); // past the TTL and its spread
+  const late = await Promise.all([acl.grants(request()), acl.grants(request())]);
+  expect(late.map((g) => [...g.menus])).toEqual([['A'], ['A']]);
+  expect(asked).toHaveLength(2);
+  asked[1].answer(grants('B'));
+  await settle();
+  expect([...(await acl.grants(request())).menus]).toEqual(['B']);
+  expect(asked).toHaveLength(2);
+});
+
+test('after an invalidation the next request waits for fresh grants', async () => {
+  const first = acl.grants(request());
+  await settle();
+  asked[0].answer(grants('A'));
+  await first;
+  await acl.invalidate();
+  const next = acl.grants(request());
+  await settle();
+  expect(asked).toHaveLength(2);
+  asked[1].answer(grants('B'));
+  expect([...(await next).menus]).toEqual(['B']);
+});
