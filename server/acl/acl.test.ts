@@ -24,6 +24,14 @@ const defs = { entities: new Map(), pages: new Map(), menus: { menus: [] } } as 
 const request = (): Session => ({ authorizationCode: 'code-1', signKey: 'k', userId: 7, userName: 'u', userType: 'INTERNAL', supplierId: null, createdAt: 0 });
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/** The session's first request, answered with `menu`: its grants are in the cache. */
+async function grantsKnown(menu: string): Promise<void> {
+  const first = acl.grants(request());
+  await settle();
+  asked[0].answer(grants(menu));
+  await first;
+}
+
 let acl: Acl;
 beforeEach(() => {
   asked = [];
@@ -43,10 +51,7 @@ test('requests of one session arriving while its grants are asked share one look
 });
 
 test('past the TTL the request is answered from the cached grants and one refresh runs behind it', async () => {
-  const first = acl.grants(request());
-  await settle();
-  asked[0].answer(grants('A'));
-  await first;
+  await grantsKnown('A');
   vi.setSystemTime(Date.now() + 91_000); // past the TTL and its spread
   const late = await Promise.all([acl.grants(request()), acl.grants(request())]);
   expect(late.map((g) => [...g.menus])).toEqual([['A'], ['A']]);
@@ -58,10 +63,7 @@ test('past the TTL the request is answered from the cached grants and one refres
 });
 
 test('after an invalidation the next request waits for fresh grants', async () => {
-  const first = acl.grants(request());
-  await settle();
-  asked[0].answer(grants('A'));
-  await first;
+  await grantsKnown('A');
   await acl.invalidate();
   const next = acl.grants(request());
   await settle();

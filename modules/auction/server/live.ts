@@ -42,10 +42,9 @@ function fetchContacts(app: AppContext, cache: ContactsCache, supplierIds: numbe
  * looked up together, once however many frames need them meanwhile.
  */
 async function contactsOf(app: AppContext, supplierIds: readonly number[]): Promise<Map<number, number[]>> {
-  let cache = contactsCache.get(app);
-  if (!cache) contactsCache.set(app, (cache = { known: new Map(), pending: new Map() }));
+  const c = contactsCache.get(app) ?? { known: new Map(), pending: new Map() };
+  contactsCache.set(app, c);
   const now = Date.now();
-  const c = cache;
   const stale = supplierIds.filter((id) => !c.pending.has(id) && now - (c.known.get(id)?.at ?? now) >= CONTACTS_TTL_MS);
   if (stale.length) void fetchContacts(app, c, stale).catch(() => undefined);
   const unknown = supplierIds.filter((id) => !c.known.has(id));
