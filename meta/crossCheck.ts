@@ -100,6 +100,11 @@ export function checkProblems(defs: Definitions): CheckProblem[] {
     if (e.ownership && !e.fields[e.ownership.field]) say(at, `/ownership/field ${e.ownership.field} is not a field`);
     for (const d of e.display ?? []) if (!e.fields[d]) say(at, `/display ${d} is not a field`);
     for (const s of e.defaultSort ?? []) if (!field(e, s.field)) say(at, `/defaultSort ${s.field} is not a field`);
+    (e.indexes ?? []).forEach((ix, i) =>
+      ix.fields.forEach((f, j) => {
+        if (!e.fields[f]) say(at, `/indexes/${i}/fields/${j} ${f} is not a field`);
+      }),
+    );
     if (e.tree) {
       const parent = e.fields[e.tree.parent];
       const level = e.fields[e.tree.level];

@@ -82,6 +82,11 @@ export function tableShape(e: EntityDefinition): TableShape {
     const covered = Object.values(indexes).some((i) => i.columns[0] === col) || col === columnName(e.key);
     if (!covered && e.fields[s.field]) indexes[`${e.table}_${col}_ix`] = { columns: [col], unique: false };
   }
+  // Declared several-field indexes (the module's own look-ups; crossCheck.ts checks the fields exist).
+  for (const ix of e.indexes ?? []) {
+    const cols = ix.fields.map(columnName);
+    indexes[`${e.table}_${cols.join('_')}_${ix.unique ? 'uk' : 'ix'}`] = { columns: cols, unique: !!ix.unique };
+  }
   return { columns, indexes };
 }
 

@@ -113,6 +113,26 @@ order?: ("asc" | "desc")
  */
 sortable?: string[]
 /**
+ * Indexes over several fields, for the module's own look-ups that filter on one field and order or match on another (an auction's log by its entry number). Each becomes `<table>_<columns>_ix` (`_uk` when unique) in the generated migration; single-field indexes come from a field's index, unique or references
+ */
+indexes?: {
+/**
+ * Fields in index order
+ * 
+ * @minItems 2
+ * @maxItems 4
+ */
+fields: [string, string]|[string, string, string]|[string, string, string, string]
+/**
+ * No two rows share these values (a check the database enforces too)
+ */
+unique?: boolean
+/**
+ * The look-up the index serves
+ */
+why: string
+}[]
+/**
  * Fields joined by a space that show a reference to this entity; the server returns it as {field}Display on records referencing it
  * 
  * @minItems 1

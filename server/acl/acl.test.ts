@@ -1,6 +1,7 @@
 // How the Acl asks the database for a session's grants: once however many requests of the session arrive
 // while it is asking, answered from memory until the epoch moves, refreshed behind the request after the
-// TTL (sessions signed in together must not all reload at one moment), and at once after an invalidation.
+// TTL one session at a time (sessions signed in together must not all reload at one moment), and at once
+// after an invalidation.
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { Db } from '../db/connect.js';
 import type { AccessData, GrantData } from '../modules/services.js';
@@ -21,8 +22,18 @@ const access = {
 const grants = (menu: string): GrantData => ({ active: true, respIds: new Set(), menus: new Set([menu]), resources: new Set() });
 const defs = { entities: new Map(), pages: new Map(), menus: { menus: [] } } as never;
 /** A request's own Session object, as the signed API parses one per request. */
-const request = (): Session => ({ authorizationCode: 'code-1', signKey: 'k', userId: 7, userName: 'u', userType: 'INTERNAL', supplierId: null, createdAt: 0 });
+const request = (code = 'code-1', userId = 7): Session => ({
+  authorizationCode: code,
+  signKey: 'k',
+  userId,
+  userName: 'u',
+  userType: 'INTERNAL',
+  supplierId: null,
+  createdAt: 0,
+});
 const settle = () => new Promise((r) => setTimeout(r, 0));
+/** Past the pause the background refresher keeps between two reloads. */
+const nextReload = () => new Promise((r) => setTimeout(r, 30));
 
 /** The session's first request, answered with `menu`: its grants are in the cache. */
 async function grantsKnown(menu: string): Promise<void> {
@@ -60,6 +71,31 @@ test('past the TTL the request is answered from the cached grants and one refres
   await settle();
   expect([...(await acl.grants(request())).menus]).toEqual(['B']);
   expect(asked).toHaveLength(2);
+});
+
+test('stale sessions are refreshed one at a time, each request still answered at once', async () => {
+  const sessions = [1, 2, 3].map((n) => request(`code-${n}`, n));
+  const first = sessions.map((x) => acl.grants(x));
+  await settle();
+  asked.forEach((a) => a.answer(grants('A')));
+  await Promise.all(first);
+  expect(asked).toHaveLength(3);
+  vi.setSystemTime(Date.now() + 91_000);
+  // All three come back after a quiet spell: answered from the cache, one reload asked so far.
+  const again = await Promise.all(sessions.map((x) => acl.grants({ ...x })));
+  expect(again.map((g) => [...g.menus])).toEqual([['A'], ['A'], ['A']]);
+  await settle();
+  expect(asked.map((a) => a.userId)).toEqual([1, 2, 3, 1]);
+  asked[3].answer(grants('B'));
+  await nextReload();
+  expect(asked.map((a) => a.userId)).toEqual([1, 2, 3, 1, 2]);
+  asked[4].answer(grants('B'));
+  await nextReload();
+  asked[5].answer(grants('B'));
+  await nextReload();
+  expect(asked).toHaveLength(6);
+  for (const x of sessions) expect([...(await acl.grants({ ...x })).menus]).toEqual(['B']);
+  expect(asked).toHaveLength(6);
 });
 
 test('after an invalidation the next request waits for fresh grants', async () => {

@@ -16,7 +16,10 @@ import { emptyScope, mergeScope, type WriteScope } from './writeScope.js';
 export type Grants = GrantData;
 
 const GRANTS_TTL_MS = 60_000;
-const EPOCH_KEY = 'acl:epoch';
+/** Between two background reloads (at most 100 a second; a stale answer meanwhile is the TTL's own slack). */
+const REFRESH_GAP_MS = 10;
+/** The shared part of the epoch, in the cache store (read with a signed call's session: primeEpoch). */
+export const EPOCH_KEY = 'acl:epoch';
 const EPOCH_TTL = 10 * 365 * 24 * 3600;
 
 interface Cached {
@@ -43,8 +46,20 @@ export class Acl {
     this.bindings = buildBindings(defs);
   }
 
-  private async epoch(): Promise<string> {
-    return `${(await this.store.get(EPOCH_KEY)) ?? '0'}.${this.localEpoch}`;
+  /** The store's epoch as read by the request that holds this Session object (primeEpoch). */
+  private readonly primed = new WeakMap<Session, string | null>();
+
+  private async epoch(session: Session): Promise<string> {
+    const shared = this.primed.has(session) ? this.primed.get(session) : await this.store.get(EPOCH_KEY);
+    return `${shared ?? '0'}.${this.localEpoch}`;
+  }
+
+  /**
+   * The store's EPOCH_KEY value, read by the signature check in the same round trip as the session: the
+   * request's grants then need no read of their own.
+   */
+  primeEpoch(session: Session, stored: string | null): void {
+    this.primed.set(session, stored);
   }
 
   /** Drops every cached grant in every process: call after changing who may do what. */
@@ -68,17 +83,42 @@ export class Acl {
   }
 
   private async resolve(session: Session): Promise<Grants> {
-    const epoch = await this.epoch();
+    const epoch = await this.epoch(session);
     const hit = this.cache.get(session.authorizationCode);
     if (hit && hit.epoch === epoch) {
       // Past the TTL (the net for writes made outside the server) the answer is refreshed behind this
-      // request: every session signed in together would otherwise reload at the same moment, each of
-      // its requests meanwhile asking again (200 bidders: 800 statements at once, "database busy").
-      // The refresh queues for the database as a new arrival, behind the requests already waiting.
-      if (Date.now() >= hit.refreshAt) void runAt({ ticket: nextTicket() }, () => this.load(session, epoch)).catch(() => undefined);
+      // request, by the one background refresher (refreshLater).
+      if (Date.now() >= hit.refreshAt) this.refreshLater(session, epoch);
       return hit.grants;
     }
     return this.load(session, epoch);
+  }
+
+  /**
+   * Stale sessions wait here for the background refresher, which reloads them ONE at a time, as new
+   * arrivals in the database line. Sessions signed in together go stale together, and after a quiet spell
+   * their first requests come together too (an auction's last seconds: 200 bidders idle in the hall, then
+   * all bidding): reloading all of them at once took the server's loop and the database connections from
+   * the bids for half a second, and bids sent before the end were decided after it. One at a time with a
+   * pause between them, they are a trickle beside the requests.
+   */
+  private readonly stale = new Map<string, { session: Session; epoch: string }>();
+  private refreshing = false;
+
+  private refreshLater(session: Session, epoch: string): void {
+    if (this.loading.has(`${session.authorizationCode}\n${epoch}`)) return;
+    this.stale.set(session.authorizationCode, { session, epoch });
+    if (this.refreshing) return;
+    this.refreshing = true;
+    void (async () => {
+      for (const [code, next] of this.stale) {
+        this.stale.delete(code);
+        await runAt({ ticket: nextTicket() }, () => this.load(next.session, next.epoch)).catch(() => undefined);
+        // A pause between reloads: back to back, 200 of them still took half the loop for a second.
+        await new Promise((r) => setTimeout(r, REFRESH_GAP_MS));
+      }
+      this.refreshing = false;
+    })();
   }
 
   /** The session's grants from the database, once at a time per session and epoch. */

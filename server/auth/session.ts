@@ -30,8 +30,17 @@ export class SessionStore {
   }
 
   async get(code: string): Promise<Session | null> {
-    if (!/^[0-9a-f]{48}$/.test(code)) return null;
-    const raw = await this.cache.get(key(code));
+    const k = SessionStore.keyOf(code);
+    return k ? SessionStore.fromText(await this.cache.get(k)) : null;
+  }
+
+  /** The cache key of a session code; null for a code that cannot be one (never looked up). */
+  static keyOf(code: string): string | null {
+    return /^[0-9a-f]{48}$/.test(code) ? key(code) : null;
+  }
+
+  /** A session as the cache holds it (read together with other keys: verifySignature.ts). */
+  static fromText(raw: string | null): Session | null {
     return raw ? (JSON.parse(raw) as Session) : null;
   }
 

@@ -4,7 +4,8 @@ import { badRequest, unauthorized } from '../errors.js';
 import type { AppContext } from '../context.js';
 import { appsign, parameterSignature, safeEqualHex } from './signing.js';
 import { sessionForTicket } from './tickets.js';
-import type { Session } from './session.js';
+import { SessionStore, type Session } from './session.js';
+import { EPOCH_KEY } from '../acl/acl.js';
 
 /** Paths reachable without a signature (CONTRACT.md: the four login calls, health and the API document);
  *  modules add their public pages' calls (the password reset by code: admin's publicPaths). */
@@ -43,10 +44,16 @@ export function installSignatureCheck(app: FastifyInstance, ctx: AppContext): vo
       req.session = session;
       return;
     }
-    const session = await ctx.sessions.get(header(req, 'AuthorizationCode'));
-    if (!session) throw unauthorized('auth.noSession');
+    const code = header(req, 'AuthorizationCode');
+    const sessionKey = SessionStore.keyOf(code);
+    if (!sessionKey) throw unauthorized('auth.noSession');
     const timestamp = header(req, 'timestamp');
     const randomNum = header(req, 'randomNum');
+    // The session and the ACL epoch in one round trip (the grants then need no read of their own).
+    const [stored, epoch] = await ctx.cache.getMany([sessionKey, EPOCH_KEY]);
+    const session = SessionStore.fromText(stored);
+    if (!session) throw unauthorized('auth.noSession');
+    ctx.acl.primeEpoch(session, epoch);
     if (!/^\d{13}$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > ctx.config.signatureWindowSeconds * 1000) {
       throw unauthorized('auth.staleTimestamp');
     }
@@ -55,6 +62,7 @@ export function installSignatureCheck(app: FastifyInstance, ctx: AppContext): vo
     const body = signedBody(req);
     const expected = parameterSignature(session.signKey, timestamp, randomNum, path, body);
     if (!safeEqualHex(header(req, 'parameterSignature'), expected)) throw unauthorized('auth.badSignature');
+    // Claimed only once the signature holds: a tampered copy must not use up the real call's randomNum.
     // Remembered a little longer than the clock window, so a replay inside the window always meets it.
     const fresh = await ctx.cache.setIfAbsent(`nonce:${session.authorizationCode}:${randomNum}`, '1', ctx.config.signatureWindowSeconds * 2 + 10);
     if (!fresh) throw unauthorized('auth.replay');

@@ -51,6 +51,9 @@ export class MemoryStore implements CacheStore {
     this.map.set(key, { value, expiresAt: this.expiry(ttlSeconds) });
     return true;
   }
+  async getMany(keys: readonly string[]) {
+    return keys.map((k) => this.live(k)?.value ?? null);
+  }
   async incr(key: string, ttlSeconds: number) {
     const e = this.live(key);
     const n = (e ? Number(e.value) : 0) + 1;

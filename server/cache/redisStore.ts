@@ -75,6 +75,9 @@ export class RedisStore implements CacheStore {
   async get(key: string) {
     return this.redis.get(this.k(key));
   }
+  async getMany(keys: readonly string[]) {
+    return keys.length ? this.redis.mget(keys.map((k) => this.k(k))) : [];
+  }
   async take(key: string) {
     // GET + DEL in one MULTI: atomic on every Redis version (GETDEL needs 6.2).
     const [[, value]] = (await this.redis.multi().get(this.k(key)).del(this.k(key)).exec()) as [[null, string | null], [null, number]];

@@ -8,6 +8,8 @@ export interface CacheStore {
   take(key: string): Promise<string | null>;
   /** Sets only when absent; true when this call set it (nonce refusal, single use). */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
+  /** Several keys in one round trip (a signed call's session and the ACL epoch), in the order asked. */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
   /** Increments a counter; the first increment starts its time to live. */
   incr(key: string, ttlSeconds: number): Promise<number>;
   ttl(key: string): Promise<number>;

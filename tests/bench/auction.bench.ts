@@ -53,6 +53,8 @@ const CEILING = 100_000;
 const root = join(new URL('.', import.meta.url).pathname, '..', '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const wallNow = () => performance.timeOrigin + performance.now();
+/** Prefix of the `refusals` keys that are no answer at all (the connection failed): not decided bids. */
+const NO_ANSWER = 'no answer: ';
 const textOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 interface Bidder {
@@ -107,11 +109,18 @@ async function bidLoop(
     const price = b.last;
     const t0 = wallNow();
     inFlight.push(
-      b.client.call(`${AU}/doSupplierOfferPrice`, { auctionId, price }).then((a) => {
-        calls.add(wallNow() - t0);
-        if (a.status === 'S') accepted += 1;
-        else refusals.set(a.msg, (refusals.get(a.msg) ?? 0) + 1);
-      }),
+      b.client
+        .call(`${AU}/doSupplierOfferPrice`, { auctionId, price })
+        .then((a) => {
+          calls.add(wallNow() - t0);
+          if (a.status === 'S') accepted += 1;
+          else refusals.set(a.msg, (refusals.get(a.msg) ?? 0) + 1);
+        })
+        // A call the network failed (no answer) is counted under its error, not a reason to stop the run.
+        .catch((err: NodeJS.ErrnoException) => {
+          const what = `${NO_ANSWER}${err.code ?? err.message}`;
+          refusals.set(what, (refusals.get(what) ?? 0) + 1);
+        }),
     );
   }
   await Promise.all(inFlight);
@@ -241,7 +250,8 @@ async function main(): Promise<void> {
     const latency = new Histogram();
     const missing = acceptToFrame(log, seen.watchers, latency);
     const verify = await buyer.call<{ valid: boolean; entries: number }>(`${AU}/doVerifyLog`, { id: main });
-    const refused = [...refusals.values()].reduce((x, y) => x + y, 0);
+    const noAnswer = [...refusals].reduce((n, [msg, k]) => n + (msg.startsWith(NO_ANSWER) ? k : 0), 0);
+    const refused = [...refusals.values()].reduce((x, y) => x + y, 0) - noAnswer;
     const framesReceived = seen.watchers.reduce((n, w) => n + w.at.length, 0);
     const phase1 = {
       suppliers: SUPPLIERS,
@@ -251,6 +261,7 @@ async function main(): Promise<void> {
       sent,
       accepted,
       refused,
+      noAnswer,
       refusals: Object.fromEntries(refusals),
       sentPerSecond: Math.round(sent / bidSeconds),
       acceptedPerSecond: Math.round(accepted / bidSeconds),

@@ -88,10 +88,13 @@ export async function startWatchers(urls: string[]) {
       send({ type: 'dump' });
       return answer;
     },
+    // The worker's task answers once its sockets are closed; the thread itself is ended here (the sandbox
+    // bootstrap leaves that to its parent: waiting for it to exit alone hung the bench after its figures).
     stop: async () => {
-      const ended = new Promise((ok) => worker.once('exit', ok));
+      const answered = new Promise((ok) => worker.once('message', ok));
       send({ type: 'stop' });
-      await ended;
+      await answered;
+      await worker.terminate();
     },
   };
 }

@@ -55,4 +55,12 @@ describe('index coverage of sortable and filterable columns', () => {
     page.search!.push({ field: 'enabledFlag' });
     expect(problemsWith(material, page).map((p) => `${p.key} ${p.params.field}`)).toEqual(['filterNotIndexed enabledFlag']);
   });
+
+  it("an entity's several-field index is generated under its columns' name; a field it names must exist", () => {
+    const log = defs.entities.get('srmSrcAuctionLog')!;
+    expect(tableShape(log).indexes.srm_src_auction_log_auction_id_entry_seq_uk).toEqual({ columns: ['auction_id', 'entry_seq'], unique: true });
+    const broken: EntityDefinition = { ...log, indexes: [{ fields: ['auctionId', 'entryNo'], why: 'test' }] };
+    const problems = checkProblems({ ...defs, entities: new Map(defs.entities).set(log.name, broken) }).filter((p) => p.where === `entity ${log.name}`);
+    expect(problems.map((p) => formatCheck(p, 'EN'))).toEqual([expect.stringContaining('/indexes/0/fields/1 entryNo is not a field')]);
+  });
 });
