@@ -54,6 +54,13 @@ export class MemoryStore implements CacheStore {
   async getMany(keys: readonly string[]) {
     return keys.map((k) => this.live(k)?.value ?? null);
   }
+  async paced(key: string, nowMs: number, perSecond: number, burst: number) {
+    const interval = 1000 / perSecond;
+    const tat = Math.max(Number(this.live(key)?.value ?? nowMs), nowMs);
+    if (tat - nowMs > interval * (burst - 1)) return false;
+    this.map.set(key, { value: String(tat + interval), expiresAt: Date.now() + (tat + interval - nowMs) + 1000 });
+    return true;
+  }
   async incr(key: string, ttlSeconds: number) {
     const e = this.live(key);
     const n = (e ? Number(e.value) : 0) + 1;

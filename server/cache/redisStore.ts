@@ -2,6 +2,17 @@ import { Redis } from 'ioredis';
 import { unavailable } from '../errors.js';
 import type { CacheStore, KeyInfo } from './store.js';
 
+// paced() in one script (store.ts). KEYS: the key. ARGV: now (ms), interval (ms), burst. The key holds the
+// theoretical arrival time and lives until it has passed.
+const PACED = `
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local tat = math.max(tonumber(redis.call('GET', KEYS[1]) or now), now)
+if tat - now > interval * (tonumber(ARGV[3]) - 1) then return 0 end
+redis.call('SET', KEYS[1], tostring(tat + interval), 'PX', math.ceil(tat + interval - now) + 1000)
+return 1`;
+type Paced = (key: string, nowMs: number, intervalMs: number, burst: number) => Promise<number>;
+
 /** How long one Redis command may take before the call fails (503) instead of waiting. */
 const COMMAND_TIMEOUT_MS = 1500;
 
@@ -30,6 +41,7 @@ export class RedisStore implements CacheStore {
       // accept → frame 555 → 920 ms, last-500-ms bids accepted 160 → 48 of 200). Plain commands pipeline
       // on the socket by themselves.
     });
+    this.redis.defineCommand('srmPaced', { numberOfKeys: 1, lua: PACED });
     // Connection errors are reported per command; without a listener ioredis would log each retry.
     this.redis.on('error', () => undefined);
     return new Proxy(this, {
@@ -77,6 +89,9 @@ export class RedisStore implements CacheStore {
   }
   async getMany(keys: readonly string[]) {
     return keys.length ? this.redis.mget(keys.map((k) => this.k(k))) : [];
+  }
+  async paced(key: string, nowMs: number, perSecond: number, burst: number) {
+    return (await (this.redis as unknown as { srmPaced: Paced }).srmPaced(this.k(key), nowMs, 1000 / perSecond, burst)) === 1;
   }
   async take(key: string) {
     // GET + DEL in one MULTI: atomic on every Redis version (GETDEL needs 6.2).

@@ -10,6 +10,13 @@ export interface CacheStore {
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   /** Several keys in one round trip (a signed call's session and the ACL epoch), in the order asked. */
   getMany(keys: readonly string[]): Promise<(string | null)[]>;
+  /**
+   * A rate of `perSecond` with bursts of up to `burst` (GCRA: each allowed call moves the key's
+   * "theoretical arrival time" one interval on; a call that would put it more than burst − 1 intervals
+   * ahead of `nowMs` is refused and moves nothing). Unlike counting per calendar second, a caller at the
+   * rate whose calls arrive unevenly (network jitter) is not refused. True when allowed.
+   */
+  paced(key: string, nowMs: number, perSecond: number, burst: number): Promise<boolean>;
   /** Increments a counter; the first increment starts its time to live. */
   incr(key: string, ttlSeconds: number): Promise<number>;
   ttl(key: string): Promise<number>;

@@ -26,9 +26,14 @@ function checkBody(ctx: ActionContext): void {
   }
 }
 
+/**
+ * Paced, not counted per calendar second (CacheStore.paced): a supplier bidding at the limit whose bids
+ * arrive unevenly is not refused (the bench's bidders at exactly 5 a second lost 4–6 % of their bids to
+ * per-second counting), a burst beyond 5 is.
+ */
 async function checkRate(ctx: ActionContext, auctionId: number, supplierId: number, now: number): Promise<void> {
-  const n = await ctx.app.cache.incr(`auction:rate:${auctionId}:${supplierId}:${Math.floor(now / 1000)}`, 3);
-  if (n > BIDS_PER_SECOND) throw refuse('auction.tooFast', { limit: BIDS_PER_SECOND });
+  if (!(await ctx.app.cache.paced(`auction:pace:${auctionId}:${supplierId}`, now, BIDS_PER_SECOND, BIDS_PER_SECOND)))
+    throw refuse('auction.tooFast', { limit: BIDS_PER_SECOND });
 }
 
 export const doSupplierOfferPrice: FamilyAction = async (ctx) => {

@@ -70,6 +70,19 @@ for (const backend of await backends()) {
       expect((await find(h, a.auctionId)).bestPrice).toBe(94);
     });
 
+    it('accepts a supplier bidding at 5 a second whose bids arrive unevenly (a late one crossing a second)', async () => {
+      const a = await runningAuction(h, {}, [h.sup1]);
+      const base = Math.ceil(h.clock.now / 1000) * 1000 + 1000;
+      // Due every 200 ms at .150, .350 …; the fifth of the first second is 60 ms late, in the next second,
+      // which then holds six (refused when bids were counted per calendar second).
+      const at = [150, 350, 550, 750, 1010, 1150, 1350, 1550, 1750, 1950];
+      for (const [i, ms] of at.entries()) {
+        h.clock.now = base + ms;
+        expectOk(await bid(h.s1, a.auctionId, 90 - i));
+      }
+      expect((await find(h, a.auctionId)).bestPrice).toBe(81);
+    });
+
     it('extends the end for a bid inside the window, at most maxExtends times, each logged with its bid', async () => {
       const a = await runningAuction(h);
       const end0 = msOf(a.endTime);
