@@ -105,6 +105,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // A database gone away (a black hole, not a refusal) fails a new connection in 5 s, not never.
       // Only connecting is timed here: waiting for a pooled connection is the queue's (503 busy).
       connectionTimeoutMillis: 5000,
+      // Connections once opened stay open (pg closes idle ones after 10 s by default): after a quiet spell
+      // the next burst — an auction's last seconds — otherwise waits for new backends to start and warm
+      // their catalog caches (the bench: 110–140 ms before the first group's BEGIN returned).
+      min: PG_POOL_SIZE,
       types: {
         getTypeParser: ((oid: number, format?: string) => TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
