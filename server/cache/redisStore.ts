@@ -41,7 +41,7 @@ export class RedisStore implements CacheStore {
       // accept → frame 555 → 920 ms, last-500-ms bids accepted 160 → 48 of 200). Plain commands pipeline
       // on the socket by themselves.
     });
-    this.redis.defineCommand('srmPaced', { numberOfKeys: 1, lua: PACED });
+    this.redis.defineCommand('pacedScript', { numberOfKeys: 1, lua: PACED });
     // Connection errors are reported per command; without a listener ioredis would log each retry.
     this.redis.on('error', () => undefined);
     return new Proxy(this, {
@@ -91,7 +91,7 @@ export class RedisStore implements CacheStore {
     return keys.length ? this.redis.mget(keys.map((k) => this.k(k))) : [];
   }
   async paced(key: string, nowMs: number, perSecond: number, burst: number) {
-    return (await (this.redis as unknown as { srmPaced: Paced }).srmPaced(this.k(key), nowMs, 1000 / perSecond, burst)) === 1;
+    return (await (this.redis as unknown as { pacedScript: Paced }).pacedScript(this.k(key), nowMs, 1000 / perSecond, burst)) === 1;
   }
   async take(key: string) {
     // GET + DEL in one MULTI: atomic on every Redis version (GETDEL needs 6.2).
