@@ -17,7 +17,8 @@
 //
 // Writes bench/results/auction.json. Knobs (env): BENCH_AUCTION_SUPPLIERS (200), BENCH_AUCTION_SECONDS
 // (60), BENCH_AUCTION_WATCHERS (500), BENCH_AUCTION_PROCESSES (1; bidders spread over the processes),
-// BENCH_AUCTION_LATE (20), BENCH_AUCTION_CPU_PROF (a directory: the server processes write V8 CPU
+// BENCH_AUCTION_LATE (20), BENCH_AUCTION_WARMUP (5: seconds of bidding in an auction of their own first, 0 for
+// none; see warmUp), BENCH_AUCTION_CPU_PROF (a directory: the server processes write V8 CPU
 // profiles there when they stop), TEST_PG_URL, TEST_REDIS_URL.
 // CPU per accepted bid and per delivered frame (phase 1): user + system time of the server processes, of
 // the bench database's PostgreSQL backends and of redis-server (shared with whatever else uses it), from
@@ -32,7 +33,7 @@ import pg from 'pg';
 import { MATERIAL, signIn } from '../support/apiHelpers.js';
 import type { SignedClient } from '../support/signedClient.js';
 import { socketUrl, ticketOf } from '../support/socketClient.js';
-import { acceptToFrame, addBidders, Histogram } from './auctionBenchData.js';
+import { acceptToFrame, addBidders, Histogram, Timeline } from './auctionBenchData.js';
 import { startWatchers } from './auctionWatchers.js';
 import { startBenchServer, type BenchServer } from './benchServer.js';
 import { CpuSnapshot, pidsNamed } from './cpuTime.js';
@@ -43,6 +44,7 @@ const SECONDS = Number(process.env.BENCH_AUCTION_SECONDS ?? 60);
 const WATCHERS = Number(process.env.BENCH_AUCTION_WATCHERS ?? 500);
 const PROCESSES = Number(process.env.BENCH_AUCTION_PROCESSES ?? 1);
 const LATE = Number(process.env.BENCH_AUCTION_LATE ?? 20);
+const WARMUP = Number(process.env.BENCH_AUCTION_WARMUP ?? 5);
 const CPU_PROF = process.env.BENCH_AUCTION_CPU_PROF;
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -100,6 +102,7 @@ async function bidLoop(
   stopMs: number,
   calls: Histogram,
   refusals: Map<string, number>,
+  timeline: Timeline,
 ): Promise<{ sent: number; accepted: number }> {
   const inFlight: Promise<void>[] = [];
   let accepted = 0;
@@ -108,11 +111,14 @@ async function bidLoop(
     b.last = Math.round((b.last - 0.01) * 100) / 100;
     const price = b.last;
     const t0 = wallNow();
+    const second = Math.floor((at - fromMs) / 1000);
     inFlight.push(
       b.client
         .call(`${AU}/doSupplierOfferPrice`, { auctionId, price })
         .then((a) => {
-          calls.add(wallNow() - t0);
+          const ms = wallNow() - t0;
+          calls.add(ms);
+          timeline.add(second, a.status === 'S', ms);
           if (a.status === 'S') accepted += 1;
           else refusals.set(a.msg, (refusals.get(a.msg) ?? 0) + 1);
         })
@@ -125,6 +131,32 @@ async function bidLoop(
   }
   await Promise.all(inFlight);
   return { sent: inFlight.length, accepted };
+}
+
+/**
+ * A fresh server process's first seconds of bidding, in an auction of their own before the measured one:
+ * V8 compiles the bid path, the signature check and the frames' code only after thousands of calls, and
+ * until then a full-rate start (1,000 bids/s from the first 100 ms) runs ~2× slower — the backlog it
+ * builds reorders a supplier's bids and refused ~500 of the first 2,000 in every run. The figures are of
+ * a warm process, as the server is after any earlier auction; the cold start's own are reported beside them.
+ */
+async function warmUp(buyer: SignedClient, materialId: number, supplierIds: number[], bidders: Bidder[]) {
+  const from = Math.ceil(Date.now() / 1000) * 1000 + 5000;
+  const warm = await auction(buyer, materialId, supplierIds, from, from + (WARMUP + 10) * 1000, false);
+  const calls = new Histogram();
+  const timeline = new Timeline(WARMUP);
+  const loops = await Promise.all(
+    bidders.map((b, i) =>
+      bidLoop({ client: b.client, last: CEILING }, 50 + (i * 100) / bidders.length, warm, from + 1000, from + 1000 + WARMUP * 1000, calls, new Map(), timeline),
+    ),
+  );
+  return {
+    seconds: WARMUP,
+    sent: loops.reduce((n, l) => n + l.sent, 0),
+    accepted: loops.reduce((n, l) => n + l.accepted, 0),
+    bySecond: timeline.summary(),
+    bidCallMs: calls.summary(),
+  };
 }
 
 async function logOf(db: pg.Client, auctionId: number) {
@@ -198,7 +230,7 @@ async function main(): Promise<void> {
     const materials = await buyer.call<{ materialId: number }[]>(`${MATERIAL}/listByPage`, { params: {}, pageRows: 1 });
     const materialId = materials.data[0].materialId;
     // Phase 1 and phase 2 auctions up front (publishing tells 200 suppliers: not part of the figures).
-    const start = Math.ceil(Date.now() / 1000) * 1000 + 20_000;
+    const start = Math.ceil(Date.now() / 1000) * 1000 + 20_000 + (WARMUP > 0 ? (WARMUP + 6) * 1000 : 0);
     const main = await auction(buyer, materialId, supplierIds, start, start + (SECONDS + 30) * 1000, false);
     const t0 = Date.now();
     // Socket 0 is the buyer (the board, the lead price); the others spread over the bidders' users.
@@ -224,6 +256,9 @@ async function main(): Promise<void> {
         .map((x) => x.toFixed(1))
         .join(' ')}`,
     );
+    // Watchers first: the warm-up's frames reach them too, so the frames' code is warm as well.
+    const coldStart = WARMUP > 0 ? await warmUp(buyer, materialId, supplierIds, bidders) : null;
+    if (coldStart) console.log(`cold start: ${JSON.stringify(coldStart)}`);
     await sleep(start + 300 - Date.now());
     const calls = new Histogram();
     const refusals = new Map<string, number>();
@@ -235,7 +270,8 @@ async function main(): Promise<void> {
     clientLag.enable();
     const bidFrom = start + 1000;
     const bidStop = bidFrom + SECONDS * 1000;
-    const loops = await Promise.all(bidders.map((b, i) => bidLoop(b, 50 + (i * 100) / bidders.length, main, bidFrom, bidStop, calls, refusals)));
+    const timeline = new Timeline(SECONDS);
+    const loops = await Promise.all(bidders.map((b, i) => bidLoop(b, 50 + (i * 100) / bidders.length, main, bidFrom, bidStop, calls, refusals, timeline)));
     const accepted = loops.reduce((n, l) => n + l.accepted, 0);
     const sent = loops.reduce((n, l) => n + l.sent, 0);
     // Per second of the schedule's window (the bids sent in it, answered whenever).
@@ -267,6 +303,7 @@ async function main(): Promise<void> {
       acceptedPerSecond: Math.round(accepted / bidSeconds),
       decidedPerSecond: Math.round((accepted + refused) / bidSeconds),
       bidCallMs: calls.summary(),
+      bySecond: timeline.summary(),
       acceptToFrameMs: latency.summary(),
       benchClientLoopDelayMs: {
         p50: +(clientLag.percentile(50) / 1e6).toFixed(1),
@@ -295,11 +332,13 @@ async function main(): Promise<void> {
       ...bidders.map((b, i) => ({ b, at: end2 - 500 + (i * 500) / bidders.length })),
       ...Array.from({ length: LATE }, (_, i) => ({ b: bidders[i % bidders.length], at: end2 + 5 + i * 5 })),
     ];
+    const lateCalls = new Histogram();
     const outcome = await Promise.all(
       shots.map(async (s, i) => {
         await sleep(s.at - wallNow());
         const sent = wallNow();
         const a = await s.b.client.call<{ serverTime: number }>(`${AU}/doSupplierOfferPrice`, { auctionId: second, price: CEILING - 1 - i * 0.01 });
+        lateCalls.add(wallNow() - sent);
         return { sent, ok: a.status === 'S', serverTime: a.status === 'S' ? a.data.serverTime : null, msg: a.msg };
       }),
     );
@@ -317,6 +356,12 @@ async function main(): Promise<void> {
       refusals: Object.fromEntries([...new Set(late.map((o) => o.msg))].map((m) => [m, late.filter((o) => o.msg === m).length])),
       acceptedAfterEnd: ok2.filter((o) => o.serverTime! >= end2).length,
       sentBeforeEndButRefused: late.filter((o) => o.sent < end2 - 50).length,
+      // How long before the end (ms) each refused bid sent before it went out: a bid is decided when it arrives.
+      refusedSentMsBeforeEnd: late
+        .filter((o) => o.sent < end2)
+        .map((o) => Math.round(end2 - o.sent))
+        .join(' '),
+      bidCallMs: lateCalls.summary(),
       logBids: log2.length,
       logEqualsAccepted: log2.length === ok2.length,
       logAllBeforeEnd: log2.every((x) => x.acceptMs < end2),
@@ -329,6 +374,7 @@ async function main(): Promise<void> {
       machine: { cpus: cpus().length, node: process.version, loadAverage: loadavg().map((x) => +x.toFixed(2)) },
       backend: `postgres + redis, ${servers.length} server process(es), bench client on the same machine`,
       goals: { acceptedPerSecond: 1000, acceptToFrameP99Ms: 100 },
+      coldStart,
       phase1,
       phase2,
     };

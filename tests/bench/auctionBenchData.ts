@@ -67,6 +67,27 @@ export class Histogram {
   }
 }
 
+/**
+ * Per second of the bidding schedule (by when a bid was sent): refused bids and the slowest answer, so a
+ * bad start or a stall shows where it happened instead of vanishing into the run's totals.
+ */
+export class Timeline {
+  private readonly refused: number[];
+  private readonly slowest: number[];
+  constructor(seconds: number) {
+    this.refused = new Array<number>(seconds).fill(0);
+    this.slowest = new Array<number>(seconds).fill(0);
+  }
+  add(second: number, accepted: boolean, ms: number): void {
+    if (second < 0 || second >= this.refused.length) return;
+    if (!accepted) this.refused[second] += 1;
+    this.slowest[second] = Math.max(this.slowest[second], Math.round(ms));
+  }
+  summary() {
+    return { refused: this.refused.join(' '), slowestMs: this.slowest.join(' ') };
+  }
+}
+
 /** One watcher's auction frames in arrival order: arrival (epoch ms, sub-ms) and the frame's logSeq. */
 export interface Received {
   at: number[];
