@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import net from 'node:net';
+import { portAnswers } from '../tests/support/portAnswers.js';
 import { ensureBrowser } from './ensureBrowser.js';
 
 const root = join(new URL('.', import.meta.url).pathname, '..');
@@ -63,14 +63,6 @@ function step(title: string, fn: () => void): void {
   stages.push({ title, seconds: (performance.now() - t0) / 1000, result: 'passed' });
 }
 
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port, timeout: 500 }, () => (s.end(), resolve(true)));
-    s.on('error', () => resolve(false));
-    s.on('timeout', () => (s.destroy(), resolve(false)));
-  });
-}
-
 const tsx = bin('tsx', 'dist/cli.mjs');
 const vitest = bin('vitest', 'vitest.mjs');
 const shuffle = process.env.SRM_TEST_SHUFFLE === '1';
@@ -87,7 +79,7 @@ run('lint (eslint, prettier)', [
 run('type check', [[bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']]);
 run('unit tests', [[vitest, 'run', '--project', 'unit', ...order]]);
 run('API tests on PGlite', [[vitest, 'run', '--project', 'api', ...order]], { SRM_TEST_BACKENDS: 'pglite' });
-if ((await answers(5432)) && (await answers(6379))) {
+if ((await portAnswers(5432)) && (await portAnswers(6379))) {
   run('API tests on PostgreSQL + Redis', [[vitest, 'run', '--project', 'api', ...order]], { SRM_TEST_BACKENDS: 'postgres' });
 } else {
   stages.push({ title: 'API tests on PostgreSQL + Redis', seconds: 0, result: 'skipped' });

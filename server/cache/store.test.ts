@@ -1,17 +1,13 @@
 // The cache store's several-key read and its pacing, the same on both stores: in memory, and on the Redis
 // at 127.0.0.1:6379 when it answers (CI: always), under a namespace of its own.
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { portAnswers } from '../../tests/support/portAnswers.js';
 import { MemoryStore } from './memoryStore.js';
 import { RedisStore } from './redisStore.js';
 import type { CacheStore } from './store.js';
 
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const s = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 }, () => (s.end(), resolve(true)));
-  s.on('error', () => resolve(false));
-  s.on('timeout', () => (s.destroy(), resolve(false)));
-});
+const redisAnswers = await portAnswers(6379);
 
 const stores: [string, () => CacheStore][] = [['memory', () => new MemoryStore()]];
 if (redisAnswers) stores.push(['redis', () => new RedisStore('redis://127.0.0.1:6379', `srm-store-test:${randomBytes(4).toString('hex')}:`)]);

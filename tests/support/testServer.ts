@@ -7,9 +7,10 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import type net from 'node:net';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../server/app.js';
 import { configFromEnv } from '../../server/config.js';
+import { portAnswers } from './portAnswers.js';
 import { SignedClient } from './signedClient.js';
 import { adminClient, newDataDir, SEED_ENV_KEYS, TEST_PASSWORD_WORK_FACTOR, type TestTemplates } from './testTemplates.js';
 
@@ -18,25 +19,11 @@ export type Backend = 'pglite' | 'postgres';
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function answers(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host, port, timeout: 500 }, () => {
-      s.end();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-    s.on('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-
 /** The backends to run API tests on: always PGlite; PostgreSQL + Redis when both answer (or SRM_TEST_BACKENDS says). */
 export async function backends(): Promise<Backend[]> {
   const forced = process.env.SRM_TEST_BACKENDS;
   if (forced) return forced.split(',') as Backend[];
-  return (await answers('127.0.0.1', 5432)) && (await answers('127.0.0.1', 6379)) ? ['pglite', 'postgres'] : ['pglite'];
+  return (await portAnswers(5432)) && (await portAnswers(6379)) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 export interface TestServer {
