@@ -55,6 +55,11 @@ export default defineConfig({
           expect: { poll: { timeout: 20000 } },
           globalSetup: ['tests/e2e/globalSetup.ts'],
           maxWorkers: 2,
+          // Each worker runs file after file, as in the api project: vitest's fork, the imports (playwright,
+          // the helpers, the server code of the files with a server of their own) and PGlite's compiled
+          // WebAssembly are paid once per worker, not per file. Every file still launches its own Chromium
+          // and signs in fresh contexts; the helpers keep no state between files (docs/decisions.md).
+          isolate: false,
         },
       },
     ],

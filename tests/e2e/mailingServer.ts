@@ -21,7 +21,8 @@ const root = join(__dirname, '..', '..');
 export async function startMailingServer(name: string): Promise<MailingServer> {
   const smtp = await startLoopbackSmtp();
   // A copy of the migrated, seeded template of the run (globalSetup.ts): the boot finds nothing to do.
-  const dataDir = newDataDir(`srm-e2e-${name}-`, inject('srmTestTemplates')?.pglite);
+  const template = inject('srmTestTemplates')?.pglite;
+  const dataDir = newDataDir(`srm-e2e-${name}-`, template);
   const config = configFromEnv({
     DATA_DIR: dataDir,
     SRM_DIST_DIR: process.env.SRM_DIST_DIR ?? join(root, 'dist'),
@@ -30,8 +31,10 @@ export async function startMailingServer(name: string): Promise<MailingServer> {
     SMTP_FROM: 'SRM <no-reply@srm.test>',
     SMTP_SECURE: '0',
   });
-  // The demo's crons never fire under a test (config.demoCrons).
-  const app = await buildApp({ ...config, logLevel: 'silent', demoCrons: false });
+  // The demo's crons never fire under a test (config.demoCrons). On a copy of the template (built by this
+  // same working tree moments ago) the boot's migrate and seed would find nothing to do: skipped, as for
+  // the API tests' servers (docs/decisions.md "Test templates").
+  const app = await buildApp({ ...config, logLevel: 'silent', demoCrons: false }, { fromTemplate: Boolean(template) });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
