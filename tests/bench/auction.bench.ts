@@ -356,7 +356,7 @@ async function main(): Promise<void> {
       refusals: Object.fromEntries([...new Set(late.map((o) => o.msg))].map((m) => [m, late.filter((o) => o.msg === m).length])),
       acceptedAfterEnd: ok2.filter((o) => o.serverTime! >= end2).length,
       sentBeforeEndButRefused: late.filter((o) => o.sent < end2 - 50).length,
-      // How long before the end (ms) each refused bid sent before it went out: a bid is decided when it arrives.
+      // Each refused bid sent before the end: how many ms before it was sent (decided by the server clock on arrival).
       refusedSentMsBeforeEnd: late
         .filter((o) => o.sent < end2)
         .map((o) => Math.round(end2 - o.sent))
