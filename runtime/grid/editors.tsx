@@ -1,8 +1,9 @@
-// Arco editors inside glide's overlay. Two traps handled here:
+// Arco editors inside glide's overlay. Three traps handled here:
 // - Arco popups (Select, DatePicker) render inside the overlay's click-outside container, so a click in
 //   a dropdown does not count as "outside" and close the editor;
 // - Enter during IME composition (Chinese/Thai/Vietnamese input) must finish the composition, not commit
-//   the cell: the overlay commits on any Enter keydown that reaches it, so we stop those here.
+//   the cell: the overlay commits on any Enter keydown that reaches it, so we stop those here;
+// - an Enter right after a keystroke commits what was typed, not the overlay's last render (CellEditor).
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { DatePicker, Input, InputNumber, Select, TimePicker } from '@arco-design/web-react';
 import type { GridCell, ProvideEditorComponent } from '@glideapps/glide-data-grid';
@@ -29,7 +30,11 @@ export function isComposingKey(e: Pick<KeyboardEvent, 'keyCode'> & { nativeEvent
   return composing || e.nativeEvent.isComposing === true || e.keyCode === 229;
 }
 
-function ImeGuard({ children }: { children: ReactNode }) {
+/**
+ * `commitTyped` answers whether it committed what was typed (a typed editor that has a value): an Enter
+ * outside a composition then commits here instead of in glide's overlay.
+ */
+function ImeGuard({ children, commitTyped }: { children: ReactNode; commitTyped: () => boolean }) {
   const composing = useRef(false);
   return (
     <div
@@ -46,7 +51,12 @@ function ImeGuard({ children }: { children: ReactNode }) {
         }, 0);
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Enter' && isComposingKey(e, composing.current)) e.stopPropagation();
+        if (e.key !== 'Enter') return;
+        if (isComposingKey(e, composing.current)) e.stopPropagation();
+        else if (!e.shiftKey && commitTyped()) {
+          e.stopPropagation();
+          e.preventDefault();
+        }
       }}
     >
       {children}
@@ -78,13 +88,27 @@ function lookupValue(model: ColumnModel, code: string | undefined): string | num
 
 export const CellEditor: ProvideEditorComponent<GridCell> = (props: GlideProps) => {
   const ctx = useContext(EditorContext);
+  // What a typed editor (text, number, password, text area) last reported, kept as it is typed. glide's
+  // overlay commits on Enter the value of its last render: a key typed just before the Enter (a barcode
+  // scanner's last character, a Backspace on a busy page) whose render had not happened yet was dropped,
+  // and the cell kept its old value. The Enter commits this instead.
+  const typed = useRef<EditCell | null>(null);
   const cell = props.value;
   if (!ctx || !isEditCell(cell)) return null;
   const entry = ctx.models.get(cell.data.key);
   if (!entry) return null;
+  const onChange = (next: EditCell) => {
+    typed.current = next;
+    props.onChange(next);
+  };
+  const commitTyped = () => {
+    if (!typed.current) return false;
+    props.onFinishedEditing(typed.current, [0, 1]);
+    return true;
+  };
   return (
-    <ImeGuard>
-      <EditorBody {...props} value={cell} model={entry.model} editor={entry.editor} ctx={ctx} />
+    <ImeGuard commitTyped={commitTyped}>
+      <EditorBody {...props} onChange={onChange} value={cell} model={entry.model} editor={entry.editor} ctx={ctx} />
     </ImeGuard>
   );
 };
