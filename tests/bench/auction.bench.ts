@@ -145,11 +145,9 @@ async function warmUp(buyer: SignedClient, materialId: number, supplierIds: numb
   const warm = await auction(buyer, materialId, supplierIds, from, from + (WARMUP + 10) * 1000, false);
   const calls = new Histogram();
   const timeline = new Timeline(WARMUP);
-  const loops = await Promise.all(
-    bidders.map((b, i) =>
-      bidLoop({ client: b.client, last: CEILING }, 50 + (i * 100) / bidders.length, warm, from + 1000, from + 1000 + WARMUP * 1000, calls, new Map(), timeline),
-    ),
-  );
+  // Fresh bests (this auction's own): the measured auction's bidders start again from the ceiling.
+  const fresh = bidders.map((b) => ({ client: b.client, last: CEILING }));
+  const loops = await bidAll(fresh, warm, from + 1000, from + 1000 + WARMUP * 1000, calls, new Map(), timeline);
   return {
     seconds: WARMUP,
     sent: loops.reduce((n, l) => n + l.sent, 0),
@@ -157,6 +155,11 @@ async function warmUp(buyer: SignedClient, materialId: number, supplierIds: numb
     bySecond: timeline.summary(),
     bidCallMs: calls.summary(),
   };
+}
+
+/** Every bidder's loop over the same window, each at its own offset inside the 200-ms slot (50–150 ms). */
+function bidAll(bidders: Bidder[], auctionId: number, fromMs: number, stopMs: number, calls: Histogram, refusals: Map<string, number>, timeline: Timeline) {
+  return Promise.all(bidders.map((b, i) => bidLoop(b, 50 + (i * 100) / bidders.length, auctionId, fromMs, stopMs, calls, refusals, timeline)));
 }
 
 async function logOf(db: pg.Client, auctionId: number) {
@@ -271,7 +274,7 @@ async function main(): Promise<void> {
     const bidFrom = start + 1000;
     const bidStop = bidFrom + SECONDS * 1000;
     const timeline = new Timeline(SECONDS);
-    const loops = await Promise.all(bidders.map((b, i) => bidLoop(b, 50 + (i * 100) / bidders.length, main, bidFrom, bidStop, calls, refusals, timeline)));
+    const loops = await bidAll(bidders, main, bidFrom, bidStop, calls, refusals, timeline);
     const accepted = loops.reduce((n, l) => n + l.accepted, 0);
     const sent = loops.reduce((n, l) => n + l.sent, 0);
     // Per second of the schedule's window (the bids sent in it, answered whenever).
